@@ -1,0 +1,1 @@
+"""What every game shares: errors, rulings, verdicts, decks, records and sessions."""

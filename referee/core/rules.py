@@ -1,0 +1,71 @@
+"""The contract every game module fulfils, so the session, store and app treat games alike."""
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from referee.core.errors import InvalidAction
+from referee.core.rulings import RulingBook
+from referee.core.verdict import Verdict
+
+State = TypeVar("State", bound=BaseModel)
+Options = TypeVar("Options", bound=BaseModel)
+
+
+class GameRules(Generic[State, Options]):
+    """Pure rules of one game: no I/O, no clock, no UI.
+
+    `apply` never mutates its input; it returns a new state and a verdict, or raises a
+    RefereeError and leaves everything as it was.
+    """
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]]
+    action_type: ClassVar[Any]
+    rulings: ClassVar[RulingBook]
+
+    def __init__(self) -> None:
+        self._actions = TypeAdapter(self.action_type)
+
+    def parse_action(self, data: Any) -> BaseModel:
+        try:
+            return self._actions.validate_python(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise InvalidAction(f"Not an action of {self.title}: {where} {first['msg']}.") from exc
+
+    def parse_options(self, data: Any) -> Options:
+        try:
+            return self.options_model.model_validate(data or {})
+        except ValidationError as exc:
+            raise InvalidAction(f"Bad options for {self.title}: {exc.errors()[0]['msg']}.") from exc
+
+    def verify_players(self, players: Sequence[str]) -> None:
+        names = [p.strip() for p in players]
+        if not self.min_players <= len(names) <= self.max_players:
+            raise InvalidAction(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, "
+                f"not {len(names)}."
+            )
+        if any(not n for n in names):
+            raise InvalidAction("Every player needs a name.")
+        if len({n.casefold() for n in names}) != len(names):
+            raise InvalidAction("Two players have the same name; add an initial to tell them apart.")
+
+    def new_state(self, players: Sequence[str], options: Options) -> State:
+        raise NotImplementedError
+
+    def apply(self, state: State, action: BaseModel) -> tuple[State, Verdict]:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def summary(self, state: State) -> str:
+        """One line for the games list (leader, round, winner)."""
+        raise NotImplementedError

@@ -1,0 +1,16 @@
+"""One package per game: rules only, no I/O, no Flet. GAMES is the registry the app lists."""
+
+from referee.core.rules import GameRules
+from referee.games.faeker import RULES as FAEKER
+
+GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER,)}
+
+
+def rules_for(kind: str) -> GameRules:
+    try:
+        return GAMES[kind]
+    except KeyError:
+        from referee.core.errors import InvalidAction
+
+        known = ", ".join(sorted(GAMES))
+        raise InvalidAction(f"Unknown game {kind!r}; this referee knows: {known}.") from None

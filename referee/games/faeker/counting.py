@@ -1,0 +1,105 @@
+"""What a hand counts for a bid, and how hands rank in a showdown (pure functions)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.games.faeker.deck import STONE, card_name
+
+
+@dataclass(frozen=True)
+class Count:
+    total: int
+    counted: tuple[int, ...]  # the cards that made the count, as held
+    explanation: str
+    ruling: str
+
+
+def describe_target(top: int, stones_always_count: bool = False) -> tuple[str, str]:
+    """What the bids of a round count, in words, and the ruling that says so."""
+    if top == STONE:
+        return (
+            "the longest run of consecutive numbers (each stone circle fills one gap; "
+            "a run needs 2 cards)",
+            "FK-COUNT-RUN",
+        )
+    if top <= 3:
+        stones = (
+            " (every stone circle counts too)"
+            if stones_always_count
+            else " (a stone circle equals the top card, so it does not count)"
+        )
+        return f"cards higher than {top}{stones}", "FK-COUNT-LOW"
+    stones = " (a stone circle counts as equal)"
+    return f"cards of {top} or higher{stones}", "FK-COUNT-HIGH"
+
+
+def count_hand(top: int, hand: Sequence[int], stones_always_count: bool = False) -> Count:
+    if top == STONE:
+        return _longest_run(hand)
+    stones = [c for c in hand if c == STONE]
+    if top <= 3:
+        numbers = tuple(c for c in hand if c != STONE and c > top)
+        stone_counts = stones_always_count
+        ruling = "FK-COUNT-LOW"
+        rule = f"higher than {top}"
+    else:
+        numbers = tuple(c for c in hand if c != STONE and c >= top)
+        stone_counts = True
+        ruling = "FK-COUNT-HIGH"
+        rule = f"{top} or higher"
+    counted = numbers + (tuple(stones) if stone_counts else ())
+    parts = [f"{len(numbers)} card{'s' if len(numbers) != 1 else ''} {rule}"]
+    if stones:
+        if stone_counts:
+            why = "always counts" if top <= 3 else f"equals the {top}"
+            parts.append(f"{len(stones)} stone circle{'s' if len(stones) != 1 else ''} ({why})")
+        else:
+            parts.append(f"{len(stones)} stone circle(s) not counted (equal to the {top})")
+    return Count(len(counted), counted, "; ".join(parts), ruling)
+
+
+def _longest_run(hand: Sequence[int]) -> Count:
+    numbers = {c for c in hand if c != STONE}
+    wild = sum(1 for c in hand if c == STONE)
+    best: tuple[int, int] | None = None  # (low, high) of the longest window
+    for low in range(1, 8):
+        for high in range(low, 8):
+            gaps = sum(1 for n in range(low, high + 1) if n not in numbers)
+            if gaps <= wild and (best is None or high - low > best[1] - best[0]):
+                best = (low, high)
+    if best is None or best[1] - best[0] + 1 < 2:
+        return Count(0, (), "no run of 2 or more consecutive numbers", "FK-COUNT-RUN")
+    low, high = best
+    run = [n for n in range(low, high + 1)]
+    filled = [n for n in run if n not in numbers]
+    counted = tuple(n for n in run if n in numbers) + (STONE,) * len(filled)
+    text = "run " + "-".join(str(n) for n in run)
+    if filled:
+        text += " (stone circle as " + ", ".join(str(n) for n in filled) + ")"
+    return Count(len(run), counted, text, "FK-COUNT-RUN")
+
+
+def showdown_key(top: int, hand: Sequence[int]) -> tuple[int, ...]:
+    """Hand strength: cards high to low, a stone circle ranking as the top card (0 if stone)."""
+    stone_rank = 0 if top == STONE else top
+    return tuple(sorted((stone_rank if c == STONE else c for c in hand), reverse=True))
+
+
+def describe_key(top: int, hand: Sequence[int]) -> str:
+    key = showdown_key(top, hand)
+    stones = sum(1 for c in hand if c == STONE)
+    text = "-".join(str(k) for k in key)
+    if stones:
+        text += f" (stone circle ranks {0 if top == STONE else top})"
+    return text
+
+
+def first_difference(a: Sequence[int], b: Sequence[int]) -> int | None:
+    for i, (x, y) in enumerate(zip(a, b, strict=True)):
+        if x != y:
+            return i
+    return None
+
+
+def hand_text(hand: Sequence[int]) -> str:
+    return ", ".join(card_name(c) for c in sorted(hand, key=lambda c: (c == STONE, c)))

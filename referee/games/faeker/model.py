@@ -1,0 +1,135 @@
+"""Fae-ker options, actions and state as pydantic models (frozen where they are values)."""
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from referee.games.faeker.deck import HAND_SIZE, MAX_BID
+
+Card = Annotated[int, Field(ge=0, le=7, description="1-7, or 0 for a stone circle")]
+
+
+class FaekerOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    stone_circles_always_count: bool = Field(
+        False, description="House option: a stone circle in hand counts under any numbered top."
+    )
+    bluff_needs_exact: bool = Field(
+        False, description="House option: a bid is true only with exactly the number bid."
+    )
+    all_pass: Literal["no_score", "showdown"] = Field(
+        "no_score", description="Project ruling when every player passes without a bid."
+    )
+    first_dealer: int = Field(0, ge=0, description="Seat index of the first round's dealer.")
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TopCard(_Action):
+    type: Literal["top_card"] = "top_card"
+    card: Card
+
+
+class Bid(_Action):
+    type: Literal["bid"] = "bid"
+    player: str
+    amount: int = Field(ge=0, le=MAX_BID)
+
+
+class Pass(_Action):
+    type: Literal["pass"] = "pass"
+    player: str
+
+
+class CallShowdown(_Action):
+    type: Literal["showdown"] = "showdown"
+    player: str
+
+
+class CallBluff(_Action):
+    type: Literal["bluff"] = "bluff"
+    player: str
+
+
+class RevealHand(_Action):
+    type: Literal["reveal"] = "reveal"
+    player: str
+    cards: tuple[Card, ...] = Field(min_length=HAND_SIZE, max_length=HAND_SIZE)
+
+
+FaekerAction = Annotated[
+    TopCard | Bid | Pass | CallShowdown | CallBluff | RevealHand, Field(discriminator="type")
+]
+
+
+class LadderEntry(BaseModel):
+    """One step of the round's bidding, as the bid ladder shows it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    kind: Literal["bid", "pass", "showdown", "bluff"]
+    amount: int | None = None
+
+
+class FaekerState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    players: tuple[str, ...]
+    options: FaekerOptions
+    goal: int
+    cubes: tuple[int, ...]
+    supply: int
+    round: int = 1
+    phase: Literal["top", "bidding", "reveal", "over"] = "top"
+    top: int | None = None
+    ladder: tuple[LadderEntry, ...] = ()
+    passed: frozenset[int] = frozenset()
+    turn: int | None = None
+    reveal: Literal["bluff", "showdown"] | None = None
+    awaiting: tuple[int, ...] = ()
+    hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    caller: int | None = None
+    called_seat: int | None = None
+    called_bid: int | None = None
+    winners: tuple[int, ...] = ()
+
+    @property
+    def dealer(self) -> int:
+        return (self.options.first_dealer + self.round - 1) % len(self.players)
+
+    @property
+    def highest_bid(self) -> int | None:
+        bids = [e.amount for e in self.ladder if e.kind == "bid"]
+        return max(bids) if bids else None
+
+    def latest_bid(self, seat: int) -> int | None:
+        for entry in reversed(self.ladder):
+            if entry.seat == seat and entry.kind == "bid":
+                return entry.amount
+        return None
+
+    @property
+    def last_bid_entry(self) -> LadderEntry | None:
+        for entry in reversed(self.ladder):
+            if entry.kind == "bid":
+                return entry
+        return None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still in the bidding, in bidding order from the dealer's left."""
+        n = len(self.players)
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        return tuple(s for s in order if s not in self.passed)
+
+    @property
+    def current_player(self) -> str | None:
+        if self.phase == "bidding" and self.turn is not None:
+            return self.players[self.turn]
+        if self.phase == "reveal" and self.awaiting:
+            return self.players[self.awaiting[0]]
+        return None
