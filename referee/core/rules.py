@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from referee.core.errors import InvalidAction
+from referee.core.record import typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.verdict import Verdict
 
@@ -27,9 +28,11 @@ class GameRules(Generic[State, Options]):
     options_model: ClassVar[type[BaseModel]]
     action_type: ClassVar[Any]
     rulings: ClassVar[RulingBook]
+    overview: ClassVar[str]  # how the game goes, in the project's own words
 
     def __init__(self) -> None:
         self._actions = TypeAdapter(self.action_type)
+        self.record_model = typed_record_model(self.kind, self.options_model, self.action_type)
 
     def parse_action(self, data: Any) -> BaseModel:
         try:
@@ -55,7 +58,9 @@ class GameRules(Generic[State, Options]):
         if any(not n for n in names):
             raise InvalidAction("Every player needs a name.")
         if len({n.casefold() for n in names}) != len(names):
-            raise InvalidAction("Two players have the same name; add an initial to tell them apart.")
+            raise InvalidAction(
+                "Two players have the same name; add an initial to tell them apart."
+            )
 
     def new_state(self, players: Sequence[str], options: Options) -> State:
         raise NotImplementedError

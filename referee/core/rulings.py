@@ -1,5 +1,7 @@
 """Rulings: how the referee reads each rule, with a stable id every verdict can cite."""
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -9,7 +11,11 @@ class Ruling(BaseModel):
     id: str
     title: str
     text: str
-    option: str | None = None  # the house-option field that switches this ruling, if any
+    option: str | None = None  # the option field that switches this ruling, if any
+    when: Any = None  # ...and the value of that field under which this ruling is in force
+
+    def in_force(self, options: BaseModel) -> bool:
+        return self.option is None or getattr(options, self.option) == self.when
 
 
 class RulingBook:

@@ -17,11 +17,6 @@ def card_name(card: int) -> str:
     return "stone circle" if card == STONE else str(card)
 
 
-def card_label(card: int) -> str:
-    """Short label for chips and buttons."""
-    return "◯" if card == STONE else str(card)
-
-
 DECK = Deck(COPIES, card_name)
 
 

@@ -13,13 +13,22 @@ class FaekerOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     stone_circles_always_count: bool = Field(
-        False, description="House option: a stone circle in hand counts under any numbered top."
+        False,
+        title="Stone circles always count",
+        description="House option: a stone circle in hand counts under any numbered top card "
+        "(normally it equals the top card, so it misses tops 1-3).",
     )
     bluff_needs_exact: bool = Field(
-        False, description="House option: a bid is true only with exactly the number bid."
+        False,
+        title="Bluff needs the exact count",
+        description="House option: a called bid is true only with exactly the number bid "
+        "(normally at least).",
     )
     all_pass: Literal["no_score", "showdown"] = Field(
-        "no_score", description="Project ruling when every player passes without a bid."
+        "no_score",
+        title="When everyone passes",
+        description="Project ruling (the rulebook is silent): what happens when every player "
+        "passes without a bid.",
     )
     first_dealer: int = Field(0, ge=0, description="Seat index of the first round's dealer.")
 

@@ -30,6 +30,13 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
     options_model = FaekerOptions
     action_type = FaekerAction
     rulings = RULINGS
+    overview = (
+        "Each round everyone holds 5 cards and one card is turned up. Players bid how many "
+        "of their cards beat the top card, in turn from the dealer's left; bids may be "
+        "bluffs. Bidding ends with an unopposed bid, a tie, a showdown call or a bluff call, "
+        "and the round's winner takes the top card's fae cubes from the supply. First to "
+        "the target wins."
+    )
 
     def new_state(self, players: Sequence[str], options: FaekerOptions) -> FaekerState:
         self.verify_players(players)
@@ -90,8 +97,7 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
             headline=f"Round {state.round}: top card {card_name(top)}, worth {FAE[top]} fae",
             details=(
                 f"Round die shows {die_face(state.round)} (round {state.round}).",
-                f"Dealer: {state.players[state.dealer]}. "
-                f"{state.players[turn]} bids first.",
+                f"Dealer: {state.players[state.dealer]}. {state.players[turn]} bids first.",
                 f"Bids count {target}.",
             ),
             rulings=tuple(rulings),
@@ -113,7 +119,8 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         seat = self._seat(state, player)
         if state.phase != "bidding":
             raise IllegalAction(
-                "Turn up the top card first." if state.phase == "top"
+                "Turn up the top card first."
+                if state.phase == "top"
                 else "Bidding is over: the hands are being shown."
             )
         if seat in state.passed:
@@ -132,7 +139,9 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
                 f"{action.player} may bid {high} to {5}, pass, or call."
             )
         new = state.model_copy(
-            update=dict(ladder=(*state.ladder, LadderEntry(seat=seat, kind="bid", amount=action.amount)))
+            update=dict(
+                ladder=(*state.ladder, LadderEntry(seat=seat, kind="bid", amount=action.amount))
+            )
         )
         said = f"{action.player} bids {action.amount}."
         return self._after_bidding_step(new, said, "FK-BID")
@@ -145,8 +154,9 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
                 passed=state.passed | {seat},
             )
         )
-        return self._after_bidding_step(new, f"{action.player} passes and is out this round.",
-                                         "FK-PASS-OUT")
+        return self._after_bidding_step(
+            new, f"{action.player} passes and is out this round.", "FK-PASS-OUT"
+        )
 
     def _after_bidding_step(
         self, state: FaekerState, said: str, ruling: str
@@ -170,11 +180,7 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
             )
         everyone_acted = {e.seat for e in state.ladder} == set(range(len(state.players)))
         high = state.highest_bid
-        if (
-            everyone_acted
-            and len(active) >= 2
-            and all(state.latest_bid(s) == high for s in active)
-        ):
+        if everyone_acted and len(active) >= 2 and all(state.latest_bid(s) == high for s in active):
             names = ", ".join(state.players[s] for s in active)
             new = self._start_reveal(state, "showdown", active)
             return new, Verdict(
@@ -205,8 +211,9 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
 
     def _all_passed(self, state: FaekerState, said: str) -> tuple[FaekerState, Verdict]:
         if state.options.all_pass == "showdown":
-            everyone = tuple((state.dealer + 1 + i) % len(state.players)
-                             for i in range(len(state.players)))
+            everyone = tuple(
+                (state.dealer + 1 + i) % len(state.players) for i in range(len(state.players))
+            )
             new = self._start_reveal(state, "showdown", everyone)
             return new, Verdict(
                 headline="Everyone passed: showdown between all players",
@@ -274,8 +281,14 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
     @staticmethod
     def _start_reveal(state, kind, seats, caller=None) -> FaekerState:
         return state.model_copy(
-            update=dict(phase="reveal", reveal=kind, awaiting=tuple(seats), hands=(),
-                        caller=caller, turn=None)
+            update=dict(
+                phase="reveal",
+                reveal=kind,
+                awaiting=tuple(seats),
+                hands=(),
+                caller=caller,
+                turn=None,
+            )
         )
 
     # -- showing hands -----------------------------------------------------------------
@@ -287,7 +300,8 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         if seat not in state.awaiting:
             shown = any(s == seat for s, _ in state.hands)
             raise IllegalAction(
-                f"{action.player} has already shown a hand." if shown
+                f"{action.player} has already shown a hand."
+                if shown
                 else f"{action.player} is not part of this "
                 f"{'bluff call' if state.reveal == 'bluff' else 'showdown'}."
             )
@@ -307,7 +321,7 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         return self._settle_showdown(new)
 
     def _settle_bluff(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
-        (seat, hand), = state.hands
+        ((seat, hand),) = state.hands
         bid = state.called_bid
         bidder, caller = state.players[seat], state.players[state.caller]
         count = counting.count_hand(state.top, hand, state.options.stone_circles_always_count)
@@ -320,7 +334,7 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         details = [
             f"Top card {card_name(state.top)}: the bid counts {target}.",
             f"{bidder}'s hand: {counting.hand_text(hand)}.",
-            f"Counted: {counted} → {count.explanation} = {count.total}.",
+            f"Counted: {counted}; {count.explanation}; total {count.total}.",
             f"Bid {bid}, needs {compare} {bid}: {count.total} "
             f"{'meets' if true else 'does not meet'} it.",
         ]
@@ -347,10 +361,9 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         best = keyed[0][0]
         winners = [seat for key, seat, _ in keyed if key == best]
         details = [
-            f"{state.players[seat]}: {counting.describe_key(top, hand)}"
-            for _, seat, hand in keyed
+            f"{state.players[seat]}: {counting.describe_key(top, hand)}" for _, seat, hand in keyed
         ]
-        for key, seat, _ in keyed[len(winners):]:
+        for key, seat, _ in keyed[len(winners) :]:
             i = counting.first_difference(best, key)
             details.append(
                 f"{state.players[keyed[0][1]]} beats {state.players[seat]}: card {i + 1} "
@@ -391,13 +404,16 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
             else:
                 details.append(
                     f"The supply holds {state.supply} cubes for {total} owed: "
-                    f"{state.supply} ÷ {len(owed)} = {share} each, {left} stay in the supply."
+                    f"{state.supply} / {len(owed)} = {share} each, {left} stay in the supply."
                 )
             rulings.append("FK-SUPPLY-SHORT")
         changes = []
         for seat, amount in paid:
-            changes.append(ScoreChange(player=state.players[seat], before=cubes[seat],
-                                       after=cubes[seat] + amount))
+            changes.append(
+                ScoreChange(
+                    player=state.players[seat], before=cubes[seat], after=cubes[seat] + amount
+                )
+            )
             cubes[seat] += amount
         supply = state.supply - sum(a for _, a in paid)
         assert sum(cubes) + supply == SUPPLY
@@ -421,14 +437,24 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
             line = f"{names} {verb} with {most} cubes (target {state.goal})."
             if len(reached) > len(winners):
                 line += " Others also reached the target with fewer cubes."
-            new = state.model_copy(update=dict(phase="over", winners=winners, turn=None,
-                                               awaiting=()))
+            new = state.model_copy(
+                update=dict(phase="over", winners=winners, turn=None, awaiting=())
+            )
             return new, Verdict(headline=line, details=(line,), rulings=("FK-GAME-END",))
         new = state.model_copy(
             update=dict(
-                round=state.round + 1, phase="top", top=None, ladder=(), passed=frozenset(),
-                turn=None, reveal=None, awaiting=(), hands=(), caller=None,
-                called_seat=None, called_bid=None,
+                round=state.round + 1,
+                phase="top",
+                top=None,
+                ladder=(),
+                passed=frozenset(),
+                turn=None,
+                reveal=None,
+                awaiting=(),
+                hands=(),
+                caller=None,
+                called_seat=None,
+                called_bid=None,
             )
         )
         dealer = state.players[new.dealer]

@@ -54,12 +54,14 @@ RULINGS = RulingBook(
             text="Under a numbered top card, a stone circle in hand counts as a card equal "
             "to it: it counts for tops 4-7 and not for tops 1-3.",
             option="stone_circles_always_count",
+            when=False,
         ),
         Ruling(
             id="FK-STONE-ALWAYS",
             title="House option: stone circles always count",
             text="Under any numbered top card, every stone circle in hand counts.",
             option="stone_circles_always_count",
+            when=True,
         ),
         Ruling(
             id="FK-BID",
@@ -97,6 +99,7 @@ RULINGS = RulingBook(
             "The bid is true when the hand has at least the number bid. True: the bidder "
             "takes the top card's fae. False: the caller takes the fae plus 1.",
             option="bluff_needs_exact",
+            when=False,
         ),
         Ruling(
             id="FK-BLUFF-EXACT",
@@ -104,6 +107,7 @@ RULINGS = RulingBook(
             text="As the bluff ruling, but the bid is true only when the hand has exactly "
             "the number bid.",
             option="bluff_needs_exact",
+            when=True,
         ),
         Ruling(
             id="FK-SHOWDOWN-RANK",
@@ -137,13 +141,15 @@ RULINGS = RulingBook(
             text="The rulebook does not say what happens when every player passes without "
             "a bid. By default nobody scores, and the next round begins.",
             option="all_pass",
+            when="no_score",
         ),
         Ruling(
             id="FK-ALL-PASS-SHOWDOWN",
-            title="Project ruling, house option: everyone passes → showdown",
+            title="Project ruling, house option: everyone passes, then a showdown",
             text="When every player passes without a bid, everyone shows their hand and the "
             "highest hand takes the top card's fae.",
             option="all_pass",
+            when="showdown",
         ),
     ]
 )

@@ -1,0 +1,385 @@
+"""The Flet entry point: screens (home, new game, game), wiring the store to the views."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import flet as ft
+
+from referee.core.errors import RefereeError
+from referee.core.record import GameRecord
+from referee.core.session import ReplayError
+from referee.games import GAMES
+from referee.store import Store
+from referee.table import Table
+from referee.ui.faeker_view import FaekerView
+from referee.ui.new_game import NewGameForm
+from referee.ui.widgets import (
+    TAP,
+    big_button,
+    log_panel,
+    rules_dialog,
+    tagged,
+    verdict_dialog,
+)
+
+_assets = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR = str(_assets) if _assets.is_dir() else None
+
+GAME_VIEWS = {"faeker": FaekerView}
+MAX_WIDTH = 760
+
+
+class RefereeApp:
+    def __init__(self, page: ft.Page, store: Store) -> None:
+        self.page = page
+        self.store = store
+        self.table: Table | None = None
+        self.game_view = None
+        self.form: NewGameForm | None = None
+        self.screen = "home"
+        self.show_log = False
+        page.title = "referee"
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.DEEP_PURPLE)
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.DEEP_PURPLE)
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.scroll = ft.ScrollMode.AUTO
+        page.padding = 12
+        page.on_resize = self._on_resize
+        self._last_width = 0
+        self.render()
+        for notice in store.notices:
+            self.alert("Saved games", notice)
+
+    # -- plumbing ----------------------------------------------------------------------
+
+    def render(self) -> None:
+        body = {"home": self._home, "new": self._new_game, "game": self._game}[self.screen]()
+        self._last_width = self._width()
+        self.page.appbar = self._appbar()
+        self.page.controls = [
+            ft.Row(
+                [ft.Container(body, width=self._width())],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        ]
+        self.page.update()
+
+    def _width(self) -> int:
+        # A fixed width would overflow a phone; the full width of a desktop is too wide to read.
+        available = int(self.page.width or MAX_WIDTH) - 2 * int(self.page.padding or 0)
+        return max(280, min(MAX_WIDTH, available))
+
+    def _on_resize(self, _e=None) -> None:
+        width = self._width()
+        if width != self._last_width:
+            self.render()
+
+    def toast(self, message: str) -> None:
+        self.page.show_dialog(
+            ft.SnackBar(tagged("message", ft.Text(message)), duration=6000, show_close_icon=True)
+        )
+
+    def alert(self, title: str, message: str) -> None:
+        dialog = ft.AlertDialog(
+            title=ft.Text(title),
+            content=tagged("alert", ft.Text(message)),
+            actions=[ft.TextButton(content="OK", on_click=lambda _e: self.page.pop_dialog())],
+        )
+        self.page.show_dialog(dialog)
+
+    def _toggle_theme(self, _e=None) -> None:
+        dark = self.page.theme_mode == ft.ThemeMode.DARK or (
+            self.page.theme_mode == ft.ThemeMode.SYSTEM
+            and self.page.platform_brightness == ft.Brightness.DARK
+        )
+        self.page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
+        self.page.update()
+
+    def _appbar(self) -> ft.AppBar:
+        theme = ft.IconButton(
+            ft.Icons.BRIGHTNESS_6, tooltip="Light or dark theme", on_click=self._toggle_theme
+        )
+        if self.screen != "game" or self.table is None:
+            title = "New game" if self.screen == "new" else "referee"
+            leading = (
+                ft.IconButton(
+                    ft.Icons.ARROW_BACK, tooltip="Home", on_click=lambda _e: self.go_home()
+                )
+                if self.screen != "home"
+                else None
+            )
+            return ft.AppBar(title=ft.Text(title), leading=leading, actions=[theme])
+        s = self.table.session
+        return ft.AppBar(
+            title=ft.Text(self.game_view.title(s.state)),
+            leading=ft.IconButton(
+                ft.Icons.HOME, tooltip="Home", on_click=lambda _e: self.go_home()
+            ),
+            actions=[
+                ft.IconButton(
+                    ft.Icons.UNDO, tooltip="Undo", on_click=self.undo, disabled=not s.can_undo
+                ),
+                ft.IconButton(
+                    ft.Icons.REDO, tooltip="Redo", on_click=self.redo, disabled=not s.can_redo
+                ),
+                ft.IconButton(ft.Icons.MENU_BOOK, tooltip="Rules", on_click=self.show_rules),
+                ft.PopupMenuButton(
+                    tooltip="Game menu",
+                    items=[
+                        ft.PopupMenuItem(content="Export record (JSON)", on_click=self.export),
+                        ft.PopupMenuItem(
+                            content="Delete game", on_click=self._confirm_delete_current
+                        ),
+                        ft.PopupMenuItem(
+                            content="Light or dark theme", on_click=self._toggle_theme
+                        ),
+                    ],
+                ),
+            ],
+        )
+
+    # -- home --------------------------------------------------------------------------
+
+    def go_home(self) -> None:
+        self.screen, self.table, self.game_view = "home", None, None
+        self.render()
+
+    def _home(self) -> ft.Control:
+        games = self.store.list_games()
+        active = [g for g in games if not g.finished]
+        done = [g for g in games if g.finished]
+
+        def tile(g):
+            title = GAMES[g.kind].title if g.kind in GAMES else g.kind
+            return ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(f"{title}: {', '.join(g.players)}", weight=ft.FontWeight.BOLD),
+                            ft.Text(g.summary, size=13),
+                            ft.Text(
+                                f"Last played {g.updated.replace('T', ' ')[:16]} · "
+                                f"{g.actions} actions",
+                                size=12,
+                                italic=True,
+                            ),
+                            ft.Row(
+                                [
+                                    big_button(
+                                        "View" if g.finished else "Resume",
+                                        lambda _e, i=g.id: self.open_game(i),
+                                        tooltip=f"game {g.id}",
+                                    ),
+                                    ft.IconButton(
+                                        ft.Icons.DELETE_OUTLINE,
+                                        tooltip="Delete",
+                                        on_click=lambda _e, g=g: self._confirm_delete(g.id),
+                                    ),
+                                ]
+                            ),
+                        ],
+                        spacing=4,
+                    ),
+                    padding=12,
+                )
+            )
+
+        parts: list[ft.Control] = [
+            ft.Text("A referee for the card game on your table.", size=16),
+            big_button("New game", lambda _e: self.go_new(), icon=ft.Icons.ADD),
+            ft.Text("In progress", size=18, weight=ft.FontWeight.BOLD),
+            *([tile(g) for g in active] or [ft.Text("No games in progress.", italic=True)]),
+        ]
+        if done:
+            parts += [
+                ft.Text("Finished", size=18, weight=ft.FontWeight.BOLD),
+                *[tile(g) for g in done],
+            ]
+        return tagged("home", ft.Column(parts, spacing=10))
+
+    def _confirm_delete(self, game_id: int) -> None:
+        def yes(_e):
+            self.page.pop_dialog()
+            self.store.delete_game(game_id)
+            self.go_home()
+
+        self.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Delete this game?"),
+                content=ft.Text("Its whole record is removed. This cannot be undone."),
+                actions=[
+                    ft.TextButton(content="Keep it", on_click=lambda _e: self.page.pop_dialog()),
+                    ft.FilledButton(content="Delete", on_click=yes),
+                ],
+            )
+        )
+
+    def _confirm_delete_current(self, _e=None) -> None:
+        if self.table:
+            self._confirm_delete(self.table.game_id)
+
+    # -- new game ----------------------------------------------------------------------
+
+    def go_new(self) -> None:
+        self.form = NewGameForm(
+            self.store.known_players(), self.start_game, self.go_home, self.render
+        )
+        self.screen = "new"
+        self.render()
+
+    def _new_game(self) -> ft.Control:
+        return self.form.view()
+
+    def start_game(self, kind: str, players: list[str], options: dict) -> None:
+        try:
+            table = Table.new(self.store, GameRecord(game=kind, players=players, options=options))
+        except RefereeError as exc:
+            self.toast(exc.reason)
+            return
+        self._enter(table)
+
+    def open_game(self, game_id: int) -> None:
+        try:
+            table = Table.resume(self.store, game_id)
+        except (ReplayError, KeyError) as exc:
+            self.alert("Cannot open this game", str(exc))
+            return
+        self._enter(table)
+
+    def _enter(self, table: Table) -> None:
+        self.table = table
+        self.game_view = GAME_VIEWS[table.rules.kind](self.play, self.render)
+        self.screen = "game"
+        self.render()
+
+    # -- game --------------------------------------------------------------------------
+
+    def _game(self) -> ft.Control:
+        view, s = self.game_view, self.table.session
+        state = s.state
+        last = s.verdicts[-1] if s.verdicts else None
+        parts: list[ft.Control] = [
+            tagged("round", ft.Text(view.round_line(state), size=14)),
+            view.scoreboard(state),
+            ft.Container(
+                tagged("status", ft.Text(view.status(state), size=17, weight=ft.FontWeight.W_600)),
+                padding=ft.Padding.only(top=6),
+            ),
+        ]
+        if last is not None:
+            parts.append(
+                ft.Container(
+                    tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
+                    on_click=lambda _e: self.show_verdict(last),
+                    tooltip="Show the last verdict in full",
+                )
+            )
+        parts.append(view.actions(state))
+        if s.is_over:
+            parts.append(
+                ft.Row(
+                    [
+                        big_button("Home", lambda _e: self.go_home(), filled=False),
+                        big_button("New game", lambda _e: self.go_new()),
+                    ]
+                )
+            )
+        parts.append(ft.Divider())
+        parts.append(
+            ft.Row(
+                [
+                    big_button(
+                        "Hide log" if self.show_log else f"Show log ({len(s.steps)})",
+                        self._toggle_log,
+                        filled=False,
+                        icon=ft.Icons.HISTORY,
+                    ),
+                    big_button(
+                        "Undo", self.undo, filled=False, disabled=not s.can_undo, icon=ft.Icons.UNDO
+                    ),
+                    big_button(
+                        "Redo", self.redo, filled=False, disabled=not s.can_redo, icon=ft.Icons.REDO
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+        if self.show_log:
+            parts.append(log_panel(self.table.rules, s.verdicts))
+        return tagged("game", ft.Column(parts, spacing=10))
+
+    def _toggle_log(self, _e=None) -> None:
+        self.show_log = not self.show_log
+        self.render()
+
+    def play(self, action) -> None:
+        try:
+            verdict = self.table.play(action)
+        except RefereeError as exc:
+            self.toast(exc.reason)
+            return
+        except sqlite3.Error as exc:
+            self.toast(f"Could not save ({exc}); nothing was changed. Try again.")
+            return
+        self.render()
+        if verdict.decisive:
+            self.show_verdict(verdict)
+
+    def show_verdict(self, verdict) -> None:
+        self.page.show_dialog(
+            verdict_dialog(
+                self.table.rules, verdict, self.game_view.unit, lambda _e: self.page.pop_dialog()
+            )
+        )
+
+    def undo(self, _e=None) -> None:
+        try:
+            action = self.table.undo()
+        except RefereeError as exc:
+            self.toast(exc.reason)
+            return
+        self.render()
+        self.toast(f"Undone: {_describe(action)}. Redo puts it back.")
+
+    def redo(self, _e=None) -> None:
+        try:
+            self.table.redo()
+        except RefereeError as exc:
+            self.toast(exc.reason)
+            return
+        self.render()
+
+    def show_rules(self, _e=None) -> None:
+        s = self.table.session
+        self.page.show_dialog(rules_dialog(s.rules, s.options, lambda _e: self.page.pop_dialog()))
+
+    def export(self, _e=None) -> None:
+        text = json.dumps(self.table.session.record().model_dump(mode="json"), indent=1)
+        self.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Game record (JSON)"),
+                content=ft.Container(
+                    ft.TextField(
+                        value=text, multiline=True, read_only=True, min_lines=8, max_lines=16
+                    ),
+                    width=520,
+                ),
+                actions=[
+                    ft.TextButton(content="Close", on_click=lambda _e: self.page.pop_dialog())
+                ],
+            )
+        )
+
+
+def _describe(action) -> str:
+    data = action.model_dump(mode="json")
+    kind = data.pop("type")
+    return f"{kind.replace('_', ' ')} " + ", ".join(f"{v}" for v in data.values())
+
+
+def main(page: ft.Page) -> None:
+    RefereeApp(page, Store())
+
+
+__all__ = ["ASSETS_DIR", "TAP", "main"]

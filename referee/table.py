@@ -1,0 +1,74 @@
+"""A game at the table: a rules session kept in step with its stored log.
+
+Every change goes rules-first (pure, may refuse), then to the store in one transaction;
+only when both succeed does the session keep the change, so the two never disagree.
+"""
+
+from pydantic import BaseModel
+
+from referee.core.record import GameRecord
+from referee.core.session import Session
+from referee.core.verdict import Verdict
+from referee.games import rules_for
+from referee.store import Store
+
+
+class Table:
+    def __init__(self, store: Store, game_id: int, session: Session) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.session = session
+
+    @classmethod
+    def new(cls, store: Store, record: GameRecord) -> "Table":
+        rules = rules_for(record.game)
+        session = Session(rules, record)  # validates players and options first
+        record = session.record()
+        game_id = store.create_game(record, rules.summary(session.state))
+        return cls(store, game_id, session)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> "Table":
+        stored = store.load(game_id)
+        session = Session(rules_for(stored.record.game), stored.record, stored.redo)
+        return cls(store, game_id, session)
+
+    @property
+    def rules(self):
+        return self.session.rules
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def _meta(self) -> dict:
+        return dict(summary=self.rules.summary(self.state), finished=self.session.is_over)
+
+    def play(self, action: BaseModel | dict) -> Verdict:
+        verdict = self.session.play(action)
+        try:
+            self.store.append(
+                self.game_id, self.session.steps[-1].action.model_dump(mode="json"), **self._meta()
+            )
+        except Exception:
+            self.session.steps.pop()
+            raise
+        return verdict
+
+    def undo(self) -> BaseModel:
+        action = self.session.undo()
+        try:
+            self.store.undo(self.game_id, **self._meta())
+        except Exception:
+            self.session.redo()
+            raise
+        return action
+
+    def redo(self) -> Verdict:
+        verdict = self.session.redo()
+        try:
+            self.store.redo(self.game_id, **self._meta())
+        except Exception:
+            self.session.undo()
+            raise
+        return verdict

@@ -1,0 +1,101 @@
+"""A deck-aware card picker: one button per card kind, never more than the deck still has."""
+
+from collections.abc import Callable, Hashable, Sequence
+
+import flet as ft
+
+from referee.core.deck import Deck
+from referee.ui.widgets import TAP, big_button, slug, tagged
+
+
+class HandPicker:
+    """Collects `size` cards for one player; the caller passes cards already seen."""
+
+    def __init__(
+        self, deck: Deck, label: Callable[[Hashable], str], size: int, on_change: Callable[[], None]
+    ) -> None:
+        self.deck = deck
+        self.label = label
+        self.size = size
+        self.on_change = on_change
+        self.picked: list[Hashable] = []
+        self.owner: object = None
+
+    def reset_for(self, owner: object) -> None:
+        """Start over when the hand being entered belongs to someone else."""
+        if owner != self.owner:
+            self.owner = owner
+            self.picked = []
+
+    def _add(self, card) -> None:
+        if len(self.picked) < self.size:
+            self.picked.append(card)
+            self.on_change()
+
+    def _remove(self, index: int) -> None:
+        del self.picked[index]
+        self.on_change()
+
+    def _clear(self, _e=None) -> None:
+        self.picked = []
+        self.on_change()
+
+    def view(
+        self, seen: Sequence[Hashable], confirm_label: str, on_confirm: Callable[[list], None]
+    ) -> ft.Control:
+        left = self.deck.remaining([*seen, *self.picked])
+        full = len(self.picked) >= self.size
+        buttons = []
+        for card in self.deck.copies:
+            buttons.append(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.FilledTonalButton(
+                                content=f"Add {self.label(card)}",
+                                on_click=lambda _e, c=card: self._add(c),
+                                disabled=full or left[card] <= 0,
+                                height=TAP,
+                            ),
+                            ft.Text(f"{left[card]} left", size=11),
+                        ],
+                        spacing=2,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                )
+            )
+        chips = [
+            ft.Chip(
+                label=ft.Text(self.label(card), size=18),
+                on_delete=lambda _e, i=i: self._remove(i),
+                delete_icon_tooltip=f"Remove {self.label(card)}",
+            )
+            for i, card in enumerate(self.picked)
+        ]
+        count = f"{len(self.picked)} of {self.size} cards"
+        return ft.Column(
+            [
+                ft.Row(buttons, wrap=True, spacing=8, run_spacing=4),
+                ft.Row(
+                    [tagged("picked-count", ft.Text(count)), *chips],
+                    wrap=True,
+                    spacing=6,
+                ),
+                ft.Row(
+                    [
+                        big_button(
+                            confirm_label,
+                            lambda _e: on_confirm(list(self.picked)),
+                            disabled=not full,
+                        ),
+                        big_button("Clear", self._clear, filled=False, disabled=not self.picked),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=10,
+        )
+
+
+def card_id(prefix: str, card) -> str:
+    return f"{prefix}-{slug(str(card))}"

@@ -1,0 +1,179 @@
+"""The Fae-ker table: top card, bidding ladder and hand entry. Rules stay in games/faeker."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from referee.games.faeker import counting
+from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, card_name, die_face
+from referee.games.faeker.model import (
+    Bid,
+    CallBluff,
+    CallShowdown,
+    FaekerState,
+    Pass,
+    RevealHand,
+    TopCard,
+)
+from referee.ui.card_picker import HandPicker
+from referee.ui.widgets import TAP, ScoreRow, big_button, scoreboard, tagged
+
+
+class FaekerView:
+    unit = "cubes"
+
+    def __init__(self, play: Callable[[object], None], refresh: Callable[[], None]) -> None:
+        self.play = play
+        self.picker = HandPicker(DECK, card_name, HAND_SIZE, refresh)
+
+    def title(self, state: FaekerState) -> str:
+        return "Fae-ker"
+
+    def round_line(self, state: FaekerState) -> str:
+        top = (
+            f" · top {card_name(state.top)} ({FAE[state.top]} fae)" if state.top is not None else ""
+        )
+        return f"Round {state.round} · die shows {die_face(state.round)}{top}"
+
+    def scoreboard(self, state: FaekerState) -> ft.Control:
+        rows = []
+        for seat, name in enumerate(state.players):
+            badges = []
+            if seat == state.dealer and state.phase != "over":
+                badges.append("dealer")
+            if state.phase in ("bidding", "reveal"):
+                bid = state.latest_bid(seat)
+                if seat in state.passed:
+                    badges.append("passed")
+                elif bid is not None:
+                    badges.append(f"bid {bid}")
+            if seat in state.winners:
+                badges.append("winner")
+            rows.append(
+                ScoreRow(
+                    name=name,
+                    score=f"{state.cubes[seat]}/{state.goal}",
+                    badges=tuple(badges),
+                    highlight=state.current_player == name or seat in state.winners,
+                    dimmed=seat in state.passed and state.phase == "bidding",
+                )
+            )
+        return scoreboard(
+            rows, footer=f"Supply: {state.supply} of 40 cubes · {state.goal} cubes win"
+        )
+
+    def status(self, state: FaekerState) -> str:
+        if state.phase == "top":
+            return (
+                f"Deal 5 cards each, then enter the top card ({state.players[state.dealer]} deals)."
+            )
+        if state.phase == "bidding":
+            target, _ = counting.describe_target(
+                state.top, state.options.stone_circles_always_count
+            )
+            return f"{state.current_player} to act. Bids count {target}."
+        if state.phase == "reveal":
+            return f"Enter {state.current_player}'s 5 cards."
+        names = " and ".join(state.players[s] for s in state.winners)
+        return f"Game over: {names} {'share the win' if len(state.winners) > 1 else 'wins'}."
+
+    def actions(self, state: FaekerState) -> ft.Control:
+        if state.phase == "top":
+            return self._top_picker()
+        if state.phase == "bidding":
+            return self._bidding(state)
+        if state.phase == "reveal":
+            return self._reveal(state)
+        return ft.Container()
+
+    def _top_picker(self) -> ft.Control:
+        buttons = [
+            ft.FilledTonalButton(
+                content=f"Top {card_name(card)}",
+                tooltip=f"{FAE[card]} fae",
+                on_click=lambda _e, c=card: self.play(TopCard(card=c)),
+                height=TAP,
+            )
+            for card in DECK.copies
+        ]
+        return ft.Column(
+            [
+                ft.Text("Top card turned up:", weight=ft.FontWeight.BOLD),
+                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            ],
+        )
+
+    def _ladder(self, state: FaekerState) -> ft.Control:
+        words = {"pass": "passes", "showdown": "calls a showdown", "bluff": "calls bluff"}
+        lines = [
+            f"{state.players[e.seat]} " + (f"bids {e.amount}" if e.kind == "bid" else words[e.kind])
+            for e in state.ladder
+        ]
+        return tagged(
+            "bid-ladder",
+            ft.Text("Bids: " + (", then ".join(lines) if lines else "none yet"), size=14),
+        )
+
+    def _bidding(self, state: FaekerState) -> ft.Control:
+        player = state.current_player
+        high = state.highest_bid
+        last = state.last_bid_entry
+        bids = [
+            big_button(
+                f"Bid {n}",
+                lambda _e, n=n: self.play(Bid(player=player, amount=n)),
+                disabled=high is not None and n < high,
+                width=88,
+            )
+            for n in range(MAX_BID + 1)
+        ]
+        calls = [
+            big_button("Pass", lambda _e: self.play(Pass(player=player)), filled=False),
+            big_button(
+                "Call showdown", lambda _e: self.play(CallShowdown(player=player)), filled=False
+            ),
+            big_button(
+                f"Call bluff on {state.players[last.seat]}'s {last.amount}"
+                if last
+                else "Call bluff",
+                lambda _e: self.play(CallBluff(player=player)),
+                filled=False,
+                disabled=last is None or state.players[last.seat] == player,
+            ),
+        ]
+        return ft.Column(
+            [
+                self._ladder(state),
+                ft.Text(f"{player}:", weight=ft.FontWeight.BOLD, size=16),
+                ft.Row(bids, wrap=True, spacing=8, run_spacing=8),
+                ft.Row(calls, wrap=True, spacing=8, run_spacing=8),
+            ],
+            spacing=10,
+        )
+
+    def _reveal(self, state: FaekerState) -> ft.Control:
+        player = state.current_player
+        self.picker.reset_for((state.round, player, len(state.hands)))
+        seen = [state.top, *(c for _, hand in state.hands for c in hand)]
+        why = (
+            f"{player} was called on a bid of {state.called_bid}."
+            if state.reveal == "bluff"
+            else "Showdown: highest hand wins."
+        )
+        shown = [
+            ft.Text(f"{state.players[s]} showed {counting.hand_text(h)}") for s, h in state.hands
+        ]
+        return ft.Column(
+            [
+                self._ladder(state),
+                ft.Text(why),
+                *shown,
+                ft.Text(f"{player}'s hand:", weight=ft.FontWeight.BOLD, size=16),
+                self.picker.view(
+                    seen,
+                    f"Confirm {player}'s hand",
+                    lambda cards: self.play(RevealHand(player=player, cards=tuple(cards))),
+                ),
+            ],
+            spacing=10,
+        )

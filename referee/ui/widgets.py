@@ -1,0 +1,175 @@
+"""Widgets every game screen shares: tagged text, scoreboard, verdict sheet, log, rules."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from referee.core.rules import GameRules
+from referee.core.verdict import Verdict
+
+TAP = 52  # px: comfortably above the 48 px minimum for a thumb
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
+    """Expose a control to tests and screen readers under a stable identifier."""
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+def slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
+
+
+def big_button(
+    label: str,
+    on_click: Callable,
+    *,
+    filled: bool = True,
+    disabled: bool = False,
+    icon=None,
+    width: int | None = None,
+    tooltip: str | None = None,
+) -> ft.Control:
+    cls = ft.FilledButton if filled else ft.OutlinedButton
+    return cls(
+        content=label,
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled,
+        height=TAP,
+        width=width,
+        tooltip=tooltip,
+    )
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    name: str
+    score: str
+    badges: tuple[str, ...] = ()
+    highlight: bool = False
+    dimmed: bool = False
+
+
+def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Control:
+    chips = []
+    for row in rows:
+        badge_text = " · ".join(row.badges)
+        chips.append(
+            ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(
+                            row.name,
+                            weight=ft.FontWeight.BOLD,
+                            size=15,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        tagged(
+                            f"score-{slug(row.name)}",
+                            ft.Text(row.score, size=22, weight=ft.FontWeight.W_600),
+                        ),
+                        ft.Text(badge_text or " ", size=12, italic=True),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=12,
+                width=104,
+                opacity=0.5 if row.dimmed else 1.0,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                if row.highlight
+                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border=ft.Border.all(2, ft.Colors.PRIMARY) if row.highlight else None,
+            )
+        )
+    parts: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=8, run_spacing=8)]
+    if footer:
+        parts.append(tagged("score-footer", ft.Text(footer, size=13)))
+    return ft.Column(parts, spacing=4)
+
+
+def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:
+    return [
+        ft.Text(
+            f"Ruling {rules.rulings.cite(r)}",
+            size=12,
+            italic=True,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        )
+        for r in verdict.rulings
+    ]
+
+
+def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:
+    return [
+        tagged(
+            f"change-{slug(c.player)}",
+            ft.Text(
+                f"{c.player}: {c.before} to {c.after} {unit} ({c.delta:+d})",
+                weight=ft.FontWeight.BOLD,
+            ),
+        )
+        for c in verdict.changes
+    ]
+
+
+def verdict_body(rules: GameRules, verdict: Verdict, unit: str) -> ft.Control:
+    return ft.Column(
+        [
+            *[ft.Text(line, selectable=True) for line in verdict.details],
+            *change_lines(verdict, unit),
+            *ruling_lines(rules, verdict),
+        ],
+        spacing=6,
+        tight=True,
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+def verdict_dialog(rules: GameRules, verdict: Verdict, unit: str, on_close) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=tagged("verdict-headline", ft.Text(verdict.headline, size=20)),
+        content=ft.Container(verdict_body(rules, verdict, unit), width=460),
+        actions=[ft.FilledButton(content="OK", on_click=on_close, height=TAP)],
+        scrollable=True,
+    )
+
+
+def rules_dialog(rules: GameRules, options, on_close) -> ft.AlertDialog:
+    items: list[ft.Control] = [ft.Text(rules.overview), ft.Divider()]
+    for ruling in rules.rulings:
+        if not ruling.in_force(options):
+            continue
+        items.append(ft.Text(f"{ruling.id} · {ruling.title}", weight=ft.FontWeight.BOLD))
+        items.append(ft.Text(ruling.text))
+    off = [r for r in rules.rulings if not r.in_force(options)]
+    if off:
+        items.append(ft.Divider())
+        items.append(ft.Text("Not in force at this table (switchable at setup):", italic=True))
+        items.extend(ft.Text(f"{r.id} · {r.title}", size=12) for r in off)
+    return ft.AlertDialog(
+        title=ft.Text(f"{rules.title}: rules in force"),
+        content=ft.Container(ft.Column(items, spacing=6, tight=True), width=520),
+        actions=[ft.TextButton(content="Close", on_click=on_close)],
+        scrollable=True,
+    )
+
+
+def log_panel(rules: GameRules, verdicts: Sequence[Verdict]) -> ft.Control:
+    """The whole game so far, newest first: every verdict with its rulings."""
+    tiles = []
+    for number, verdict in reversed(list(enumerate(verdicts, start=1))):
+        tiles.append(
+            ft.ExpansionTile(
+                title=ft.Text(f"{number}. {verdict.headline}", size=14),
+                controls=[ft.Container(verdict_body(rules, verdict, ""), padding=8)],
+                dense=True,
+            )
+        )
+    if not tiles:
+        tiles = [ft.Text("Nothing has happened yet.", italic=True)]
+    return ft.Column(tiles, spacing=0)
