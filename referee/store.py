@@ -200,7 +200,9 @@ class Store:
     def known_players(self) -> list[str]:
         """Names used before, most recently played first."""
         seen: dict[str, None] = {}
-        for (players,) in self._conn.execute("SELECT players FROM games ORDER BY updated DESC"):
+        for (players,) in self._conn.execute(
+            "SELECT players FROM games ORDER BY updated DESC, id DESC"
+        ):
             for name in json.loads(players):
                 seen.setdefault(name, None)
         return list(seen)

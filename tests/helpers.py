@@ -1,0 +1,40 @@
+"""Small builders so each test reads like the table talk it checks."""
+
+from referee.core.record import GameRecord
+from referee.core.session import Session
+from referee.games import rules_for
+
+S = 0  # stone circle
+
+
+def faeker(players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
+    session = Session(
+        rules_for("faeker"), GameRecord(game="faeker", players=list(players), options=options)
+    )
+    for action in actions:
+        session.play(action)
+    return session
+
+
+def top(card):
+    return {"type": "top_card", "card": card}
+
+
+def bid(player, amount):
+    return {"type": "bid", "player": player, "amount": amount}
+
+
+def pass_(player):
+    return {"type": "pass", "player": player}
+
+
+def showdown(player):
+    return {"type": "showdown", "player": player}
+
+
+def bluff(player):
+    return {"type": "bluff", "player": player}
+
+
+def reveal(player, *cards):
+    return {"type": "reveal", "player": player, "cards": list(cards)}

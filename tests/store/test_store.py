@@ -1,0 +1,155 @@
+"""The SQLite store: one transaction per action, survival of a kill, damaged files set aside."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from referee.core.errors import IllegalAction
+from referee.core.record import GameRecord
+from referee.store import SCHEMA_VERSION, Store, data_dir
+from referee.table import Table
+from tests.helpers import bid, top
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "referee.db")
+    yield s
+    s.close()
+
+
+def new_table(store):
+    return Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+
+
+class TestDataFolder:
+    def test_env_override_then_flet_storage(self, monkeypatch, tmp_path):
+        monkeypatch.delenv("REFEREE_DATA_DIR", raising=False)
+        monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
+        assert data_dir() == tmp_path / "flet"
+        monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path / "mine"))
+        assert data_dir() == tmp_path / "mine"
+
+    def test_default_is_the_user_data_folder_not_the_app_folder(self, monkeypatch):
+        monkeypatch.delenv("REFEREE_DATA_DIR", raising=False)
+        monkeypatch.delenv("FLET_APP_STORAGE_DATA", raising=False)
+        import referee
+
+        assert os.path.dirname(referee.__file__) not in str(data_dir())
+        assert "referee" in str(data_dir())
+
+
+class TestGamesAndLog:
+    def test_resume_gives_the_same_state(self, store):
+        t = new_table(store)
+        t.play(top(4))
+        t.play(bid("Bo", 2))
+        again = Table.resume(store, t.game_id)
+        assert again.state == t.state
+
+    def test_undo_and_redo_survive_a_restart(self, store, tmp_path):
+        t = new_table(store)
+        t.play(top(4))
+        t.play(bid("Bo", 2))
+        t.undo()
+        store.close()
+        again = Table.resume(Store(tmp_path / "referee.db"), t.game_id)
+        assert again.session.can_redo and again.state.ladder == ()
+        again.redo()
+        assert again.state.ladder[0].amount == 2
+
+    def test_refused_action_is_not_stored(self, store):
+        t = new_table(store)
+        t.play(top(4))
+        with pytest.raises(IllegalAction):
+            t.play(bid("Cy", 2))
+        assert len(store.load(t.game_id).record.actions) == 1
+
+    def test_list_known_players_and_delete(self, store):
+        t = new_table(store)
+        Table.new(store, GameRecord(game="faeker", players=["Di", "Ana"]))
+        assert store.known_players()[:2] == ["Di", "Ana"]
+        assert len(store.list_games()) == 2
+        store.delete_game(t.game_id)
+        assert [g.players for g in store.list_games()] == [["Di", "Ana"]]
+
+
+class TestDamagedFiles:
+    def test_corrupt_file_is_moved_aside_not_overwritten(self, tmp_path):
+        path = tmp_path / "referee.db"
+        path.write_bytes(b"this is not sqlite" * 100)
+        s = Store(path)
+        aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+        assert len(aside) == 1 and aside[0].read_bytes() == b"this is not sqlite" * 100
+        assert s.notices and "moved" in s.notices[0]
+        assert s.list_games() == []
+
+    def test_newer_database_is_moved_aside(self, tmp_path):
+        path = tmp_path / "referee.db"
+        conn = sqlite3.connect(path)
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+        conn.execute("CREATE TABLE future(x)")
+        conn.commit()
+        conn.close()
+        s = Store(path)
+        assert any(".newer-" in p.name for p in tmp_path.iterdir())
+        assert "newer referee" in s.notices[0]
+
+
+class TestKilledWhileWriting:
+    def test_every_confirmed_action_survives_sigkill(self, tmp_path):
+        path = tmp_path / "referee.db"
+        script = tmp_path / "writer.py"
+        script.write_text(KEEP_APPENDING)
+        proc = subprocess.Popen(
+            [sys.executable, str(script), str(path)], stdout=subprocess.PIPE, text=True
+        )
+        confirmed = 0
+        game_id = None
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            line = proc.stdout.readline()
+            if line.startswith("game"):
+                game_id = int(line.split()[1])
+            elif line.startswith("ok"):
+                confirmed = int(line.split()[1])
+                if confirmed >= 300:
+                    break
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert confirmed >= 300
+        store = Store(path)
+        assert not store.notices
+        assert store.integrity() == "ok"
+        stored = store.load(game_id).record.actions
+        assert len(stored) >= confirmed  # the kill may land after an append, before its print
+        Table.resume(store, game_id)  # the log replays cleanly
+
+
+KEEP_APPENDING = textwrap.dedent("""
+    import sys
+    from referee.core.record import GameRecord
+    from referee.store import Store
+    from referee.table import Table
+
+    store = Store(sys.argv[1])
+    table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"], options={}))
+    print("game", table.game_id, flush=True)
+    n = 0
+    while True:
+        # Rounds with nobody bidding never end the game, so appends can go on for ever.
+        state = table.state
+        if state.phase == "top":
+            action = {"type": "top_card", "card": 3}
+        else:
+            action = {"type": "pass", "player": state.current_player}
+        table.play(action)
+        n += 1
+        print("ok", n, flush=True)
+""")
