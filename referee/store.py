@@ -93,7 +93,9 @@ class Store:
                 )
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
+        # FULL syncs the log at every commit: a phone's battery may die mid-game, and a
+        # confirmed action must survive that, not only a crash of this process.
+        conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(_SCHEMA)
         if conn.execute("PRAGMA user_version").fetchone()[0] == 0:

@@ -1,0 +1,19 @@
+import os
+
+import pytest
+
+from tests.e2e.browser import chromium_available, launch
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not chromium_available():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: .ci/run must install Debian's chromium")
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        yield browser
+        browser.close()
