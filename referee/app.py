@@ -17,6 +17,7 @@ from referee.ui.new_game import NewGameForm
 from referee.ui.widgets import (
     TAP,
     big_button,
+    icon_button,
     log_panel,
     rules_dialog,
     tagged,
@@ -97,15 +98,11 @@ class RefereeApp:
         self.page.update()
 
     def _appbar(self) -> ft.AppBar:
-        theme = ft.IconButton(
-            ft.Icons.BRIGHTNESS_6, tooltip="Light or dark theme", on_click=self._toggle_theme
-        )
+        theme = icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self._toggle_theme)
         if self.screen != "game" or self.table is None:
             title = "New game" if self.screen == "new" else "referee"
             leading = (
-                ft.IconButton(
-                    ft.Icons.ARROW_BACK, tooltip="Home", on_click=lambda _e: self.go_home()
-                )
+                icon_button(ft.Icons.ARROW_BACK, "Home", lambda _e: self.go_home())
                 if self.screen != "home"
                 else None
             )
@@ -113,28 +110,26 @@ class RefereeApp:
         s = self.table.session
         return ft.AppBar(
             title=ft.Text(self.game_view.title(s.state)),
-            leading=ft.IconButton(
-                ft.Icons.HOME, tooltip="Home", on_click=lambda _e: self.go_home()
-            ),
+            leading=icon_button(ft.Icons.HOME, "Home", lambda _e: self.go_home()),
             actions=[
-                ft.IconButton(
-                    ft.Icons.UNDO, tooltip="Undo", on_click=self.undo, disabled=not s.can_undo
-                ),
-                ft.IconButton(
-                    ft.Icons.REDO, tooltip="Redo", on_click=self.redo, disabled=not s.can_redo
-                ),
-                ft.IconButton(ft.Icons.MENU_BOOK, tooltip="Rules", on_click=self.show_rules),
-                ft.PopupMenuButton(
-                    tooltip="Game menu",
-                    items=[
-                        ft.PopupMenuItem(content="Export record (JSON)", on_click=self.export),
-                        ft.PopupMenuItem(
-                            content="Delete game", on_click=self._confirm_delete_current
-                        ),
-                        ft.PopupMenuItem(
-                            content="Light or dark theme", on_click=self._toggle_theme
-                        ),
-                    ],
+                icon_button(ft.Icons.UNDO, "Undo", self.undo, disabled=not s.can_undo),
+                icon_button(ft.Icons.REDO, "Redo", self.redo, disabled=not s.can_redo),
+                icon_button(ft.Icons.MENU_BOOK, "Rules", self.show_rules),
+                ft.Semantics(
+                    label="Game menu",
+                    button=True,
+                    content=ft.PopupMenuButton(
+                        tooltip="Game menu",
+                        items=[
+                            ft.PopupMenuItem(content="Export record (JSON)", on_click=self.export),
+                            ft.PopupMenuItem(
+                                content="Delete game", on_click=self._confirm_delete_current
+                            ),
+                            ft.PopupMenuItem(
+                                content="Light or dark theme", on_click=self._toggle_theme
+                            ),
+                        ],
+                    ),
                 ),
             ],
         )
@@ -171,10 +166,10 @@ class RefereeApp:
                                         lambda _e, i=g.id: self.open_game(i),
                                         tooltip=f"game {g.id}",
                                     ),
-                                    ft.IconButton(
+                                    icon_button(
                                         ft.Icons.DELETE_OUTLINE,
-                                        tooltip="Delete",
-                                        on_click=lambda _e, g=g: self._confirm_delete(g.id),
+                                        "Delete",
+                                        lambda _e, g=g: self._confirm_delete(g.id),
                                     ),
                                 ]
                             ),

@@ -7,7 +7,7 @@ import flet as ft
 from pydantic import BaseModel
 
 from referee.games import GAMES
-from referee.ui.widgets import TAP, big_button, tagged
+from referee.ui.widgets import TAP, big_button, icon_button, tagged
 
 OPTION_LABELS = {
     "no_score": "Nobody scores",
@@ -66,10 +66,12 @@ class NewGameForm:
             self.refresh()
 
     def _start(self, _e=None) -> None:
+        # Blank rows are spare seats, not players: a table of two leaves the third empty.
+        seated = [i for i, n in enumerate(self.names) if n.strip()]
         options = dict(self.options)
         if "first_dealer" in self.rules.options_model.model_fields:
-            options["first_dealer"] = self.dealer
-        self.on_start(self.kind, [n.strip() for n in self.names], options)
+            options["first_dealer"] = seated.index(self.dealer) if self.dealer in seated else 0
+        self.on_start(self.kind, [self.names[i].strip() for i in seated], options)
 
     def view(self) -> ft.Control:
         rules = self.rules
@@ -90,16 +92,16 @@ class NewGameForm:
                             on_change=lambda e, i=i: self._set_name(i, e.control.value),
                             capitalization=ft.TextCapitalization.WORDS,
                         ),
-                        ft.IconButton(
+                        icon_button(
                             ft.Icons.ARROW_UPWARD,
-                            tooltip=f"Move player {i + 1} up",
-                            on_click=lambda _e, i=i: self._move(i, -1),
+                            f"Move player {i + 1} up",
+                            lambda _e, i=i: self._move(i, -1),
                             disabled=i == 0,
                         ),
-                        ft.IconButton(
+                        icon_button(
                             ft.Icons.CLOSE,
-                            tooltip=f"Remove player {i + 1}",
-                            on_click=lambda _e, i=i: self._remove(i),
+                            f"Remove player {i + 1}",
+                            lambda _e, i=i: self._remove(i),
                             disabled=len(self.names) <= rules.min_players,
                         ),
                     ],

@@ -42,6 +42,17 @@ def big_button(
     )
 
 
+def icon_button(icon, label: str, on_click: Callable, *, disabled: bool = False) -> ft.Control:
+    """An icon button a thumb can hit (48 px) and a screen reader can name."""
+    return ft.Semantics(
+        label=label,
+        button=True,
+        content=ft.IconButton(
+            icon, tooltip=label, on_click=on_click, disabled=disabled, width=48, height=48
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class ScoreRow:
     name: str
