@@ -14,15 +14,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.e2e.browser import launch, open_page, serve_app  # noqa: E402
+from tests.e2e.browser import launch, open_page, serve_app
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"],
-                        help="auto is what users get; the tests use canvaskit for screenshots")
+    parser.add_argument(
+        "--renderer",
+        default="auto",
+        choices=["auto", "canvaskit", "skwasm"],
+        help="auto is what users get; the tests use canvaskit for screenshots",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -30,7 +34,10 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = launch(pw)
         for _ in range(args.runs):
-            with tempfile.TemporaryDirectory() as folder, serve_app(Path(folder), args.renderer) as (url, t0):
+            with (
+                tempfile.TemporaryDirectory() as folder,
+                serve_app(Path(folder), args.renderer) as (url, t0),
+            ):
                 page = open_page(browser, url)
                 times.append(time.perf_counter() - t0)
                 page.close()

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.core.record import GameRecord  # noqa: E402
-from referee.store import Store  # noqa: E402
-from referee.table import Table  # noqa: E402
+from referee.core.record import GameRecord
+from referee.store import Store
+from referee.table import Table
 
 
 def actions_for(table: Table):

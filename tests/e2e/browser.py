@@ -16,8 +16,14 @@ from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -46,7 +52,10 @@ def serve_app(data_dir: Path, renderer: str = "canvaskit"):
     started = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "referee", "--web", "--port", str(port)],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,
     )
     try:
         deadline = time.time() + 30
@@ -74,8 +83,12 @@ def launch(playwright):
 def open_page(browser, url: str, width: int = 400, height: int = 860):
     page = browser.new_page(viewport={"width": width, "height": height})
     # The one CDN request left (a rive script) must fail fast instead of hanging: offline.
-    page.route("**/*", lambda route: route.continue_()
-               if route.request.url.startswith("http://127.0.0.1") else route.abort())
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort()
+        ),
+    )
     page.goto(url)
     # Flutter builds its accessibility tree only after its placeholder is clicked.
     page.locator("flt-semantics-placeholder").dispatch_event("click")
