@@ -162,5 +162,5 @@ class TestStandardDeck:
 def test_duplicate_or_foreign_cards_are_refused():
     with pytest.raises(ValueError, match="twice"):
         best([(9, C), (9, C)])
-    with pytest.raises(ValueError, match="no card"):
+    with pytest.raises(ValueError, match="outside this deck"):
         best([(14, C)])
