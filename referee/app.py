@@ -14,6 +14,7 @@ from referee.store import Store
 from referee.table import Table
 from referee.ui.faeker_view import FaekerView
 from referee.ui.new_game import NewGameForm
+from referee.ui.theme import FONTS, theme
 from referee.ui.widgets import (
     TAP,
     big_button,
@@ -41,8 +42,9 @@ class RefereeApp:
         self.screen = "home"
         self.show_log = False
         page.title = "referee"
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.DEEP_PURPLE)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.DEEP_PURPLE)
+        page.fonts = FONTS
+        page.theme = theme()
+        page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 12

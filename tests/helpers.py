@@ -38,3 +38,24 @@ def bluff(player):
 
 def reveal(player, *cards):
     return {"type": "reveal", "player": player, "cards": list(cards)}
+
+
+def faj(players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
+    session = Session(
+        rules_for("faj"), GameRecord(game="faj", players=list(players), options=options)
+    )
+    for action in actions:
+        session.play(action)
+    return session
+
+
+def board(*cards):
+    return {"type": "board", "cards": list(cards)}
+
+
+def plays(**cards):
+    return {"type": "plays", "plays": [{"player": p, "card": c} for p, c in cards.items()]}
+
+
+def pick(player, card):
+    return {"type": "draft_pick", "player": player, "card": card}

@@ -2,8 +2,9 @@
 
 from referee.core.rules import GameRules
 from referee.games.faeker import RULES as FAEKER
+from referee.games.faj import RULES as FAJ
 
-GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER,)}
+GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER, FAJ)}
 
 
 def rules_for(kind: str) -> GameRules:

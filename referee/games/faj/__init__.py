@@ -1,0 +1,5 @@
+"""Faces, Aces & Jokers: draft face cards, win number cards in tricks, best poker hand wins."""
+
+from referee.games.faj.rules import FajRules
+
+RULES = FajRules()

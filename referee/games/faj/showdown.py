@@ -1,0 +1,70 @@
+"""The final showdown: each player's best poker hand from the trick cards they won."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.games.faj.deck import SYMBOLS, short, trick_parts
+from referee.poker import TRICK_DECK, Hand, rank_name
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # 1-based; shared places repeat
+    seat: int
+    hand: Hand
+    cards_won: int
+
+    @property
+    def cards_text(self) -> str:
+        return " ".join(short(f"{r}{'CDHS'[s]}") for r, s in self.hand.cards) or "none"
+
+
+def best_hand(won: Sequence[str]) -> Hand:
+    return TRICK_DECK.best(trick_parts(c) for c in won)
+
+
+def standings(won: Sequence[Sequence[str]], more_cards_breaks_ties: bool) -> list[Standing]:
+    hands = [(best_hand(pile), len(pile), seat) for seat, pile in enumerate(won)]
+
+    def strength(entry):
+        hand, cards, _ = entry
+        return (hand.key, cards) if more_cards_breaks_ties else (hand.key,)
+
+    hands.sort(key=strength, reverse=True)
+    result, place = [], 0
+    for i, entry in enumerate(hands):
+        if i == 0 or strength(entry) != strength(hands[i - 1]):
+            place = i + 1
+        result.append(Standing(place, entry[2], entry[0], entry[1]))
+    return result
+
+
+def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> tuple[str, str]:
+    """Why `a` places above (or level with) `b`, and the ruling that decided it."""
+    na, nb = names[a.seat], names[b.seat]
+    ha, hb = a.hand, b.hand
+    if ha.category != hb.category:
+        if hb.category < 0:
+            return f"{na} beats {nb}, who won no cards.", "FAJ-SHORT-HAND"
+        return (f"{na}'s {ha.category_name} beats {nb}'s {hb.category_name}.", "FAJ-HANDS")
+    if ha.ranks != hb.ranks:
+        ra = "-".join(rank_name(r) if r else "none" for r in ha.ranks)
+        rb = "-".join(rank_name(r) if r else "none" for r in hb.ranks)
+        ruling = "FAJ-SHORT-HAND" if min(len(ha.cards), len(hb.cards)) < 5 else "FAJ-HANDS"
+        return (f"Both have {ha.category_name}; the ranks decide: {ra} against {rb}.", ruling)
+    sa = sorted((s for _, s in ha.cards), reverse=True)
+    sb = sorted((s for _, s in hb.cards), reverse=True)
+    if sa != sb or len(ha.cards) != len(hb.cards):
+        la = " ".join(SYMBOLS[s] for s in sa)
+        lb = " ".join(SYMBOLS[s] for s in sb)
+        return (
+            f"{na} and {nb} have equal ranks; suits from the highest: {la} against {lb}.",
+            "FAJ-SUIT-TIEBREAK",
+        )
+    if a.place != b.place:
+        return (
+            f"{na} and {nb} have identical hands; {na} won more cards "
+            f"({a.cards_won} against {b.cards_won}).",
+            tie_ruling,
+        )
+    return (f"{na} and {nb} have identical hands and share the place.", tie_ruling)

@@ -1,0 +1,21 @@
+"""Theme: colours, and a small bundled font so card suits show without any download."""
+
+import flet as ft
+
+# Roboto, the only font the offline web client has, lacks the suit symbols; every text
+# style falls back to a 15 kB subset of DejaVu Sans (assets/fonts) for them.
+SYMBOL_FONT = "RefereeSuits"
+FONTS = {SYMBOL_FONT: "fonts/suits.ttf"}
+_SLOTS = [
+    f"{size}_{scale}"
+    for size in ("display", "headline", "title", "body", "label")
+    for scale in ("large", "medium", "small")
+]
+
+
+def theme() -> ft.Theme:
+    fallback = ft.TextStyle(font_family_fallback=[SYMBOL_FONT])
+    return ft.Theme(
+        color_scheme_seed=ft.Colors.DEEP_PURPLE,
+        text_theme=ft.TextTheme(**{slot: fallback for slot in _SLOTS}),
+    )

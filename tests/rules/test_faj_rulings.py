@@ -1,0 +1,216 @@
+"""One test class per Faces, Aces & Jokers ruling of RULINGS.md."""
+
+import pytest
+
+from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
+from referee.games.faj.tricks import trick_winner, trump_of
+from tests.helpers import board, faj, pick, plays
+
+C, D, H, S = range(4)
+
+
+class TestDecks:
+    def test_draft_deck_is_faces_aces_and_two_jokers(self):
+        assert len(DRAFT_CARDS) == 18 and {"HJ", "LJ"} <= set(DRAFT_CARDS)
+        assert {c[0] for c in DRAFT_CARDS if c not in ("HJ", "LJ")} == set("AKQJ")
+
+    def test_trick_deck_is_two_to_ten_of_four_suits(self):
+        assert len(TRICK_CARDS) == 36
+
+
+class TestTrump:
+    def test_highest_suit_total_is_trump(self):
+        assert trump_of(["3C", "4S"]) == S
+        assert trump_of(["2C", "5C", "6D"]) == C
+
+    def test_tie_for_highest_means_no_trump(self):
+        assert trump_of(["2H", "5H", "3D", "4D"]) is None
+
+    def test_board_verdict_shows_the_totals(self):
+        s = faj(actions=[board("7H")])
+        s.play(plays(Ana="AS", Bo="KS", Cy="QS"))
+        s.play(board("2H", "5C"))
+        assert "♣ 5, ♥ 2" in s.verdicts[-1].details[1] or "♥ 2, ♣ 5" in s.verdicts[-1].details[1]
+        assert s.state.trump == C
+
+
+class TestWinJackWithJoker:
+    def test_matching_jack_beats_the_joker(self):
+        r = trick_winner(["5H"], H, [(0, "HJ"), (1, "JH"), (2, "AH")])
+        assert (r.seat, r.ruling) == (1, "FAJ-WIN-JACK")
+
+    def test_jack_not_matching_the_board_does_not(self):
+        r = trick_winner(["5H"], H, [(0, "HJ"), (1, "JS")])
+        assert (r.seat, r.ruling) == (0, "FAJ-WIN-JOKER")
+
+    def test_matches_any_board_card_not_only_trump(self):
+        r = trick_winner(["9H", "2C"], H, [(0, "LJ"), (1, "JC")])
+        assert (r.seat, r.ruling) == (1, "FAJ-WIN-JACK")
+
+    def test_trump_jack_first_then_suit_order(self):
+        board_ = ["9C", "2S"]  # clubs trump
+        r = trick_winner(board_, C, [(0, "HJ"), (1, "JS"), (2, "JC")])
+        assert r.seat == 2
+        r = trick_winner(["5C", "5S"], None, [(0, "HJ"), (1, "JS"), (2, "JC")])
+        assert r.seat == 1  # no trump: spades is the highest suit
+
+    def test_jack_without_a_joker_is_just_a_low_card(self):
+        r = trick_winner(["5H"], H, [(0, "JH"), (1, "AS")])
+        assert (r.seat, r.ruling) == (0, "FAJ-WIN-TRUMP")
+
+
+class TestWinJoker:
+    def test_joker_wins(self):
+        r = trick_winner(["5H"], H, [(0, "LJ"), (1, "AH")])
+        assert (r.seat, r.ruling) == (0, "FAJ-WIN-JOKER")
+
+    def test_both_jokers_high_beats_low(self):
+        r = trick_winner(["5H"], H, [(0, "LJ"), (1, "HJ")])
+        assert r.seat == 1 and "both jokers" in r.reason
+
+
+class TestWinTrump:
+    def test_highest_trump_wins_over_higher_off_suit(self):
+        r = trick_winner(["5H"], H, [(0, "JH"), (1, "AS"), (2, "QH")])
+        assert (r.seat, r.ruling) == (2, "FAJ-WIN-TRUMP")
+
+
+class TestWinHighest:
+    def test_rank_then_suit(self):
+        r = trick_winner(["5H", "5S"], None, [(0, "KC"), (1, "KS"), (2, "QH")])
+        assert (r.seat, r.ruling) == (1, "FAJ-WIN-HIGH")
+
+    def test_no_trump_played(self):
+        r = trick_winner(["5H"], H, [(0, "AC"), (1, "KS")])
+        assert (r.seat, r.ruling) == (0, "FAJ-WIN-HIGH")
+
+
+class TestTakeBoard:
+    def test_winner_takes_the_board_cards(self):
+        s = faj(actions=[board("7H"), plays(Ana="AS", Bo="KH", Cy="QS")])
+        assert s.state.won == ((), ("7H",), ())
+        assert "FAJ-TAKE-BOARD" in s.verdicts[-1].rulings
+
+
+class TestRounds:
+    def test_board_sizes_one_to_four(self):
+        s = faj()
+        with pytest.raises(InvalidAction, match="Trick 1 has 1 board card"):
+            s.play(board("2C", "3C"))
+
+    def test_no_trick_card_twice_in_a_game(self):
+        s = faj(actions=[board("7H"), plays(Ana="AS", Bo="KH", Cy="QS")])
+        with pytest.raises(InvalidAction, match="already came out"):
+            s.play(board("7H", "2C"))
+
+    def test_no_draft_card_twice_in_a_round(self):
+        s = faj(actions=[board("7H"), plays(Ana="AS", Bo="KH", Cy="QS"), board("2C", "3C")])
+        with pytest.raises(IllegalAction, match="already played this round"):
+            s.play(plays(Ana="AS", Bo="KS", Cy="QC"))
+
+    def test_same_card_twice_in_one_trick_is_invalid(self):
+        s = faj(actions=[board("7H")])
+        with pytest.raises(InvalidAction):
+            s.play(plays(Ana="AS", Bo="AS", Cy="QS"))
+
+    def test_everyone_plays_exactly_once(self):
+        s = faj(actions=[board("7H")])
+        with pytest.raises(InvalidAction, match="missing: Cy"):
+            s.play(plays(Ana="AS", Bo="KS"))
+
+    def test_draft_deck_is_fresh_each_round_and_game_ends_after_three(self):
+        s = faj(players=("Ana", "Bo"))
+        trick_cards = iter(TRICK_CARDS)
+        for rnd in range(3):
+            for size in (1, 2, 3, 4):
+                s.play(board(*[next(trick_cards) for _ in range(size)]))
+                s.play(
+                    plays(
+                        Ana=["AS", "AH", "AD", "AC"][size - 1],
+                        Bo=["KS", "KH", "KD", "KC"][size - 1],
+                    )
+                )
+            assert s.state.round == min(rnd + 2, 3)
+        assert s.is_over
+        assert len(s.state.won[0]) == 30  # Ana's aces take every trick
+        with pytest.raises(GameOver):
+            s.play(board("2C"))
+
+
+class TestDraftLog:
+    def test_logged_picks_bind_the_player(self):
+        s = faj(
+            players=("Ana", "Bo"),
+            actions=[
+                pick("Ana", "AS"),
+                pick("Ana", "KS"),
+                pick("Ana", "QS"),
+                pick("Ana", "JS"),
+                board("5C"),
+            ],
+        )
+        with pytest.raises(IllegalAction, match="not among them"):
+            s.play(plays(Ana="AH", Bo="KH"))
+        s.play(plays(Ana="AS", Bo="KH"))
+
+    def test_a_card_kept_by_another_cannot_be_played(self):
+        s = faj(players=("Ana", "Bo"), actions=[pick("Bo", "HJ"), board("5C")])
+        with pytest.raises(IllegalAction, match="kept by Bo"):
+            s.play(plays(Ana="HJ", Bo="KH"))
+
+    def test_draft_card_once_per_round_and_four_at_most(self):
+        s = faj(players=("Ana", "Bo"), actions=[pick("Ana", "AS")])
+        with pytest.raises(InvalidAction, match="already kept by Ana"):
+            s.play(pick("Bo", "AS"))
+        for c in ("KS", "QS", "JS"):
+            s.play(pick("Ana", c))
+        with pytest.raises(IllegalAction, match="already kept 4"):
+            s.play(pick("Ana", "AH"))
+
+    def test_no_picks_after_the_first_board(self):
+        s = faj(players=("Ana", "Bo"), actions=[board("5C")])
+        with pytest.raises(IllegalAction, match="draft is over"):
+            s.play(pick("Ana", "AS"))
+
+
+def _finish(won, **options):
+    """A finished game whose won piles are given directly (the rules only read them)."""
+    s = faj(players=tuple(["Ana", "Bo", "Cy"][: len(won)]), **options)
+    rules = s.rules
+    state = s.initial.model_copy(update=dict(won=tuple(tuple(p) for p in won), phase="over"))
+    return rules.final(state), rules._final_verdict(state)
+
+
+class TestFinalHands:
+    def test_best_poker_hand_wins(self):
+        ranked, (lines, rulings) = _finish([["9H", "9S", "4C"], ["2C", "3C", "4D", "5H", "6S"]])
+        assert ranked[0].seat == 1 and ranked[0].hand.describe() == "straight, 2 to 6"
+        assert "FAJ-HANDS" in rulings
+
+    def test_fewer_than_five_cards_and_no_cards(self):
+        ranked, (lines, rulings) = _finish([["9H", "9S"], [], ["9C", "9D", "2C"]])
+        assert [r.seat for r in ranked] == [2, 0, 1]
+        assert "FAJ-SHORT-HAND" in rulings
+
+    def test_equal_ranks_compare_suits(self):
+        ranked, (lines, rulings) = _finish([["9H", "9D", "4C"], ["9S", "9C", "4D"]])
+        assert ranked[0].seat == 1
+        assert "FAJ-SUIT-TIEBREAK" in rulings
+        assert any("♠" in line for line in lines)
+
+    def test_identical_hands_share_by_default(self):
+        ranked, (lines, rulings) = _finish([["9H", "8S"], ["9S", "8H"]])
+        assert ranked[0].place == ranked[1].place == 1
+        assert "FAJ-FINAL-TIE-SHARE" in rulings and lines[-1].endswith("share the win.")
+
+    def test_house_option_more_cards_breaks_a_final_tie(self):
+        # Same ranks, same suits high to low (♠♠♥♦♣), so still equal; Ana won one card more.
+        ana = ["10S", "9S", "8H", "7D", "5C", "2C"]
+        bo = ["10H", "9C", "8S", "7S", "5D"]
+        ranked, (lines, rulings) = _finish([ana, bo], final_tie="more_cards")
+        assert ranked[0].hand.key == ranked[1].hand.key
+        assert (ranked[0].seat, ranked[0].place, ranked[1].place) == (0, 1, 2)
+        assert "FAJ-FINAL-TIE-CARDS" in rulings
+        shared, (lines, rulings) = _finish([ana, bo])
+        assert shared[0].place == shared[1].place == 1
