@@ -184,12 +184,12 @@ def _finish(won, **options):
 
 class TestFinalHands:
     def test_best_poker_hand_wins(self):
-        ranked, (lines, rulings) = _finish([["9H", "9S", "4C"], ["2C", "3C", "4D", "5H", "6S"]])
+        ranked, (_lines, rulings) = _finish([["9H", "9S", "4C"], ["2C", "3C", "4D", "5H", "6S"]])
         assert ranked[0].seat == 1 and ranked[0].hand.describe() == "straight, 2 to 6"
         assert "FAJ-HANDS" in rulings
 
     def test_fewer_than_five_cards_and_no_cards(self):
-        ranked, (lines, rulings) = _finish([["9H", "9S"], [], ["9C", "9D", "2C"]])
+        ranked, (_lines, rulings) = _finish([["9H", "9S"], [], ["9C", "9D", "2C"]])
         assert [r.seat for r in ranked] == [2, 0, 1]
         assert "FAJ-SHORT-HAND" in rulings
 
@@ -208,9 +208,9 @@ class TestFinalHands:
         # Same ranks, same suits high to low (♠♠♥♦♣), so still equal; Ana won one card more.
         ana = ["10S", "9S", "8H", "7D", "5C", "2C"]
         bo = ["10H", "9C", "8S", "7S", "5D"]
-        ranked, (lines, rulings) = _finish([ana, bo], final_tie="more_cards")
+        ranked, (_lines, rulings) = _finish([ana, bo], final_tie="more_cards")
         assert ranked[0].hand.key == ranked[1].hand.key
         assert (ranked[0].seat, ranked[0].place, ranked[1].place) == (0, 1, 2)
         assert "FAJ-FINAL-TIE-CARDS" in rulings
-        shared, (lines, rulings) = _finish([ana, bo])
+        shared, (_lines, rulings) = _finish([ana, bo])
         assert shared[0].place == shared[1].place == 1
