@@ -13,6 +13,7 @@ from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
 from referee.ui.faeker_view import FaekerView
+from referee.ui.faj_view import FajView
 from referee.ui.new_game import NewGameForm
 from referee.ui.theme import FONTS, theme
 from referee.ui.widgets import (
@@ -28,7 +29,7 @@ from referee.ui.widgets import (
 _assets = Path(__file__).resolve().parent.parent / "assets"
 ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 
-GAME_VIEWS = {"faeker": FaekerView}
+GAME_VIEWS = {"faeker": FaekerView, "faj": FajView}
 MAX_WIDTH = 760
 
 
@@ -111,7 +112,7 @@ class RefereeApp:
             return ft.AppBar(title=ft.Text(title), leading=leading, actions=[theme])
         s = self.table.session
         return ft.AppBar(
-            title=ft.Text(self.game_view.title(s.state)),
+            title=ft.Text(self.game_view.title(s.state), size=18, max_lines=2),
             leading=icon_button(ft.Icons.HOME, "Home", lambda _e: self.go_home()),
             actions=[
                 icon_button(ft.Icons.UNDO, "Undo", self.undo, disabled=not s.can_undo),
@@ -149,6 +150,7 @@ class RefereeApp:
 
         def tile(g):
             title = GAMES[g.kind].title if g.kind in GAMES else g.kind
+            verb = "View" if g.finished else "Resume"
             return ft.Card(
                 ft.Container(
                     ft.Column(
@@ -163,14 +165,16 @@ class RefereeApp:
                             ),
                             ft.Row(
                                 [
-                                    big_button(
-                                        "View" if g.finished else "Resume",
-                                        lambda _e, i=g.id: self.open_game(i),
-                                        tooltip=f"game {g.id}",
+                                    ft.Semantics(
+                                        label=f"{verb} {title}: {', '.join(g.players)}",
+                                        button=True,
+                                        content=big_button(
+                                            verb, lambda _e, i=g.id: self.open_game(i)
+                                        ),
                                     ),
                                     icon_button(
                                         ft.Icons.DELETE_OUTLINE,
-                                        "Delete",
+                                        f"Delete {title}: {', '.join(g.players)}",
                                         lambda _e, g=g: self._confirm_delete(g.id),
                                     ),
                                 ]

@@ -99,3 +99,40 @@ class HandPicker:
 
 def card_id(prefix: str, card) -> str:
     return f"{prefix}-{slug(str(card))}"
+
+
+def card_grid(
+    cards: list,
+    label: Callable[[Hashable], str],
+    *,
+    available: set,
+    selected: list,
+    on_tap: Callable[[Hashable], None],
+    name: Callable[[Hashable], str] | None = None,
+    colour: Callable[[Hashable], str | None] = lambda _c: None,
+) -> ft.Control:
+    """One small button per card; selected cards are filled, unavailable ones disabled.
+
+    `name` gives the accessible name (for a screen reader and for tests) when the visible
+    label alone would be ambiguous, e.g. the same card offered to several players.
+    """
+    buttons = []
+    for card in cards:
+        chosen = card in selected
+        cls = ft.FilledButton if chosen else ft.OutlinedButton
+        text = ft.Text(
+            label(card),
+            color=None if chosen else colour(card),
+            weight=ft.FontWeight.BOLD if chosen else None,
+        )
+        button = cls(
+            content=text,
+            on_click=lambda _e, c=card: on_tap(c),
+            disabled=card not in available and not chosen,
+            height=48,
+            width=72,
+        )
+        if name:
+            button = ft.Semantics(label=name(card), button=True, selected=chosen, content=button)
+        buttons.append(button)
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)

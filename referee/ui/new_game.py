@@ -12,6 +12,8 @@ from referee.ui.widgets import TAP, big_button, icon_button, tagged
 OPTION_LABELS = {
     "no_score": "Nobody scores",
     "showdown": "Everyone shows: showdown",
+    "share": "Share the place",
+    "more_cards": "More won cards places higher",
 }
 
 

@@ -9,9 +9,11 @@ from referee.core.verdict import ScoreChange, Verdict
 from referee.games.faj import showdown, tricks
 from referee.games.faj.deck import (
     BOARD_SIZES,
+    DRAFT_CARDS,
     DRAFT_DECK,
     DRAFT_HAND,
     ROUNDS,
+    TRICK_CARDS,
     TRICK_DECK,
     short,
 )
@@ -191,18 +193,47 @@ class FajRules(GameRules[FajState, FajOptions]):
         )
 
     def _verify_play(self, state: FajState, seat: int, card: str) -> None:
+        problem = self._play_problem(state, seat, card)
+        if problem:
+            raise IllegalAction(problem)
+
+    @staticmethod
+    def _play_problem(state: FajState, seat: int, card: str) -> str | None:
         name = state.players[seat]
         if card in state.played:
-            raise IllegalAction(f"{short(card)} was already played this round ({name}).")
+            return f"{short(card)} was already played this round ({name})."
         owner = next((s for s, p in enumerate(state.picks) if card in p), None)
         if owner is not None and owner != seat:
-            raise IllegalAction(
-                f"{short(card)} was kept by {state.players[owner]} in the draft, not {name}."
-            )
+            return f"{short(card)} was kept by {state.players[owner]} in the draft, not {name}."
         if len(state.picks[seat]) == DRAFT_HAND and card not in state.picks[seat]:
-            raise IllegalAction(
-                f"{name} drafted {_cards(state.picks[seat])}; {short(card)} is not among them."
-            )
+            return f"{name} drafted {_cards(state.picks[seat])}; {short(card)} is not among them."
+        return None
+
+    def playable_cards(self, state: FajState, seat: int) -> list[str]:
+        """Draft cards this player may still play this round, as the rules see it."""
+        return [c for c in DRAFT_CARDS if self._play_problem(state, seat, c) is None]
+
+    @staticmethod
+    def board_cards_left(state: FajState) -> list[str]:
+        used = set(state.used_trick_cards)
+        return [c for c in TRICK_CARDS if c not in used]
+
+    @staticmethod
+    def pickable_cards(state: FajState) -> list[str]:
+        taken = {c for picks in state.picks for c in picks}
+        return [c for c in DRAFT_CARDS if c not in taken]
+
+    def final_comparisons(self, state: FajState) -> list[tuple[str, str]]:
+        """Why each player places above (or level with) the next: (sentence, ruling id)."""
+        tie_ruling = (
+            "FAJ-FINAL-TIE-CARDS"
+            if state.options.final_tie == "more_cards"
+            else "FAJ-FINAL-TIE-SHARE"
+        )
+        return [
+            showdown.compare(above, below, state.players, tie_ruling)
+            for above, below in itertools.pairwise(self.final(state))
+        ]
 
     def _final_verdict(self, state: FajState) -> tuple[list[str], list[str]]:
         ranked = self.final(state)
@@ -213,16 +244,8 @@ class FajRules(GameRules[FajState, FajOptions]):
             lines.append(
                 f"{st.place}. {names[st.seat]}: {st.hand.describe()} — {st.cards_text}{short_note}"
             )
-        rulings = ["FAJ-HANDS"]
-        tie_ruling = (
-            "FAJ-FINAL-TIE-CARDS"
-            if state.options.final_tie == "more_cards"
-            else "FAJ-FINAL-TIE-SHARE"
-        )
-        for above, below in itertools.pairwise(ranked):
-            why, ruling = showdown.compare(above, below, names, tie_ruling)
-            lines.append(why)
-            rulings.append(ruling)
+        comparisons = self.final_comparisons(state)
+        lines += [why for why, _ in comparisons]
         first = [names[s.seat] for s in ranked if s.place == 1]
         lines.append(f"{' and '.join(first)} {'share the win' if len(first) > 1 else 'wins'}.")
-        return lines, rulings
+        return lines, ["FAJ-HANDS", *(ruling for _, ruling in comparisons)]

@@ -1,0 +1,301 @@
+"""The Faces, Aces & Jokers table: draft log, board and trump, plays, won piles, showdown."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from referee.games.faj import RULES, tricks
+from referee.games.faj.deck import (
+    BOARD_SIZES,
+    DRAFT_HAND,
+    ROUNDS,
+    SUITS,
+    TRICK_CARDS,
+    short,
+)
+from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
+from referee.games.faj.showdown import best_hand
+from referee.ui.card_picker import card_grid
+from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
+
+RED = ft.Colors.RED_700
+
+
+def _colour(card: str):
+    return RED if card[-1] in "DH" else None
+
+
+def _sorted_pile(pile):
+    return sorted(pile, key=lambda c: (int(c[:-1]), SUITS.index(c[-1])), reverse=True)
+
+
+class FajView:
+    unit = "cards won"
+
+    def __init__(self, play: Callable[[object], None], refresh: Callable[[], None]) -> None:
+        self.play = play
+        self.refresh = refresh
+        self.board_pick: list[str] = []
+        self.plays: dict[int, str] = {}
+        self.draft_seat = 0
+        self.show_draft = False
+        self._for: object = None
+
+    def title(self, state: FajState) -> str:
+        return "Faces, Aces & Jokers"
+
+    def _reset_if_moved_on(self, state: FajState) -> None:
+        # Selections belong to one trick; a new trick (or an undo) starts them afresh.
+        now = (state.round, state.trick, state.phase)
+        if now != self._for:
+            self._for = now
+            self.board_pick, self.plays = [], {}
+
+    def round_line(self, state: FajState) -> str:
+        if state.phase == "over":
+            return f"All {ROUNDS} rounds played"
+        text = f"Round {state.round} of {ROUNDS} · trick {state.trick} of {len(BOARD_SIZES)}"
+        if state.board:
+            text += f" · board {' '.join(short(c) for c in state.board)}"
+            text += f" · {tricks.trump_text(state.trump)}"
+        return text
+
+    def scoreboard(self, state: FajState) -> ft.Control:
+        rows = []
+        for seat, name in enumerate(state.players):
+            pile = state.won[seat]
+            rows.append(
+                ScoreRow(
+                    name=name,
+                    score=str(len(pile)),
+                    badges=(best_hand(pile).category_name,) if pile else ("no cards",),
+                )
+            )
+        return scoreboard(rows, footer="Cards won · best poker hand so far")
+
+    def status(self, state: FajState) -> str:
+        self._reset_if_moved_on(state)
+        if state.phase == "board":
+            size = BOARD_SIZES[state.trick - 1]
+            return f"Turn up {size} trick card{'s' if size > 1 else ''} and enter the board."
+        if state.phase == "play":
+            return f"Trump: {tricks.trump_text(state.trump)}. Enter the card each player played."
+        return "Game over: the showdown."
+
+    def actions(self, state: FajState) -> ft.Control:
+        self._reset_if_moved_on(state)
+        if state.phase == "board":
+            parts = [self._board_picker(state)]
+            if state.drafting:
+                parts.append(self._draft_log(state))
+            return ft.Column([*parts, self._won_piles(state)], spacing=12)
+        if state.phase == "play":
+            return ft.Column(
+                [self._trump_panel(state), self._play_picker(state), self._won_piles(state)],
+                spacing=12,
+            )
+        return ft.Column([self._showdown(state), self._won_piles(state)], spacing=12)
+
+    # -- board -------------------------------------------------------------------------
+
+    def _toggle_board(self, card: str, size: int) -> None:
+        if card in self.board_pick:
+            self.board_pick.remove(card)
+        elif len(self.board_pick) < size:
+            self.board_pick.append(card)
+        self.refresh()
+
+    def _board_picker(self, state: FajState) -> ft.Control:
+        size = BOARD_SIZES[state.trick - 1]
+        left = set(RULES.board_cards_left(state))
+        full = len(self.board_pick) >= size
+        grid = card_grid(
+            list(TRICK_CARDS),
+            short,
+            available=set() if full else left,
+            selected=self.board_pick,
+            on_tap=lambda c: self._toggle_board(c, size),
+            name=lambda c: f"Board {short(c)}",
+            colour=_colour,
+        )
+        chosen = " ".join(short(c) for c in self.board_pick) or "none yet"
+        return ft.Column(
+            [
+                ft.Text(
+                    f"Board for trick {state.trick} ({size} card{'s' if size > 1 else ''}):",
+                    weight=ft.FontWeight.BOLD,
+                ),
+                grid,
+                tagged("board-picked", ft.Text(f"Chosen: {chosen}")),
+                big_button(
+                    "Deal board",
+                    lambda _e: self.play(Board(cards=tuple(self.board_pick))),
+                    disabled=len(self.board_pick) != size,
+                ),
+            ],
+            spacing=8,
+        )
+
+    # -- draft log ---------------------------------------------------------------------
+
+    def _draft_log(self, state: FajState) -> ft.Control:
+        toggle = big_button(
+            "Hide draft log" if self.show_draft else "Log draft picks (optional)",
+            lambda _e: self._toggle_draft(),
+            filled=False,
+        )
+        if not self.show_draft:
+            return toggle
+        seat = self.draft_seat
+        player = state.players[seat]
+        picks = state.picks[seat]
+        chooser = ft.RadioGroup(
+            value=str(seat),
+            on_change=lambda e: self._choose_draft_seat(int(e.control.value)),
+            content=ft.Row(
+                [
+                    ft.Radio(value=str(i), label=f"{n} ({len(state.picks[i])}/4)")
+                    for i, n in enumerate(state.players)
+                ],
+                wrap=True,
+            ),
+        )
+        free = set(RULES.pickable_cards(state)) if len(picks) < DRAFT_HAND else set()
+        grid = card_grid(
+            list(RULES.pickable_cards(state)) + list(picks),
+            short,
+            available=free,
+            selected=list(picks),
+            on_tap=lambda c: c not in picks and self.play(DraftPick(player=player, card=c)),
+            name=lambda c: f"{player} keeps {short(c)}",
+            colour=_colour,
+        )
+        return ft.Column([toggle, ft.Text("Whose pick?"), chooser, grid], spacing=8)
+
+    def _toggle_draft(self) -> None:
+        self.show_draft = not self.show_draft
+        self.refresh()
+
+    def _choose_draft_seat(self, seat: int) -> None:
+        self.draft_seat = seat
+        self.refresh()
+
+    # -- plays -------------------------------------------------------------------------
+
+    def _trump_panel(self, state: FajState) -> ft.Control:
+        return tagged(
+            "trump",
+            ft.Text(
+                f"Board {' '.join(short(c) for c in state.board)}: suit totals "
+                f"{tricks.describe_totals(state.board)}, so {tricks.trump_text(state.trump)}.",
+                size=15,
+                weight=ft.FontWeight.W_600,
+            ),
+        )
+
+    def _set_play(self, seat: int, card: str) -> None:
+        if self.plays.get(seat) == card:
+            del self.plays[seat]
+        else:
+            self.plays[seat] = card
+        self.refresh()
+
+    def _play_picker(self, state: FajState) -> ft.Control:
+        rows: list[ft.Control] = []
+        taken_now = set(self.plays.values())
+        for seat, name in enumerate(state.players):
+            mine = self.plays.get(seat)
+            if mine:
+                # A chosen card folds its grid away: four players' grids are a long scroll.
+                rows.append(
+                    ft.Row(
+                        [
+                            tagged(
+                                f"played-{name}",
+                                ft.Text(f"{name} played {short(mine)}", weight=ft.FontWeight.BOLD),
+                            ),
+                            ft.TextButton(
+                                content=f"Change {name}'s card",
+                                on_click=lambda _e, s=seat, c=mine: self._set_play(s, c),
+                            ),
+                        ],
+                        wrap=True,
+                    )
+                )
+                continue
+            cards = RULES.playable_cards(state, seat)
+            rows.append(ft.Text(f"{name} played:", weight=ft.FontWeight.BOLD))
+            rows.append(
+                card_grid(
+                    cards,
+                    short,
+                    available=set(cards) - taken_now,
+                    selected=[],
+                    on_tap=lambda c, s=seat: self._set_play(s, c),
+                    name=lambda c, n=name: f"{n} plays {short(c)}",
+                    colour=_colour,
+                )
+            )
+        ready = len(self.plays) == len(state.players)
+        submit = big_button(
+            "Reveal: who takes the trick?",
+            lambda _e: self.play(
+                Plays(
+                    plays=tuple(
+                        Play(player=state.players[s], card=c) for s, c in sorted(self.plays.items())
+                    )
+                )
+            ),
+            disabled=not ready,
+        )
+        return ft.Column([*rows, submit], spacing=8)
+
+    # -- piles and showdown ------------------------------------------------------------
+
+    def _won_piles(self, state: FajState) -> ft.Control:
+        lines = [ft.Text("Won piles", weight=ft.FontWeight.BOLD)]
+        for seat, name in enumerate(state.players):
+            pile = _sorted_pile(state.won[seat])
+            hand = best_hand(pile)
+            text = " ".join(short(c) for c in pile) or "none"
+            lines.append(
+                tagged(
+                    f"pile-{name}",
+                    ft.Text(
+                        f"{name}: {text}" + (f" — best: {hand.describe()}" if pile else ""), size=13
+                    ),
+                )
+            )
+        return ft.Column(lines, spacing=4)
+
+    def _showdown(self, state: FajState) -> ft.Control:
+        ranked = RULES.final(state)
+        rows = []
+        for st in ranked:
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(f"{st.place}.", size=20, weight=ft.FontWeight.BOLD, width=32),
+                        ft.Column(
+                            [
+                                ft.Text(state.players[st.seat], weight=ft.FontWeight.BOLD, size=16),
+                                tagged(
+                                    f"hand-{state.players[st.seat]}",
+                                    ft.Text(st.hand.describe().capitalize()),
+                                ),
+                                ft.Text(st.cards_text, size=18),
+                            ],
+                            spacing=2,
+                            expand=True,
+                        ),
+                    ]
+                )
+            )
+        comparisons = RULES.final_comparisons(state)
+        why = [tagged(f"why-{i}", ft.Text(line)) for i, (line, _r) in enumerate(comparisons)]
+        cited = dict.fromkeys(["FAJ-HANDS", *(ruling for _line, ruling in comparisons)])
+        rulings = [ft.Text(f"Ruling {RULES.rulings.cite(r)}", size=12, italic=True) for r in cited]
+        heading = tagged(
+            "showdown-title", ft.Text("Final showdown", size=18, weight=ft.FontWeight.BOLD)
+        )
+        return tagged("showdown", ft.Column([heading, *rows, *why, *rulings], spacing=10))
