@@ -130,7 +130,7 @@ def card_grid(
             on_click=lambda _e, c=card: on_tap(c),
             disabled=card not in available and not chosen,
             height=48,
-            width=72,
+            width=80 if len(label(card)) <= 3 else 112,
         )
         if name:
             button = ft.Semantics(label=name(card), button=True, selected=chosen, content=button)

@@ -79,7 +79,9 @@ class FajView:
             size = BOARD_SIZES[state.trick - 1]
             return f"Turn up {size} trick card{'s' if size > 1 else ''} and enter the board."
         if state.phase == "play":
-            return f"Trump: {tricks.trump_text(state.trump)}. Enter the card each player played."
+            return (
+                f"{tricks.trump_text(state.trump).capitalize()}. Enter the card each player played."
+            )
         return "Game over: the showdown."
 
     def actions(self, state: FajState) -> ft.Control:
