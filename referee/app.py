@@ -13,6 +13,7 @@ from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
 from referee.ui.faeker_view import FaekerView
+from referee.ui.fairybucks_view import FairyBucksView
 from referee.ui.faj_view import FajView
 from referee.ui.new_game import NewGameForm
 from referee.ui.theme import FONTS, theme
@@ -29,7 +30,7 @@ from referee.ui.widgets import (
 _assets = Path(__file__).resolve().parent.parent / "assets"
 ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 
-GAME_VIEWS = {"faeker": FaekerView, "faj": FajView}
+GAME_VIEWS = {"faeker": FaekerView, "faj": FajView, "fairybucks": FairyBucksView}
 MAX_WIDTH = 760
 
 
@@ -250,7 +251,7 @@ class RefereeApp:
 
     def _enter(self, table: Table) -> None:
         self.table = table
-        self.game_view = GAME_VIEWS[table.rules.kind](self.play, self.render)
+        self.game_view = GAME_VIEWS[table.rules.kind](self.play, self.render, self.toast)
         self.screen = "game"
         self.render()
 

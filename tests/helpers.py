@@ -59,3 +59,26 @@ def plays(**cards):
 
 def pick(player, card):
     return {"type": "draft_pick", "player": player, "card": card}
+
+
+def fairybucks(players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
+    session = Session(
+        rules_for("fairybucks"),
+        GameRecord(game="fairybucks", players=list(players), options=options),
+    )
+    for action in actions:
+        session.play(action)
+    return session
+
+
+def lot(*items):
+    """lot((5, "moon"), (3, "sun"))"""
+    return {"type": "lot", "items": [{"value": v, "symbol": s} for v, s in items]}
+
+
+def reveal_bucks(**cards):
+    return {"type": "reveal", "shows": [{"player": p, "card": c} for p, c in cards.items()]}
+
+
+def finale(value, symbol):
+    return {"type": "finale", "castle_item": {"value": value, "symbol": symbol}}

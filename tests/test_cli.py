@@ -58,4 +58,6 @@ class TestSchemaCommand:
         schema = json.loads(out.stdout)
         defs = schema["$defs"]
         assert {"Bid", "Pass", "CallBluff", "CallShowdown", "RevealHand", "TopCard"} <= set(defs)
-        assert schema["properties"]["game"]["const"] == "faeker"
+        assert {"Board", "Plays", "DraftPick", "Lot", "Reveal", "Finale"} <= set(defs)
+        assert schema["discriminator"]["propertyName"] == "game"
+        assert set(schema["discriminator"]["mapping"]) == {"faeker", "faj", "fairybucks"}

@@ -46,7 +46,12 @@ class GameRules(Generic[State, Options]):
         try:
             return self.options_model.model_validate(data or {})
         except ValidationError as exc:
-            raise InvalidAction(f"Bad options for {self.title}: {exc.errors()[0]['msg']}.") from exc
+            first = exc.errors()[0]
+            field = (
+                self.options_model.model_fields.get(str(first["loc"][0])) if first["loc"] else None
+            )
+            what = field.title if field and field.title else ".".join(map(str, first["loc"]))
+            raise InvalidAction(f"{what}: {first['msg']}.") from exc
 
     def verify_players(self, players: Sequence[str]) -> None:
         names = [p.strip() for p in players]

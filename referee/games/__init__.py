@@ -2,9 +2,10 @@
 
 from referee.core.rules import GameRules
 from referee.games.faeker import RULES as FAEKER
+from referee.games.fairybucks import RULES as FAIRY_BUCKS
 from referee.games.faj import RULES as FAJ
 
-GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER, FAJ)}
+GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER, FAJ, FAIRY_BUCKS)}
 
 
 def rules_for(kind: str) -> GameRules:

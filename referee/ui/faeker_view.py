@@ -22,8 +22,14 @@ from referee.ui.widgets import TAP, ScoreRow, big_button, scoreboard, tagged
 class FaekerView:
     unit = "cubes"
 
-    def __init__(self, play: Callable[[object], None], refresh: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        play: Callable[[object], None],
+        refresh: Callable[[], None],
+        tell: Callable[[str], None],
+    ) -> None:
         self.play = play
+        self.tell = tell
         self.picker = HandPicker(DECK, card_name, HAND_SIZE, refresh)
 
     def title(self, state: FaekerState) -> str:

@@ -32,8 +32,14 @@ def _sorted_pile(pile):
 class FajView:
     unit = "cards won"
 
-    def __init__(self, play: Callable[[object], None], refresh: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        play: Callable[[object], None],
+        refresh: Callable[[], None],
+        tell: Callable[[str], None],
+    ) -> None:
         self.play = play
+        self.tell = tell
         self.refresh = refresh
         self.board_pick: list[str] = []
         self.plays: dict[int, str] = {}

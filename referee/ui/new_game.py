@@ -70,7 +70,7 @@ class NewGameForm:
     def _start(self, _e=None) -> None:
         # Blank rows are spare seats, not players: a table of two leaves the third empty.
         seated = [i for i, n in enumerate(self.names) if n.strip()]
-        options = dict(self.options)
+        options = {k: v for k, v in self.options.items() if v != ""}  # blank: the default
         if "first_dealer" in self.rules.options_model.model_fields:
             options["first_dealer"] = seated.index(self.dealer) if self.dealer in seated else 0
         self.on_start(self.kind, [self.names[i].strip() for i in seated], options)
@@ -201,6 +201,19 @@ class NewGameForm:
                     value=value, on_change=lambda e, n=name: self._set_option(n, e.control.value)
                 )
                 controls.append(ft.Row([switch, heading]))
+            elif field.annotation in (int, int | None, str):
+                controls.append(ft.Row([heading]))
+                controls.append(
+                    ft.TextField(
+                        label=field.title or name,
+                        value="" if value is None else str(value),
+                        width=240,
+                        keyboard_type=ft.KeyboardType.TEXT
+                        if field.annotation is str
+                        else ft.KeyboardType.NUMBER,
+                        on_change=lambda e, n=name: self._set_option(n, e.control.value),
+                    )
+                )
             elif typing.get_origin(field.annotation) is typing.Literal:
                 choices = [
                     ft.Radio(value=v, label=OPTION_LABELS.get(v, v))

@@ -130,7 +130,7 @@ def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:
 def verdict_body(rules: GameRules, verdict: Verdict, unit: str) -> ft.Control:
     return ft.Column(
         [
-            *[ft.Text(line, selectable=True) for line in verdict.details],
+            *[ft.Text(line) for line in verdict.details],
             *change_lines(verdict, unit),
             *ruling_lines(rules, verdict),
         ],

@@ -63,7 +63,7 @@ class TestBluffRound:
 
             # Another device (a new browser session) finds the game on its home screen.
             other = open_page(browser, url)
-            other.get_by_role("button", name="Resume").click()
+            other.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
             expect(tagged(other, "score-Ana")).to_have_text("4/12")
             expect(tagged(other, "last-verdict")).to_have_text("Cy bluffed: 2 for a bid of 3")
 

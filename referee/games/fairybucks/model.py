@@ -1,0 +1,113 @@
+"""Fairy Bucks options, actions and state."""
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Symbol = Literal["moon", "sun", "star", "book"]
+Shown = Annotated[int, Field(ge=1, le=10)] | Literal["poof", "none"]
+
+
+class FairyBucksOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    poof_returns: bool = Field(
+        False,
+        title="Poof! returns after each auction",
+        description="House option: a played Poof! comes back when the auction ends "
+        "(normally it is spent for the game).",
+    )
+    castle_value: int = Field(
+        0,
+        ge=0,
+        le=20,
+        title="Castle card value",
+        description="Points the castle card itself is worth.",
+    )
+    deck_size: int | None = Field(
+        None,
+        ge=4,
+        le=100,
+        title="Item cards in the deck",
+        description="Optional: the full item deck's size, so the app can count lots left.",
+    )
+    series: str = Field(
+        "",
+        max_length=40,
+        title="Series name",
+        description="Optional: games with the same series name add up.",
+    )
+
+
+class Item(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: int = Field(ge=0, le=20)
+    symbol: Symbol
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Lot(_Action):
+    """The items turned up for the next auction."""
+
+    type: Literal["lot"] = "lot"
+    items: tuple[Item, ...] = Field(min_length=1, max_length=3)
+
+
+class Show(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player: str
+    card: Shown
+
+
+class Reveal(_Action):
+    """One simultaneous reveal: what each player still in the auction showed."""
+
+    type: Literal["reveal"] = "reveal"
+    shows: tuple[Show, ...] = Field(min_length=1, max_length=5)
+
+
+class Finale(_Action):
+    """The items are gone: the hidden castle item is turned up and the game is scored."""
+
+    type: Literal["finale"] = "finale"
+    castle_item: Item
+
+
+FairyBucksAction = Annotated[Lot | Reveal | Finale, Field(discriminator="type")]
+
+
+class FairyBucksState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    players: tuple[str, ...]
+    options: FairyBucksOptions
+    phase: Literal["lot", "auction", "over"] = "lot"
+    hands: tuple[tuple[int, ...], ...]  # Bucks in hand, per seat
+    showing: tuple[tuple[int, ...], ...]  # Bucks showing in this auction, per seat
+    discarded: tuple[tuple[int, ...], ...]  # Bucks gone for the game, per seat
+    poof_spent: tuple[bool, ...]
+    out: tuple[bool, ...]  # Poofed out of the current auction
+    lot: tuple[Item, ...] = ()
+    lot_number: int = 0
+    reveals: int = 0  # in the current auction
+    high_bidder: int | None = None  # after the latest reveal
+    items_auctioned: int = 0
+    won: tuple[tuple[Item, ...], ...]
+    discarded_lots: int = 0
+    castle_item: Item | None = None
+    castle_winner: int | None = None
+    winners: tuple[int, ...] = ()
+
+    @property
+    def in_auction(self) -> tuple[int, ...]:
+        if self.phase != "auction":
+            return ()
+        return tuple(s for s in range(len(self.players)) if not self.out[s])
+
+    def total(self, seat: int) -> int:
+        return sum(self.showing[seat])

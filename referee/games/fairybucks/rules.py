@@ -1,0 +1,368 @@
+"""Fairy Bucks rules: lots, simultaneous reveals, the High Bidder, Poof!, castle and score."""
+
+import math
+from collections.abc import Sequence
+
+from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.rules import GameRules
+from referee.core.verdict import ScoreChange, Verdict
+from referee.games.fairybucks.deck import BUCKS, LOT_SIZE, auctioned_items
+from referee.games.fairybucks.model import (
+    FairyBucksAction,
+    FairyBucksOptions,
+    FairyBucksState,
+    Finale,
+    Lot,
+    Reveal,
+)
+from referee.games.fairybucks.rulings import RULINGS
+from referee.games.fairybucks.scoring import Score, item_text, score
+
+
+def _bucks(bucks: Sequence[int]) -> str:
+    return ", ".join(str(b) for b in sorted(bucks)) or "none"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
+    kind = "fairybucks"
+    title = "Fairy Bucks"
+    min_players = 2
+    max_players = 5
+    options_model = FairyBucksOptions
+    action_type = FairyBucksAction
+    rulings = RULINGS
+    overview = (
+        "Fairyland's treasures go up for auction three at a time. Everyone bids with the "
+        "same ten Fairy Bucks, all showing a card at once, again and again, until one player "
+        "has been High Bidder twice in a row or everyone else has vanished with a Poof!. "
+        "Spent Bucks are gone. At the end, the richest player takes the castle, and items "
+        "score their values plus a bonus for every set of the four symbols."
+    )
+
+    def new_state(self, players: Sequence[str], options: FairyBucksOptions) -> FairyBucksState:
+        self.verify_players(players)
+        n = len(players)
+        if options.deck_size is not None and auctioned_items(options.deck_size, n) < 1:
+            raise InvalidAction(f"A deck of {options.deck_size} items leaves nothing to auction.")
+        return FairyBucksState(
+            players=tuple(players),
+            options=options,
+            hands=(BUCKS,) * n,
+            showing=((),) * n,
+            discarded=((),) * n,
+            poof_spent=(False,) * n,
+            out=(False,) * n,
+            won=((),) * n,
+        )
+
+    def is_over(self, state: FairyBucksState) -> bool:
+        return state.phase == "over"
+
+    def items_left(self, state: FairyBucksState) -> int | None:
+        if state.options.deck_size is None:
+            return None
+        return auctioned_items(state.options.deck_size, len(state.players)) - state.items_auctioned
+
+    def lots_left(self, state: FairyBucksState) -> int | None:
+        left = self.items_left(state)
+        return None if left is None else math.ceil(left / LOT_SIZE)
+
+    def scores(self, state: FairyBucksState) -> list[Score]:
+        return [
+            score(state.won[s], state.options.castle_value if state.castle_winner == s else 0)
+            for s in range(len(state.players))
+        ]
+
+    def summary(self, state: FairyBucksState) -> str:
+        totals = [s.total for s in self.scores(state)]
+        if state.phase == "over":
+            names = " & ".join(state.players[s] for s in state.winners)
+            return f"{names} won with {totals[state.winners[0]]} points"
+        best = max(totals)
+        leaders = ", ".join(p for p, t in zip(state.players, totals, strict=True) if t == best)
+        return f"Lot {state.lot_number}; leading: {leaders} ({best} points)"
+
+    def apply(self, state: FairyBucksState, action) -> tuple[FairyBucksState, Verdict]:
+        if state.phase == "over":
+            raise GameOver("The game is over. Undo the last action to change the ending.")
+        handler = {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}[type(action)]
+        return handler(state, action)
+
+    def _seat(self, state: FairyBucksState, player: str) -> int:
+        try:
+            return state.players.index(player)
+        except ValueError:
+            raise InvalidAction(f"{player!r} is not playing in this game.") from None
+
+    # -- a new lot ---------------------------------------------------------------------
+
+    def _lot(self, state: FairyBucksState, action: Lot) -> tuple[FairyBucksState, Verdict]:
+        if state.phase != "lot":
+            raise IllegalAction("An auction is still running: enter the next reveal.")
+        left = self.items_left(state)
+        if left is not None:
+            if left <= 0:
+                raise IllegalAction("Every item has been auctioned: turn up the castle item.")
+            if len(action.items) != min(LOT_SIZE, left):
+                raise InvalidAction(
+                    f"This lot has {min(LOT_SIZE, left)} item(s): {left} are left to auction."
+                )
+        n = len(state.players)
+        new = state.model_copy(
+            update=dict(
+                phase="auction",
+                lot=action.items,
+                lot_number=state.lot_number + 1,
+                reveals=0,
+                high_bidder=None,
+                showing=((),) * n,
+                out=(False,) * n,
+                items_auctioned=state.items_auctioned + len(action.items),
+            )
+        )
+        worth = sum(i.value for i in action.items)
+        return new, Verdict(
+            headline=f"Lot {new.lot_number}: {', '.join(item_text(i) for i in action.items)}",
+            details=(f"{worth} points on offer, before set bonuses.",),
+            rulings=("FB-ITEMS",),
+        )
+
+    # -- a reveal ----------------------------------------------------------------------
+
+    def _reveal(self, state: FairyBucksState, action: Reveal) -> tuple[FairyBucksState, Verdict]:
+        if state.phase != "auction":
+            raise IllegalAction("No auction is running: turn up the next lot first.")
+        shown = {}
+        for show in action.shows:
+            seat = self._seat(state, show.player)
+            if seat in shown:
+                raise InvalidAction(f"{show.player} shows one card per reveal.")
+            if state.out[seat]:
+                raise IllegalAction(f"{show.player} Poofed and is out of this auction.")
+            shown[seat] = show.card
+        missing = [state.players[s] for s in state.in_auction if s not in shown]
+        if missing:
+            raise InvalidAction(f"Still to show a card: {', '.join(missing)}.")
+        for seat, card in shown.items():
+            self._verify_card(state, seat, card)
+
+        hands, showing = list(state.hands), list(state.showing)
+        out, spent = list(state.out), list(state.poof_spent)
+        lines, rulings = [], ["FB-REVEAL"]
+        for seat, card in shown.items():
+            name = state.players[seat]
+            if card == "poof":
+                hands[seat] = tuple(sorted(hands[seat] + showing[seat]))
+                back = f", {_bucks(showing[seat])} back to hand" if showing[seat] else ""
+                lines.append(f"{name}: Poof!{back}; out of this auction")
+                showing[seat], out[seat], spent[seat] = (), True, True
+                if "FB-POOF" not in rulings:
+                    rulings.append("FB-POOF")
+            elif card == "none":
+                lines.append(f"{name}: nothing (no Bucks in hand), total {sum(showing[seat])}")
+            else:
+                hands[seat] = tuple(b for b in hands[seat] if b != card)
+                showing[seat] = (*showing[seat], card)
+                lines.append(
+                    f"{name}: {card}, total {sum(showing[seat])} "
+                    f"({' + '.join(str(b) for b in showing[seat])})"
+                )
+        new = state.model_copy(
+            update=dict(
+                hands=tuple(hands),
+                showing=tuple(showing),
+                out=tuple(out),
+                poof_spent=tuple(spent),
+                reveals=state.reveals + 1,
+            )
+        )
+        still_in = new.in_auction
+        number = f"Reveal {new.reveals} of lot {state.lot_number}"
+        if not still_in:
+            return self._end_auction(
+                new,
+                None,
+                f"{number}: everyone Poofed, the lot is discarded",
+                lines,
+                [*rulings, "FB-ALL-POOF"],
+            )
+        if len(still_in) == 1:
+            return self._end_auction(new, still_in[0], None, lines, [*rulings, "FB-LAST-STANDING"])
+        totals = {s: new.total(s) for s in still_in}
+        top = max(totals.values())
+        leaders = [s for s in still_in if totals[s] == top]
+        high = leaders[0] if len(leaders) == 1 else None
+        rulings.append("FB-HIGH-BIDDER")
+        if high is not None and high == state.high_bidder:
+            return self._end_auction(new, high, None, lines, [*rulings, "FB-TWICE"])
+        if high is None and all(shown[s] == "none" for s in still_in):
+            return self._end_auction(
+                new,
+                None,
+                f"{number}: the auction is stuck at a tie of {top}",
+                lines,
+                [*rulings, "FB-STALL"],
+            )
+        new = new.model_copy(update=dict(high_bidder=high))
+        if high is None:
+            names = " and ".join(state.players[s] for s in leaders)
+            headline = f"{number}: no High Bidder, tie at {top} ({names})"
+        else:
+            headline = f"{number}: {state.players[high]} is High Bidder at {top}"
+            lines.append(
+                f"If {state.players[high]} is High Bidder after the next reveal too, "
+                f"{state.players[high]} wins the lot."
+            )
+        return new, Verdict(headline=headline, details=tuple(lines), rulings=tuple(rulings))
+
+    @staticmethod
+    def _verify_card(state: FairyBucksState, seat: int, card) -> None:
+        name = state.players[seat]
+        hand = state.hands[seat]
+        if card == "poof":
+            if state.poof_spent[seat]:
+                raise IllegalAction(f"{name}'s Poof! is already spent.")
+        elif card == "none":
+            if hand:
+                raise IllegalAction(
+                    f"{name} still holds Bucks ({_bucks(hand)}) and must show one or Poof!."
+                )
+        elif card not in hand:
+            raise IllegalAction(f"{name} does not hold a {card}: in hand {_bucks(hand)}.")
+
+    def _end_auction(self, state, winner, headline, lines, rulings):
+        """Settle the lot: the winner's Bucks go, others lose their lowest, items move."""
+        n = len(state.players)
+        hands, discarded = list(state.hands), list(state.discarded)
+        won = list(state.won)
+        lines = list(lines)
+        changes = []
+        if winner is None:
+            for seat in range(n):
+                if state.showing[seat]:
+                    lines.append(
+                        f"{state.players[seat]} takes {_bucks(state.showing[seat])} back to hand."
+                    )
+                hands[seat] = tuple(sorted(hands[seat] + state.showing[seat]))
+            discarded_lots = state.discarded_lots + 1
+        else:
+            name = state.players[winner]
+            how = (
+                "everyone else Poofed"
+                if "FB-LAST-STANDING" in rulings
+                else f"High Bidder for the {_ordinal(2)} reveal in a row"
+            )
+            headline = f"{name} wins lot {state.lot_number}: {how}"
+            bid = state.showing[winner]
+            discarded[winner] = tuple(sorted(discarded[winner] + bid))
+            lines.append(f"{name} discards the Bucks bid: {_bucks(bid)} ({sum(bid)}).")
+            for seat in state.in_auction:
+                if seat == winner or not state.showing[seat]:
+                    continue
+                low = min(state.showing[seat])
+                rest = list(state.showing[seat])
+                rest.remove(low)
+                discarded[seat] = tuple(sorted((*discarded[seat], low)))
+                hands[seat] = tuple(sorted(hands[seat] + tuple(rest)))
+                back = f"; {_bucks(rest)} back to hand" if rest else ""
+                lines.append(f"{state.players[seat]} loses the lowest Buck showing, {low}{back}.")
+            before = score(won[winner]).total
+            won[winner] = won[winner] + state.lot
+            lines.append(f"{name} takes {', '.join(item_text(i) for i in state.lot)}.")
+            after = score(won[winner])
+            lines.append(f"{name}'s items now score {after.arithmetic(won[winner])}.")
+            changes.append(ScoreChange(player=name, before=before, after=after.total))
+            discarded_lots = state.discarded_lots
+        spent = (False,) * n if state.options.poof_returns else state.poof_spent
+        if state.options.poof_returns and any(state.poof_spent):
+            rulings = [*rulings, "FB-POOF-RETURNS"]
+        new = state.model_copy(
+            update=dict(
+                phase="lot",
+                hands=tuple(hands),
+                discarded=tuple(discarded),
+                won=tuple(won),
+                showing=((),) * n,
+                out=(False,) * n,
+                lot=(),
+                high_bidder=None,
+                poof_spent=spent,
+                discarded_lots=discarded_lots,
+            )
+        )
+        left = self.lots_left(new)
+        if left == 0:
+            lines.append("That was the last lot: turn up the item hidden on the castle.")
+        elif left is not None:
+            lines.append(f"{left} lot{'s' if left != 1 else ''} left.")
+        return new, Verdict(
+            headline=headline,
+            details=tuple(lines),
+            rulings=tuple(dict.fromkeys(rulings)),
+            changes=tuple(changes),
+            decisive=True,
+        )
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _finale(self, state: FairyBucksState, action: Finale) -> tuple[FairyBucksState, Verdict]:
+        if state.phase != "lot":
+            raise IllegalAction("Finish the running auction first.")
+        left = self.items_left(state)
+        if left:
+            raise IllegalAction(f"{left} item(s) are still to be auctioned.")
+        money = [sum(h) for h in state.hands]
+        richest = max(money)
+        leaders = [s for s, m in enumerate(money) if m == richest]
+        lines = [
+            "Bucks left in hand: "
+            + ", ".join(f"{p} {m}" for p, m in zip(state.players, money, strict=True))
+            + "."
+        ]
+        won = list(state.won)
+        castle_winner = None
+        if len(leaders) == 1:
+            castle_winner = leaders[0]
+            won[castle_winner] = (*won[castle_winner], action.castle_item)
+            lines.append(
+                f"{state.players[castle_winner]} has the most ({richest}) and takes the "
+                f"castle (worth {state.options.castle_value}) with its hidden item, "
+                f"{item_text(action.castle_item)}."
+            )
+        else:
+            names = " and ".join(state.players[s] for s in leaders)
+            lines.append(
+                f"{names} tie with {richest}: nobody takes the castle or "
+                f"{item_text(action.castle_item)}."
+            )
+        new = state.model_copy(
+            update=dict(won=tuple(won), castle_item=action.castle_item, castle_winner=castle_winner)
+        )
+        scores = self.scores(new)
+        for seat, name in enumerate(state.players):
+            lines.append(f"{name}: {scores[seat].arithmetic(won[seat])}.")
+        best = max(s.total for s in scores)
+        winners = tuple(s for s in range(len(scores)) if scores[s].total == best)
+        names = " and ".join(state.players[s] for s in winners)
+        headline = (
+            f"{names} share the win with {best} points"
+            if len(winners) > 1
+            else f"{names} wins with {best} points"
+        )
+        before = self.scores(state)
+        changes = tuple(
+            ScoreChange(player=p, before=b.total, after=a.total)
+            for p, b, a in zip(state.players, before, scores, strict=True)
+            if b.total != a.total
+        )
+        return new.model_copy(update=dict(phase="over", winners=winners)), Verdict(
+            headline=headline,
+            details=(*lines, headline + "."),
+            rulings=("FB-CASTLE", "FB-SCORE"),
+            changes=changes,
+            decisive=True,
+        )

@@ -1,0 +1,100 @@
+"""How the referee reads Fairy Bucks, in the project's own words."""
+
+from referee.core.rulings import Ruling, RulingBook
+
+RULINGS = RulingBook(
+    [
+        Ruling(
+            id="FB-MONEY",
+            title="Each player's hand",
+            text="Everyone starts with Fairy Bucks worth 1 to 10 and one Poof! card.",
+        ),
+        Ruling(
+            id="FB-ITEMS",
+            title="Items",
+            text="The item deck's make-up is not published, so each item's value and symbol "
+            "(moon, sun, star or book) is entered as it is turned up. One item lies hidden on "
+            "the castle and two are set aside unseen (one in a 2-player game, which also "
+            "removes the four items worth 1). The rest are auctioned three at a time; the "
+            "last lot may be smaller.",
+        ),
+        Ruling(
+            id="FB-REVEAL",
+            title="Reveals",
+            text="An auction is a series of simultaneous reveals. Each player still in shows "
+            "one card: a Buck, their Poof!, or nothing (allowed only with no Bucks in hand). "
+            "A player's total is the sum of their Bucks showing.",
+        ),
+        Ruling(
+            id="FB-HIGH-BIDDER",
+            title="High Bidder",
+            text="After a reveal, the one player with the highest total is High Bidder; a tie "
+            "at the top means there is no High Bidder.",
+        ),
+        Ruling(
+            id="FB-TWICE",
+            title="High Bidder twice in a row wins",
+            text="The same player being High Bidder after two reveals in a row wins the lot. "
+            "The winner discards all their showing Bucks; every other player still in "
+            "discards their one lowest showing Buck and takes the rest back to hand.",
+        ),
+        Ruling(
+            id="FB-POOF",
+            title="Poof!",
+            text="A player who shows Poof! takes their showing Bucks back to hand and is out "
+            "of this auction.",
+        ),
+        Ruling(
+            id="FB-POOF-SPENT",
+            title="A Poof! is spent for the game",
+            text="Once played, a Poof! is gone for the rest of the game.",
+            option="poof_returns",
+            when=False,
+        ),
+        Ruling(
+            id="FB-POOF-RETURNS",
+            title="House option: Poof! returns after each auction",
+            text="A played Poof! comes back to its owner when the auction ends.",
+            option="poof_returns",
+            when=True,
+        ),
+        Ruling(
+            id="FB-LAST-STANDING",
+            title="Last player left wins",
+            text="When everyone else in the auction has Poofed, the one player left wins the "
+            "lot and discards the Bucks they showed.",
+        ),
+        Ruling(
+            id="FB-ALL-POOF",
+            title="Everyone Poofs at once",
+            text="When every player still in shows Poof! in the same reveal, everyone takes "
+            "their Bucks back and the lot is discarded.",
+        ),
+        Ruling(
+            id="FB-STALL",
+            title="Project ruling: a stalled auction",
+            text="The rulebook does not say what happens when nobody still in can show "
+            "anything more and the top is tied. Then the auction cannot move: everyone takes "
+            "their Bucks back and the lot is discarded, as when all Poof.",
+        ),
+        Ruling(
+            id="FB-CASTLE",
+            title="The castle",
+            text="After the last lot, the one player with the most Bucks left in hand (by "
+            "value) takes the castle card and the item hidden on it. A tie means nobody "
+            "does. The castle card's value is 0 unless the table sets another.",
+        ),
+        Ruling(
+            id="FB-SCORE",
+            title="Scoring",
+            text="A player scores the values of their items plus 4 for each complete set of "
+            "the four symbols. The highest score wins; tied players share the win.",
+        ),
+        Ruling(
+            id="FB-SERIES",
+            title="Series",
+            text="A table may play a series of 3 or 4 games and add up the scores; the app "
+            "keeps the running totals of games that share a series name.",
+        ),
+    ]
+)

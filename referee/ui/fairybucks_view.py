@@ -1,0 +1,301 @@
+"""The Fairy Bucks table: lots, reveals with live High Bidder, Poof!, castle and scores."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from referee.games.fairybucks import RULES
+from referee.games.fairybucks.deck import BUCKS, LOT_SIZE, SYMBOLS
+from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot, Reveal, Show
+from referee.games.fairybucks.scoring import item_text
+from referee.ui.card_picker import card_grid
+from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
+
+SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "book"}
+
+
+def _item(item: Item) -> str:
+    return (
+        f"{item.value} {SYMBOL_MARK[item.symbol]}"
+        if item.symbol != "book"
+        else f"{item.value} book"
+    )
+
+
+class FairyBucksView:
+    unit = "points"
+
+    def __init__(
+        self,
+        play: Callable[[object], None],
+        refresh: Callable[[], None],
+        tell: Callable[[str], None],
+    ) -> None:
+        self.play = play
+        self.refresh = refresh
+        self.tell = tell
+        self.pending: list[Item] = []
+        self.value = ""
+        self.symbol = "moon"
+        self.shows: dict[int, object] = {}
+        self._for: object = None
+
+    def title(self, state: FairyBucksState) -> str:
+        return "Fairy Bucks"
+
+    def _reset_if_moved_on(self, state: FairyBucksState) -> None:
+        now = (state.lot_number, state.reveals, state.phase)
+        if now != self._for:
+            self._for = now
+            self.shows = {}
+            if state.phase != "lot":
+                self.pending = []
+
+    def round_line(self, state: FairyBucksState) -> str:
+        left = RULES.lots_left(state)
+        tail = f" · {left} lot{'s' if left != 1 else ''} left" if left is not None else ""
+        if state.phase == "auction":
+            return (
+                f"Lot {state.lot_number}: {', '.join(_item(i) for i in state.lot)}"
+                f" · reveal {state.reveals + 1}{tail}"
+            )
+        if state.phase == "over":
+            return f"All lots sold · {state.discarded_lots} discarded"
+        return f"Between lots · {state.lot_number} sold or discarded{tail}"
+
+    def scoreboard(self, state: FairyBucksState) -> ft.Control:
+        scores = RULES.scores(state)
+        rows = []
+        for seat, name in enumerate(state.players):
+            badges = [f"hand {sum(state.hands[seat])}"]
+            if state.phase == "auction":
+                if state.out[seat]:
+                    badges.append("out")
+                elif seat == state.high_bidder:
+                    badges.append("High Bidder")
+            if state.poof_spent[seat]:
+                badges.append("no Poof!")
+            rows.append(
+                ScoreRow(
+                    name=name,
+                    score=str(scores[seat].total),
+                    badges=tuple(badges),
+                    highlight=seat == state.high_bidder or seat in state.winners,
+                    dimmed=state.phase == "auction" and state.out[seat],
+                )
+            )
+        return scoreboard(rows, footer="Points from items won, set bonuses included")
+
+    def status(self, state: FairyBucksState) -> str:
+        self._reset_if_moved_on(state)
+        if state.phase == "lot":
+            if RULES.lots_left(state) == 0:
+                return "Every lot is done: turn up the item hidden on the castle."
+            return "Turn up the next lot and enter its items."
+        if state.phase == "auction":
+            if state.high_bidder is not None:
+                hb = state.players[state.high_bidder]
+                return (
+                    f"{hb} is High Bidder at {state.total(state.high_bidder)}: High Bidder "
+                    f"again after this reveal wins the lot."
+                )
+            return f"Reveal {state.reveals + 1}: enter what each player still in showed."
+        names = " and ".join(state.players[s] for s in state.winners)
+        return f"Game over: {names} {'share the win' if len(state.winners) > 1 else 'wins'}."
+
+    def actions(self, state: FairyBucksState) -> ft.Control:
+        self._reset_if_moved_on(state)
+        if state.phase == "lot":
+            entry = self._item_entry(state)
+            return ft.Column([entry, self._players(state)], spacing=12)
+        if state.phase == "auction":
+            return ft.Column([self._reveal(state), self._players(state)], spacing=12)
+        return self._players(state)
+
+    # -- items -------------------------------------------------------------------------
+
+    def _set_value(self, value: str) -> None:
+        self.value = value
+
+    def _set_symbol(self, symbol: str) -> None:
+        self.symbol = symbol
+
+    def _add_item(self, limit: int) -> None:
+        try:
+            item = Item(value=int(self.value.strip()), symbol=self.symbol)
+        except ValueError:
+            self.tell(f"An item's value is a whole number from 0 to 20, not {self.value!r}.")
+            return
+        if len(self.pending) < limit:
+            self.pending.append(item)
+        self.value = ""
+        self.refresh()
+
+    def _remove_item(self, index: int) -> None:
+        del self.pending[index]
+        self.refresh()
+
+    def _item_entry(self, state: FairyBucksState) -> ft.Control:
+        last = RULES.lots_left(state) == 0
+        limit = 1 if last else min(LOT_SIZE, RULES.items_left(state) or LOT_SIZE)
+        value = ft.TextField(
+            label="Item value",
+            value=self.value,
+            width=140,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: self._set_value(e.control.value),
+        )
+        symbols = ft.RadioGroup(
+            value=self.symbol,
+            on_change=lambda e: self._set_symbol(e.control.value),
+            content=ft.Row([ft.Radio(value=s, label=s) for s in SYMBOLS], wrap=True),
+        )
+        chips = [
+            ft.Chip(
+                label=ft.Text(_item(i), size=16),
+                on_delete=lambda _e, k=k: self._remove_item(k),
+                delete_icon_tooltip=f"Remove {item_text(i)}",
+            )
+            for k, i in enumerate(self.pending)
+        ]
+        heading = (
+            "The item hidden on the castle:"
+            if last
+            else f"Items turned up for lot {state.lot_number + 1} (1 to {limit}):"
+        )
+        parts: list[ft.Control] = [
+            ft.Text(heading, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    value,
+                    big_button(
+                        "Add item",
+                        lambda _e: self._add_item(limit),
+                        disabled=len(self.pending) >= limit,
+                        filled=False,
+                    ),
+                ],
+                wrap=True,
+            ),
+            symbols,
+            tagged(
+                "pending-items",
+                ft.Text("Entered: " + (", ".join(_item(i) for i in self.pending) or "none")),
+            ),
+            ft.Row(chips, wrap=True),
+        ]
+        if not last:
+            parts.append(
+                big_button(
+                    "Auction these items",
+                    lambda _e: self.play(Lot(items=tuple(self.pending))),
+                    disabled=not self.pending,
+                )
+            )
+        if last or RULES.lots_left(state) is None:
+            if not last:
+                parts.append(
+                    ft.Text(
+                        "After the last lot: enter the castle's hidden item alone, then score.",
+                        size=12,
+                        italic=True,
+                    )
+                )
+            parts.append(
+                big_button(
+                    "Castle and final scores",
+                    lambda _e: self.play(Finale(castle_item=self.pending[0])),
+                    disabled=len(self.pending) != 1,
+                    filled=last,
+                )
+            )
+        return ft.Column(parts, spacing=8)
+
+    # -- reveals -----------------------------------------------------------------------
+
+    def _set_show(self, seat: int, card) -> None:
+        if self.shows.get(seat) == card:
+            del self.shows[seat]
+        else:
+            self.shows[seat] = card
+        self.refresh()
+
+    def _reveal(self, state: FairyBucksState) -> ft.Control:
+        rows: list[ft.Control] = []
+        for seat in state.in_auction:
+            name = state.players[seat]
+            mine = self.shows.get(seat)
+            if mine is not None:
+                shown = {"poof": "Poof!", "none": "nothing"}.get(mine, str(mine))
+                rows.append(
+                    ft.Row(
+                        [
+                            tagged(
+                                f"shows-{name}",
+                                ft.Text(f"{name} shows {shown}", weight=ft.FontWeight.BOLD),
+                            ),
+                            ft.TextButton(
+                                content=f"Change {name}'s card",
+                                on_click=lambda _e, s=seat, c=mine: self._set_show(s, c),
+                            ),
+                        ],
+                        wrap=True,
+                    )
+                )
+                continue
+            hand = state.hands[seat]
+            options = [*hand]
+            if not state.poof_spent[seat]:
+                options.append("poof")
+            if not hand:
+                options.append("none")
+            rows.append(
+                ft.Text(f"{name} shows (total {state.total(seat)}):", weight=ft.FontWeight.BOLD)
+            )
+            rows.append(
+                card_grid(
+                    [*BUCKS, "poof", "none"],
+                    lambda c: {"poof": "Poof!", "none": "Nothing"}.get(c, str(c)),
+                    available=set(options),
+                    selected=[],
+                    on_tap=lambda c, s=seat: self._set_show(s, c),
+                    name=lambda c, n=name: f"{n} shows {c if c != 'poof' else 'Poof!'}",
+                )
+            )
+        out = [state.players[s] for s in range(len(state.players)) if state.out[s]]
+        if out:
+            rows.append(ft.Text(f"Out of this auction: {', '.join(out)}", italic=True))
+        ready = len(self.shows) == len(state.in_auction)
+        rows.append(
+            big_button(
+                "Reveal",
+                lambda _e: self.play(
+                    Reveal(
+                        shows=tuple(
+                            Show(player=state.players[s], card=c)
+                            for s, c in sorted(self.shows.items())
+                        )
+                    )
+                ),
+                disabled=not ready,
+            )
+        )
+        return ft.Column(rows, spacing=8)
+
+    # -- always visible ----------------------------------------------------------------
+
+    def _players(self, state: FairyBucksState) -> ft.Control:
+        scores = RULES.scores(state)
+        lines: list[ft.Control] = [ft.Text("Players", weight=ft.FontWeight.BOLD)]
+        for seat, name in enumerate(state.players):
+            hand = state.hands[seat]
+            text = f"{name}: hand {' '.join(map(str, hand)) or 'empty'} ({sum(hand)})"
+            if state.showing[seat]:
+                text += (
+                    f" · showing {' + '.join(map(str, state.showing[seat]))} = {state.total(seat)}"
+                )
+            items = state.won[seat]
+            text += f" · items {', '.join(_item(i) for i in items) or 'none'}"
+            text += f" · {scores[seat].arithmetic(items)}"
+            lines.append(tagged(f"player-{name}", ft.Text(text, size=13)))
+        return ft.Column(lines, spacing=4)

@@ -1,0 +1,60 @@
+"""Fairy Bucks in the real app: a lot won by being High Bidder twice in a row."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.browser import open_page, serve_app, shot, tagged
+
+pytestmark = pytest.mark.e2e
+
+
+def add_item(page, value: int, symbol: str) -> None:
+    field = page.get_by_role("textbox", name="Item value")
+    field.click()
+    field.fill(str(value))
+    page.get_by_role("radio", name=symbol, exact=True).click()
+    page.get_by_role("button", name="Add item").click()
+
+
+class TestHighBidderTwice:
+    def test_lot_won_by_high_bidder_twice(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url)
+            page.get_by_role("button", name="New game").click()
+            page.get_by_role("radio", name="Fairy Bucks").click()
+            for i, name in enumerate(["Ana", "Bo"]):
+                field = page.get_by_role("textbox", name=f"Player {i + 1}")
+                field.click()
+                field.fill(name)
+            page.get_by_role("button", name="Start game").click()
+
+            add_item(page, 5, "moon")
+            add_item(page, 3, "sun")
+            add_item(page, 2, "star")
+            expect(tagged(page, "pending-items")).to_contain_text("5 ☾, 3 ☀, 2 ★")
+            page.get_by_role("button", name="Auction these items").click()
+
+            page.get_by_role("button", name="Ana shows 7").click()
+            page.get_by_role("button", name="Bo shows 5").click()
+            page.get_by_role("button", name="Reveal", exact=True).click()
+            expect(tagged(page, "status")).to_contain_text("Ana is High Bidder at 7")
+            expect(tagged(page, "player-Bo")).to_contain_text("showing 5 = 5")
+            shot(page, "fairybucks-high-bidder")
+
+            page.get_by_role("button", name="Ana shows 2").click()
+            page.get_by_role("button", name="Bo shows 3").click()
+            page.get_by_role("button", name="Reveal", exact=True).click()
+            expect(tagged(page, "verdict-headline")).to_have_text(
+                "Ana wins lot 1: High Bidder for the 2nd reveal in a row"
+            )
+            expect(
+                page.get_by_text("Bo loses the lowest Buck showing, 3; 5 back to hand.")
+            ).to_be_visible()
+            expect(page.get_by_text("Ruling FB-TWICE", exact=False)).to_be_visible()
+            shot(page, "fairybucks-verdict")
+            page.get_by_role("button", name="OK").click()
+
+            expect(tagged(page, "score-Ana")).to_have_text("10")
+            expect(tagged(page, "player-Ana")).to_contain_text("hand 1 3 4 5 6 8 9 10 (46)")
+            expect(tagged(page, "player-Bo")).to_contain_text("hand 1 2 4 5 6 7 8 9 10 (52)")
+            shot(page, "fairybucks-after-lot")

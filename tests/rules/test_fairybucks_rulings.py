@@ -1,0 +1,229 @@
+"""One test class per Fairy Bucks ruling of RULINGS.md."""
+
+import pytest
+
+from referee.core.errors import IllegalAction, InvalidAction
+from referee.games.fairybucks.model import Item
+from referee.games.fairybucks.scoring import score
+from tests.helpers import fairybucks, finale, lot, reveal_bucks
+
+LOT = lot((5, "moon"), (3, "sun"), (2, "star"))
+
+
+class TestMoney:
+    def test_everyone_starts_with_bucks_one_to_ten_and_a_poof(self):
+        s = fairybucks()
+        assert all(h == tuple(range(1, 11)) for h in s.state.hands)
+        assert s.state.poof_spent == (False, False, False)
+
+
+class TestItemsAndSetup:
+    def test_two_player_setup_sets_aside_one_and_removes_the_ones(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=30)
+        assert s.rules.items_left(s.state) == 30 - 4 - 1 - 1
+        s3 = fairybucks(deck_size=30)
+        assert s3.rules.items_left(s3.state) == 30 - 1 - 2
+        assert s3.rules.lots_left(s3.state) == 9
+
+    def test_lot_size_follows_the_deck_and_the_last_lot_may_be_smaller(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 10 - 4 - 1 - 1 = 4 items
+        with pytest.raises(InvalidAction, match="This lot has 3"):
+            s.play(lot((1, "moon")))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        with pytest.raises(InvalidAction, match="This lot has 1"):
+            s.play(LOT)
+        s.play(lot((4, "book")))
+        assert s.rules.lots_left(s.state) == 0
+
+    def test_item_values_and_symbols_are_checked(self):
+        with pytest.raises(InvalidAction):
+            fairybucks(actions=[lot((5, "teapot"))])
+
+
+class TestReveal:
+    def test_totals_are_the_sum_of_showing_bucks(self):
+        s = fairybucks(
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=2, Bo=6, Cy=3)]
+        )
+        assert [s.state.total(i) for i in range(3)] == [9, 11, 4]
+
+    def test_only_bucks_in_hand(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1)])
+        with pytest.raises(IllegalAction, match="does not hold a 7"):
+            s.play(reveal_bucks(Ana=7, Bo=6, Cy=3))
+
+    def test_nothing_only_with_no_bucks_in_hand(self):
+        s = fairybucks(actions=[LOT])
+        with pytest.raises(IllegalAction, match="still holds Bucks"):
+            s.play(reveal_bucks(Ana="none", Bo=6, Cy=3))
+
+    def test_everyone_still_in_must_show(self):
+        s = fairybucks(actions=[LOT])
+        with pytest.raises(InvalidAction, match="Still to show a card: Cy"):
+            s.play(reveal_bucks(Ana=1, Bo=2))
+
+    def test_player_with_no_bucks_shows_nothing(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(
+            update=dict(hands=((), (1, 2, 3)), poof_spent=(True, False))
+        )
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="none", Bo=1))
+        assert s.state.high_bidder == 1
+
+
+class TestHighBidder:
+    def test_single_highest_total_is_high_bidder(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1)])
+        assert s.state.high_bidder == 0
+        assert "Ana is High Bidder at 7" in s.verdicts[-1].headline
+
+    def test_tie_at_the_top_means_no_high_bidder(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=7, Cy=1)])
+        assert s.state.high_bidder is None
+        assert "no High Bidder, tie at 7" in s.verdicts[-1].headline
+
+
+class TestHighBidderTwice:
+    def test_same_high_bidder_twice_in_a_row_wins(self):
+        s = fairybucks(
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=2, Bo=3, Cy=4)]
+        )
+        assert s.state.phase == "lot"
+        assert len(s.state.won[0]) == 3
+        assert "FB-TWICE" in s.verdicts[-1].rulings
+
+    def test_streak_broken_by_a_tie(self):
+        s = fairybucks(
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=1, Bo=3, Cy=2)]
+        )  # 8, 8: tie
+        assert s.state.phase == "auction" and s.state.high_bidder is None
+        s.play(reveal_bucks(Ana=2, Bo=1, Cy=3))  # Ana 10, Bo 9: HB once, not twice
+        assert s.state.phase == "auction" and s.state.high_bidder == 0
+
+    def test_winner_discards_bid_others_lose_their_lowest_buck(self):
+        s = fairybucks(
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=2, Bo=3, Cy=4)]
+        )
+        st = s.state
+        assert st.discarded == ((2, 7), (3,), (1,))
+        assert 5 in st.hands[1] and 4 in st.hands[2]
+        text = " ".join(s.verdicts[-1].details)
+        assert "Bo loses the lowest Buck showing, 3; 5 back to hand" in text
+        assert "Ana discards the Bucks bid: 2, 7 (9)" in text
+
+
+class TestPoof:
+    def test_poof_takes_showing_bucks_back_and_leaves_the_auction(self):
+        s = fairybucks(
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=1, Bo=6, Cy="poof")]
+        )
+        assert s.state.out == (False, False, True)
+        assert 1 in s.state.hands[2] and s.state.showing[2] == ()
+        with pytest.raises(IllegalAction, match="Poofed"):
+            s.play(reveal_bucks(Ana=2, Bo=3, Cy=4))
+
+    def test_poof_on_the_first_reveal(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana="poof", Bo=5, Cy=1)])
+        assert s.state.out[0] and s.state.high_bidder == 1
+
+    def test_poof_is_spent_for_the_game(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[LOT, reveal_bucks(Ana="poof", Bo=1)])
+        s.play(LOT)
+        with pytest.raises(IllegalAction, match="already spent"):
+            s.play(reveal_bucks(Ana="poof", Bo=2))
+
+    def test_house_option_poof_returns(self):
+        s = fairybucks(
+            players=("Ana", "Bo"), poof_returns=True, actions=[LOT, reveal_bucks(Ana="poof", Bo=1)]
+        )
+        assert "FB-POOF-RETURNS" in s.verdicts[-1].rulings
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=2))
+
+
+class TestLastStanding:
+    def test_last_player_left_wins_and_discards_their_bid(self):
+        s = fairybucks(
+            actions=[
+                LOT,
+                reveal_bucks(Ana=7, Bo=5, Cy=1),
+                reveal_bucks(Ana=1, Bo="poof", Cy="poof"),
+            ]
+        )
+        assert len(s.state.won[0]) == 3
+        assert s.state.discarded[0] == (1, 7)
+        assert s.state.hands[1] == tuple(range(1, 11))
+        assert "FB-LAST-STANDING" in s.verdicts[-1].rulings
+
+
+class TestAllPoof:
+    def test_everyone_poofing_at_once_discards_the_lot(self):
+        s = fairybucks(
+            players=("Ana", "Bo"),
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5), reveal_bucks(Ana="poof", Bo="poof")],
+        )
+        assert s.state.won == ((), ()) and s.state.discarded_lots == 1
+        assert s.state.hands[0] == tuple(range(1, 11))
+        assert "FB-ALL-POOF" in s.verdicts[-1].rulings
+
+
+class TestStall:
+    def test_tied_players_with_nothing_left_stall_and_the_lot_is_discarded(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(hands=((5,), (5,)), poof_spent=(True, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=5, Bo=5))
+        s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert s.state.phase == "lot" and s.state.discarded_lots == 1
+        assert s.state.hands == ((5,), (5,))
+        assert "FB-STALL" in s.verdicts[-1].rulings
+
+
+class TestCastle:
+    def test_most_bucks_in_hand_takes_castle_and_hidden_item(self):
+        s = fairybucks(
+            players=("Ana", "Bo"),
+            castle_value=2,
+            actions=[LOT, reveal_bucks(Ana=10, Bo=1), reveal_bucks(Ana=1, Bo=2)],
+        )
+        s.play(finale(4, "book"))
+        assert s.state.castle_winner == 1  # Bo kept more
+        assert s.rules.scores(s.state)[1].total == 4 + 2
+
+    def test_castle_tie_nobody_takes_it(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[finale(4, "book")])
+        assert s.state.castle_winner is None
+        assert "nobody takes the castle" in " ".join(s.verdicts[-1].details)
+
+    def test_finale_waits_for_the_items_and_the_auction(self):
+        s = fairybucks(deck_size=30, actions=[LOT])
+        with pytest.raises(IllegalAction, match="Finish the running auction"):
+            s.play(finale(1, "moon"))
+
+
+class TestScore:
+    def test_values_plus_four_per_complete_set(self):
+        items = [
+            Item(value=v, symbol=s)
+            for v, s in [
+                (1, "moon"),
+                (2, "sun"),
+                (3, "star"),
+                (4, "book"),
+                (1, "moon"),
+                (1, "sun"),
+                (1, "star"),
+                (1, "book"),
+                (5, "moon"),
+            ]
+        ]
+        sc = score(items)
+        assert (sc.values, sc.sets, sc.total) == (19, 2, 27)
+        assert "2 complete sets x 4 = 8" in sc.arithmetic(items)
+
+    def test_tied_scores_share_the_win(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[finale(4, "book")])
+        assert s.state.winners == (0, 1)
+        assert "share the win" in s.verdicts[-1].headline
