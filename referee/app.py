@@ -10,6 +10,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.core.session import ReplayError
 from referee.games import GAMES
+from referee.games.fairybucks.series import series_totals
 from referee.store import Store
 from referee.table import Table
 from referee.ui.faeker_view import FaekerView
@@ -193,12 +194,42 @@ class RefereeApp:
             ft.Text("In progress", size=18, weight=ft.FontWeight.BOLD),
             *([tile(g) for g in active] or [ft.Text("No games in progress.", italic=True)]),
         ]
+        parts += self._series(games)
         if done:
             parts += [
                 ft.Text("Finished", size=18, weight=ft.FontWeight.BOLD),
                 *[tile(g) for g in done],
             ]
         return tagged("home", ft.Column(parts, spacing=10))
+
+    def _series(self, games) -> list[ft.Control]:
+        """Running totals for Fairy Bucks games that share a series name."""
+        named: dict[str, list] = {}
+        for g in games:
+            if g.kind == "fairybucks":
+                try:
+                    table = Table.resume(self.store, g.id)
+                except (ReplayError, KeyError):
+                    continue
+                if table.session.options.series:
+                    named.setdefault(table.session.options.series, []).append(table.state)
+        if not named:
+            return []
+        rules = GAMES["fairybucks"]
+        rows: list[ft.Control] = [ft.Text("Series", size=18, weight=ft.FontWeight.BOLD)]
+        for name, states in sorted(named.items()):
+            totals = series_totals(rules, reversed(states))
+            ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+            text = " · ".join(f"{player} {points}" for player, points in ranked)
+            rows.append(
+                tagged(
+                    f"series-{name}",
+                    ft.Text(
+                        f"{name} ({len(states)} game{'s' if len(states) != 1 else ''}): {text}"
+                    ),
+                )
+            )
+        return rows
 
     def _confirm_delete(self, game_id: int) -> None:
         def yes(_e):
