@@ -67,6 +67,14 @@ class GameRules(Generic[State, Options]):
                 "Two players have the same name; add an initial to tell them apart."
             )
 
+    @staticmethod
+    def seat_of(state, player: str) -> int:
+        """The seat of a named player, or InvalidAction for a name not at this table."""
+        try:
+            return state.players.index(player)
+        except ValueError:
+            raise InvalidAction(f"{player!r} is not playing in this game.") from None
+
     def new_state(self, players: Sequence[str], options: Options) -> State:
         raise NotImplementedError
 

@@ -136,3 +136,23 @@ def card_grid(
             button = ft.Semantics(label=name(card), button=True, selected=chosen, content=button)
         buttons.append(button)
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], None]) -> ft.Control:
+    """A card already chosen for one player, folded to one line: a grid per player on a
+    phone is a long scroll, so only the players still to choose keep theirs open."""
+    return ft.Row(
+        [
+            tagged(identifier, ft.Text(text, weight=ft.FontWeight.BOLD)),
+            ft.TextButton(content=f"Change {name}'s card", on_click=lambda _e: on_change()),
+        ],
+        wrap=True,
+    )
+
+
+def toggle_choice(choices: dict, seat: int, card) -> None:
+    """Tap a card to choose it for a seat; tap the same card again to clear the choice."""
+    if choices.get(seat) == card:
+        del choices[seat]
+    else:
+        choices[seat] = card

@@ -1,7 +1,5 @@
 """The Fae-ker table: top card, bidding ladder and hand entry. Rules stay in games/faeker."""
 
-from collections.abc import Callable
-
 import flet as ft
 
 from referee.games.faeker import counting
@@ -16,20 +14,15 @@ from referee.games.faeker.model import (
     TopCard,
 )
 from referee.ui.card_picker import HandPicker
+from referee.ui.game_view import GameView
 from referee.ui.widgets import TAP, ScoreRow, big_button, scoreboard, tagged
 
 
-class FaekerView:
+class FaekerView(GameView):
     unit = "cubes"
 
-    def __init__(
-        self,
-        play: Callable[[object], None],
-        refresh: Callable[[], None],
-        tell: Callable[[str], None],
-    ) -> None:
-        self.play = play
-        self.tell = tell
+    def __init__(self, play, refresh, tell) -> None:
+        super().__init__(play, refresh, tell)
         self.picker = HandPicker(DECK, card_name, HAND_SIZE, refresh)
 
     def title(self, state: FaekerState) -> str:

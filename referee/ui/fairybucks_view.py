@@ -1,14 +1,13 @@
 """The Fairy Bucks table: lots, reveals with live High Bidder, Poof!, castle and scores."""
 
-from collections.abc import Callable
-
 import flet as ft
 
 from referee.games.fairybucks import RULES
 from referee.games.fairybucks.deck import BUCKS, LOT_SIZE, SYMBOLS
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot, Reveal, Show
 from referee.games.fairybucks.scoring import item_text
-from referee.ui.card_picker import card_grid
+from referee.ui.card_picker import card_grid, chosen_row, toggle_choice
+from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
 SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "book"}
@@ -22,18 +21,11 @@ def _item(item: Item) -> str:
     )
 
 
-class FairyBucksView:
+class FairyBucksView(GameView):
     unit = "points"
 
-    def __init__(
-        self,
-        play: Callable[[object], None],
-        refresh: Callable[[], None],
-        tell: Callable[[str], None],
-    ) -> None:
-        self.play = play
-        self.refresh = refresh
-        self.tell = tell
+    def __init__(self, play, refresh, tell) -> None:
+        super().__init__(play, refresh, tell)
         self.pending: list[Item] = []
         self.value = ""
         self.symbol = "moon"
@@ -214,10 +206,7 @@ class FairyBucksView:
     # -- reveals -----------------------------------------------------------------------
 
     def _set_show(self, seat: int, card) -> None:
-        if self.shows.get(seat) == card:
-            del self.shows[seat]
-        else:
-            self.shows[seat] = card
+        toggle_choice(self.shows, seat, card)
         self.refresh()
 
     def _reveal(self, state: FairyBucksState) -> ft.Control:
@@ -228,18 +217,11 @@ class FairyBucksView:
             if mine is not None:
                 shown = {"poof": "Poof!", "none": "nothing"}.get(mine, str(mine))
                 rows.append(
-                    ft.Row(
-                        [
-                            tagged(
-                                f"shows-{name}",
-                                ft.Text(f"{name} shows {shown}", weight=ft.FontWeight.BOLD),
-                            ),
-                            ft.TextButton(
-                                content=f"Change {name}'s card",
-                                on_click=lambda _e, s=seat, c=mine: self._set_show(s, c),
-                            ),
-                        ],
-                        wrap=True,
+                    chosen_row(
+                        f"shows-{name}",
+                        f"{name} shows {shown}",
+                        name,
+                        lambda s=seat, c=mine: self._set_show(s, c),
                     )
                 )
                 continue

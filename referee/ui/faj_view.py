@@ -1,7 +1,5 @@
 """The Faces, Aces & Jokers table: draft log, board and trump, plays, won piles, showdown."""
 
-from collections.abc import Callable
-
 import flet as ft
 
 from referee.games.faj import RULES, tricks
@@ -15,7 +13,8 @@ from referee.games.faj.deck import (
 )
 from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
 from referee.games.faj.showdown import best_hand
-from referee.ui.card_picker import card_grid
+from referee.ui.card_picker import card_grid, chosen_row, toggle_choice
+from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
 RED = ft.Colors.RED_700
@@ -29,18 +28,11 @@ def _sorted_pile(pile):
     return sorted(pile, key=lambda c: (int(c[:-1]), SUITS.index(c[-1])), reverse=True)
 
 
-class FajView:
+class FajView(GameView):
     unit = "cards won"
 
-    def __init__(
-        self,
-        play: Callable[[object], None],
-        refresh: Callable[[], None],
-        tell: Callable[[str], None],
-    ) -> None:
-        self.play = play
-        self.tell = tell
-        self.refresh = refresh
+    def __init__(self, play, refresh, tell) -> None:
+        super().__init__(play, refresh, tell)
         self.board_pick: list[str] = []
         self.plays: dict[int, str] = {}
         self.draft_seat = 0
@@ -202,10 +194,7 @@ class FajView:
         )
 
     def _set_play(self, seat: int, card: str) -> None:
-        if self.plays.get(seat) == card:
-            del self.plays[seat]
-        else:
-            self.plays[seat] = card
+        toggle_choice(self.plays, seat, card)
         self.refresh()
 
     def _play_picker(self, state: FajState) -> ft.Control:
@@ -214,20 +203,12 @@ class FajView:
         for seat, name in enumerate(state.players):
             mine = self.plays.get(seat)
             if mine:
-                # A chosen card folds its grid away: four players' grids are a long scroll.
                 rows.append(
-                    ft.Row(
-                        [
-                            tagged(
-                                f"played-{name}",
-                                ft.Text(f"{name} played {short(mine)}", weight=ft.FontWeight.BOLD),
-                            ),
-                            ft.TextButton(
-                                content=f"Change {name}'s card",
-                                on_click=lambda _e, s=seat, c=mine: self._set_play(s, c),
-                            ),
-                        ],
-                        wrap=True,
+                    chosen_row(
+                        f"played-{name}",
+                        f"{name} played {short(mine)}",
+                        name,
+                        lambda s=seat, c=mine: self._set_play(s, c),
                     )
                 )
                 continue

@@ -233,9 +233,15 @@ class TestSeries:
     def test_scores_add_up_across_games_by_player(self):
         from referee.games.fairybucks.series import series_totals
 
-        one = fairybucks(players=("Ana", "Bo"), series="Friday",
-                         actions=[LOT, reveal_bucks(Ana=7, Bo=5), reveal_bucks(Ana=2, Bo=3)])
-        two = fairybucks(players=("Bo", "Ana"), series="Friday",
-                         actions=[lot((4, "book")), reveal_bucks(Bo=9, Ana="poof")])
+        one = fairybucks(
+            players=("Ana", "Bo"),
+            series="Friday",
+            actions=[LOT, reveal_bucks(Ana=7, Bo=5), reveal_bucks(Ana=2, Bo=3)],
+        )
+        two = fairybucks(
+            players=("Bo", "Ana"),
+            series="Friday",
+            actions=[lot((4, "book")), reveal_bucks(Bo=9, Ana="poof")],
+        )
         totals = series_totals(one.rules, [one.state, two.state])
         assert totals == {"Ana": 10, "Bo": 4}

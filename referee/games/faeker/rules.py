@@ -109,14 +109,8 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
 
     # -- bidding -----------------------------------------------------------------------
 
-    def _seat(self, state: FaekerState, player: str) -> int:
-        try:
-            return state.players.index(player)
-        except ValueError:
-            raise InvalidAction(f"{player!r} is not playing in this game.") from None
-
     def _check_turn(self, state: FaekerState, player: str) -> int:
-        seat = self._seat(state, player)
+        seat = self.seat_of(state, player)
         if state.phase != "bidding":
             raise IllegalAction(
                 "Turn up the top card first."
@@ -294,7 +288,7 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
     # -- showing hands -----------------------------------------------------------------
 
     def _reveal(self, state: FaekerState, action: RevealHand) -> tuple[FaekerState, Verdict]:
-        seat = self._seat(state, action.player)
+        seat = self.seat_of(state, action.player)
         if state.phase != "reveal":
             raise IllegalAction("No hand needs to be shown now.")
         if seat not in state.awaiting:

@@ -92,12 +92,6 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
         handler = {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}[type(action)]
         return handler(state, action)
 
-    def _seat(self, state: FairyBucksState, player: str) -> int:
-        try:
-            return state.players.index(player)
-        except ValueError:
-            raise InvalidAction(f"{player!r} is not playing in this game.") from None
-
     # -- a new lot ---------------------------------------------------------------------
 
     def _lot(self, state: FairyBucksState, action: Lot) -> tuple[FairyBucksState, Verdict]:
@@ -138,7 +132,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             raise IllegalAction("No auction is running: turn up the next lot first.")
         shown = {}
         for show in action.shows:
-            seat = self._seat(state, show.player)
+            seat = self.seat_of(state, show.player)
             if seat in shown:
                 raise InvalidAction(f"{show.player} shows one card per reveal.")
             if state.out[seat]:

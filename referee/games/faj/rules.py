@@ -64,16 +64,10 @@ class FajRules(GameRules[FajState, FajOptions]):
         handler = {DraftPick: self._pick, Board: self._board, Plays: self._plays}[type(action)]
         return handler(state, action)
 
-    def _seat(self, state: FajState, player: str) -> int:
-        try:
-            return state.players.index(player)
-        except ValueError:
-            raise InvalidAction(f"{player!r} is not playing in this game.") from None
-
     # -- draft log ---------------------------------------------------------------------
 
     def _pick(self, state: FajState, action: DraftPick) -> tuple[FajState, Verdict]:
-        seat = self._seat(state, action.player)
+        seat = self.seat_of(state, action.player)
         if not state.drafting:
             raise IllegalAction("This round's draft is over: the tricks have begun.")
         if len(state.picks[seat]) >= DRAFT_HAND:
@@ -126,7 +120,7 @@ class FajRules(GameRules[FajState, FajOptions]):
     def _plays(self, state: FajState, action: Plays) -> tuple[FajState, Verdict]:
         if state.phase != "play":
             raise IllegalAction("Turn up the board first.")
-        seats = [self._seat(state, p.player) for p in action.plays]
+        seats = [self.seat_of(state, p.player) for p in action.plays]
         if sorted(seats) != list(range(len(state.players))):
             missing = [n for s, n in enumerate(state.players) if s not in seats]
             twice = {state.players[s] for s in seats if seats.count(s) > 1}

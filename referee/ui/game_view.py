@@ -1,0 +1,40 @@
+"""What the shared game screen asks of each game's view."""
+
+from collections.abc import Callable
+
+import flet as ft
+
+
+class GameView:
+    """Renders one game's state; turns taps into actions through `play`.
+
+    `refresh` re-renders after a local choice (a card picked, not yet played); `tell`
+    shows the table a message without changing anything.
+    """
+
+    unit = "points"  # what the scoreboard's number counts, for verdict lines
+
+    def __init__(
+        self,
+        play: Callable[[object], None],
+        refresh: Callable[[], None],
+        tell: Callable[[str], None],
+    ) -> None:
+        self.play = play
+        self.refresh = refresh
+        self.tell = tell
+
+    def title(self, state) -> str:
+        raise NotImplementedError
+
+    def round_line(self, state) -> str:
+        raise NotImplementedError
+
+    def scoreboard(self, state) -> ft.Control:
+        raise NotImplementedError
+
+    def status(self, state) -> str:
+        raise NotImplementedError
+
+    def actions(self, state) -> ft.Control:
+        raise NotImplementedError
