@@ -19,7 +19,6 @@ from referee.ui.faj_view import FajView
 from referee.ui.new_game import NewGameForm
 from referee.ui.theme import FONTS, theme
 from referee.ui.widgets import (
-    TAP,
     big_button,
     icon_button,
     log_panel,
@@ -413,6 +412,3 @@ def _describe(action) -> str:
 
 def main(page: ft.Page) -> None:
     RefereeApp(page, Store())
-
-
-__all__ = ["ASSETS_DIR", "TAP", "main"]

@@ -45,30 +45,32 @@ class Table:
         return dict(summary=self.rules.summary(self.state), finished=self.session.is_over)
 
     def play(self, action: BaseModel | dict) -> Verdict:
+        saved = self.session.snapshot()
         verdict = self.session.play(action)
-        try:
-            self.store.append(
+        self._save(
+            saved,
+            lambda: self.store.append(
                 self.game_id, self.session.steps[-1].action.model_dump(mode="json"), **self._meta()
-            )
-        except Exception:
-            self.session.steps.pop()
-            raise
+            ),
+        )
         return verdict
 
     def undo(self) -> BaseModel:
+        saved = self.session.snapshot()
         action = self.session.undo()
-        try:
-            self.store.undo(self.game_id, **self._meta())
-        except Exception:
-            self.session.redo()
-            raise
+        self._save(saved, lambda: self.store.undo(self.game_id, **self._meta()))
         return action
 
     def redo(self) -> Verdict:
+        saved = self.session.snapshot()
         verdict = self.session.redo()
-        try:
-            self.store.redo(self.game_id, **self._meta())
-        except Exception:
-            self.session.undo()
-            raise
+        self._save(saved, lambda: self.store.redo(self.game_id, **self._meta()))
         return verdict
+
+    def _save(self, saved, write) -> None:
+        """Write the change; if the store refuses, the session goes back to how it was."""
+        try:
+            write()
+        except Exception:
+            self.session.restore(saved)
+            raise

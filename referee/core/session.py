@@ -110,6 +110,13 @@ class Session:
         self.steps.append(step)
         return step.verdict
 
+    def snapshot(self) -> tuple[list[Step], list[BaseModel]]:
+        """Everything play/undo/redo change, so a caller can roll back (e.g. a failed save)."""
+        return list(self.steps), list(self._redo)
+
+    def restore(self, snapshot: tuple[list[Step], list[BaseModel]]) -> None:
+        self.steps, self._redo = list(snapshot[0]), list(snapshot[1])
+
     @property
     def can_undo(self) -> bool:
         return bool(self.steps)

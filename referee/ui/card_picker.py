@@ -5,7 +5,7 @@ from collections.abc import Callable, Hashable, Sequence
 import flet as ft
 
 from referee.core.deck import Deck
-from referee.ui.widgets import TAP, big_button, slug, tagged
+from referee.ui.widgets import TAP, big_button, tagged
 
 
 class HandPicker:
@@ -95,10 +95,6 @@ class HandPicker:
             ],
             spacing=10,
         )
-
-
-def card_id(prefix: str, card) -> str:
-    return f"{prefix}-{slug(str(card))}"
 
 
 def card_grid(

@@ -10,15 +10,12 @@ from referee.ui.card_picker import card_grid, chosen_row, toggle_choice
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
+# The bundled symbol font has no book glyph, so the book keeps its name.
 SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "book"}
 
 
 def _item(item: Item) -> str:
-    return (
-        f"{item.value} {SYMBOL_MARK[item.symbol]}"
-        if item.symbol != "book"
-        else f"{item.value} book"
-    )
+    return f"{item.value} {SYMBOL_MARK[item.symbol]}"
 
 
 class FairyBucksView(GameView):

@@ -7,7 +7,7 @@ import flet as ft
 from pydantic import BaseModel
 
 from referee.games import GAMES
-from referee.ui.widgets import TAP, big_button, icon_button, tagged
+from referee.ui.widgets import big_button, icon_button, tagged
 
 OPTION_LABELS = {
     "no_score": "Nobody scores",
@@ -228,6 +228,3 @@ class NewGameForm:
                     )
                 )
         return controls
-
-
-__all__ = ["TAP", "NewGameForm"]

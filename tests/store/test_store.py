@@ -153,3 +153,22 @@ KEEP_APPENDING = textwrap.dedent("""
         n += 1
         print("ok", n, flush=True)
 """)
+
+
+class TestFailedWrite:
+    def test_a_failed_save_leaves_the_game_as_it_was(self, store, monkeypatch):
+        t = new_table(store)
+        t.play(top(4))
+        t.play(bid("Bo", 2))
+        t.undo()
+        before = (t.state, t.session.can_redo)
+
+        def refuse(*_a, **_k):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(store, "append", refuse)
+        with pytest.raises(sqlite3.OperationalError):
+            t.play(bid("Bo", 3))
+        assert (t.state, t.session.can_redo) == before  # redo survives too
+        monkeypatch.undo()
+        assert Table.resume(store, t.game_id).state == t.state
