@@ -345,14 +345,19 @@ class RefereeApp:
         self.show_log = not self.show_log
         self.render()
 
-    def play(self, action) -> None:
+    def _change(self, change):
+        """Run a change to the game; a refusal or a failed save is told and changes nothing."""
         try:
-            verdict = self.table.play(action)
+            return change()
         except RefereeError as exc:
             self.toast(exc.reason)
-            return
         except sqlite3.Error as exc:
             self.toast(f"Could not save ({exc}); nothing was changed. Try again.")
+        return None
+
+    def play(self, action) -> None:
+        verdict = self._change(lambda: self.table.play(action))
+        if verdict is None:
             return
         self.render()
         if verdict.decisive:
@@ -366,21 +371,14 @@ class RefereeApp:
         )
 
     def undo(self, _e=None) -> None:
-        try:
-            action = self.table.undo()
-        except RefereeError as exc:
-            self.toast(exc.reason)
-            return
-        self.render()
-        self.toast(f"Undone: {_describe(action)}. Redo puts it back.")
+        action = self._change(self.table.undo)
+        if action is not None:
+            self.render()
+            self.toast(f"Undone: {_describe(action)}. Redo puts it back.")
 
     def redo(self, _e=None) -> None:
-        try:
-            self.table.redo()
-        except RefereeError as exc:
-            self.toast(exc.reason)
-            return
-        self.render()
+        if self._change(self.table.redo) is not None:
+            self.render()
 
     def show_rules(self, _e=None) -> None:
         s = self.table.session
