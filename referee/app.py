@@ -371,10 +371,11 @@ class RefereeApp:
         )
 
     def undo(self, _e=None) -> None:
-        action = self._change(self.table.undo)
-        if action is not None:
+        verdicts = self.table.session.verdicts
+        undone = verdicts[-1].headline if verdicts else None
+        if self._change(self.table.undo) is not None:
             self.render()
-            self.toast(f"Undone: {_describe(action)}. Redo puts it back.")
+            self.toast(f"Undone: {undone}. Redo puts it back.")
 
     def redo(self, _e=None) -> None:
         if self._change(self.table.redo) is not None:
@@ -400,12 +401,6 @@ class RefereeApp:
                 ],
             )
         )
-
-
-def _describe(action) -> str:
-    data = action.model_dump(mode="json")
-    kind = data.pop("type")
-    return f"{kind.replace('_', ' ')} " + ", ".join(f"{v}" for v in data.values())
 
 
 def main(page: ft.Page) -> None:
