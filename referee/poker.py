@@ -119,19 +119,14 @@ class Evaluator:
             # The ace plays low: A-2-3-4-5 is the lowest straight, its top card the 5.
             straights.append((low + 3, (1 << high) | sum(1 << r for r in range(low, low + 4))))
         self.straights = tuple(straights)
-        # The same straights as card bits, one mask per suit, for straight flushes.
-        self._flush_straights = tuple(
-            (
-                top,
-                tuple(sum(1 << (r << 2 | s) for r in range(16) if mask >> r & 1) for s in range(4)),
-            )
-            for top, mask in straights
+        # The same straights with one bit per rank at its nibble; shifted by a suit, the
+        # cards of a straight flush in that suit.
+        self._nibble_straights = tuple(
+            (top, sum(1 << (r << 2) for r in range(16) if mask >> r & 1)) for top, mask in straights
         )
-        self._suit_bits = tuple(
-            sum(1 << (r << 2 | s) for r in range(low, high + 1)) for s in range(4)
-        )
-        self._valid = sum(self._suit_bits)
-        self._rank_range = range(high + 1)  # by_rank[r]: the 4-bit set of suits held in r
+        self._card_bits = {
+            (r, s): 1 << (r << 2 | s) for r in range(low, high + 1) for s in range(4)
+        }
 
     def _straight_ranks(self, top: int) -> tuple[int, ...]:
         for t, mask in self.straights:
@@ -140,116 +135,128 @@ class Evaluator:
         raise AssertionError(top)
 
     def best(self, cards: Iterable[tuple[int, int]]) -> Hand:
-        # One bit per card at 4 * rank + suit: a single int holds the whole hand, so the
-        # pass over the cards is one shift and one OR each.
-        hand = suits_seen = count = 0
-        for rank, suit in cards:
-            hand |= 1 << (rank << 2 | suit)
-            suits_seen |= suit
-            count += 1
-        if suits_seen & ~3 or hand & ~self._valid:
-            raise ValueError(f"a card outside this deck was given: {cards!r}")
-        if hand.bit_count() != count:
+        # One bit per card at 4 * rank + suit: the whole hand is one int, and each rank is
+        # a 4-bit nibble holding its suits.
+        if not isinstance(cards, list | tuple):
+            cards = list(cards)
+        try:
+            # Summing distinct powers of two is OR-ing them, done in C; a repeated card
+            # carries into another bit, so the count of set bits no longer matches.
+            hand = sum(map(self._card_bits.__getitem__, cards))
+        except (KeyError, TypeError):
+            raise ValueError(f"a card outside this deck was given: {cards!r}") from None
+        if hand.bit_count() != len(cards):
             raise ValueError(f"a card was given twice: {cards!r}")
         if not hand:
             return NO_HAND
 
-        by_rank = [hand >> (r << 2) & 15 for r in self._rank_range]
-        flush_suits = [s for s in (3, 2, 1, 0) if (hand & self._suit_bits[s]).bit_count() >= 5]
-        if flush_suits:
-            for top, masks in self._flush_straights:
+        if len(cards) >= 5:
+            flush_suits = [s for s in (3, 2, 1, 0) if (hand & _SUIT_BITS[s]).bit_count() >= 5]
+            for top, mask in self._nibble_straights if flush_suits else ():
                 for s in flush_suits:
-                    if hand & masks[s] == masks[s]:
+                    if hand & (mask << s) == mask << s:
                         chosen = tuple((r, s) for r in self._straight_ranks(top))
                         return Hand(
                             _key(STRAIGHT_FLUSH, (top,), chosen), STRAIGHT_FLUSH, (top,), chosen
                         )
+        else:
+            flush_suits = []
 
-        quads, trips, pairs, present = [], [], [], []
-        rank_mask = 0
-        for r in self.ranks_desc:
-            m = by_rank[r]
-            if m:
-                present.append(r)
-                rank_mask |= 1 << r
-                c = _POP[m]
-                if c == 4:
-                    quads.append(r)
-                elif c == 3:
-                    trips.append(r)
-                elif c == 2:
-                    pairs.append(r)
+        # Per-rank card counts for every rank at once (a popcount in each nibble), then one
+        # bit per rank (at the nibble's low bit) for each count: no loop over the ranks.
+        c = hand - ((hand >> 1) & _M5)
+        c = (c & _M3) + ((c >> 2) & _M3)
+        b0, b1, quads = c & _N1, (c >> 1) & _N1, (c >> 2) & _N1
+        trips = b1 & b0
+        pairs = b1 ^ trips
+        present = b0 | b1 | quads
 
         if quads:
-            q = quads[0]
-            kick = _kickers(by_rank, present, (q,), 1)
-            chosen = _group(by_rank, q, 4) + kick
+            q = _top_rank(quads)
+            kick = _kickers(hand, present, (q,), 1)
+            chosen = _group(hand, q, 4) + kick
             ranks = (q, *(r for r, _ in kick))
             return Hand(_key(QUADS, ranks, chosen), QUADS, ranks, chosen)
 
-        if trips and (len(trips) > 1 or pairs):
-            t = trips[0]
-            p = max(trips[1] if len(trips) > 1 else 0, pairs[0] if pairs else 0)
-            chosen = _group(by_rank, t, 3) + _group(by_rank, p, 2)
+        if trips and (trips & (trips - 1) or pairs):
+            t = _top_rank(trips)
+            p = _top_rank((trips ^ (1 << (t << 2))) | pairs)
+            chosen = _group(hand, t, 3) + _group(hand, p, 2)
             return Hand(_key(FULL_HOUSE, (t, p), chosen), FULL_HOUSE, (t, p), chosen)
 
         if flush_suits:
             best_ranks, best_suit = None, None
             for s in flush_suits:  # highest suit first: an equal flush in a lower suit loses
-                top5 = tuple(r for r in present if by_rank[r] >> s & 1)[:5]
+                top5 = _ranks_desc((hand & _SUIT_BITS[s]) >> s, 5)
                 if best_ranks is None or top5 > best_ranks:
                     best_ranks, best_suit = top5, s
             chosen = tuple((r, best_suit) for r in best_ranks)
             return Hand(_key(FLUSH, best_ranks, chosen), FLUSH, best_ranks, chosen)
 
-        for top, mask in self.straights:
-            if rank_mask & mask == mask:
-                chosen = tuple((r, _TOP_SUIT[by_rank[r]]) for r in self._straight_ranks(top))
+        for top, mask in self._nibble_straights:
+            if present & mask == mask:
+                chosen = tuple(
+                    (r, _TOP_SUIT[hand >> (r << 2) & 15]) for r in self._straight_ranks(top)
+                )
                 return Hand(_key(STRAIGHT, (top,), chosen), STRAIGHT, (top,), chosen)
 
         if trips:
-            t = trips[0]
-            kick = _kickers(by_rank, present, (t,), 2)
-            chosen = _group(by_rank, t, 3) + kick
+            t = _top_rank(trips)
+            kick = _kickers(hand, present, (t,), 2)
+            chosen = _group(hand, t, 3) + kick
             ranks = (t, *(r for r, _ in kick))
             return Hand(_key(TRIPS, ranks, chosen), TRIPS, ranks, chosen)
 
-        if len(pairs) >= 2:
-            p1, p2 = pairs[0], pairs[1]
-            kick = _kickers(by_rank, present, (p1, p2), 1)
-            chosen = _group(by_rank, p1, 2) + _group(by_rank, p2, 2) + kick
+        if pairs & (pairs - 1):
+            p1, p2 = _ranks_desc(pairs, 2)
+            kick = _kickers(hand, present, (p1, p2), 1)
+            chosen = _group(hand, p1, 2) + _group(hand, p2, 2) + kick
             ranks = (p1, p2, *(r for r, _ in kick))
             return Hand(_key(TWO_PAIR, ranks, chosen), TWO_PAIR, ranks, chosen)
 
         if pairs:
-            p = pairs[0]
-            kick = _kickers(by_rank, present, (p,), 3)
-            chosen = _group(by_rank, p, 2) + kick
+            p = _top_rank(pairs)
+            kick = _kickers(hand, present, (p,), 3)
+            chosen = _group(hand, p, 2) + kick
             ranks = (p, *(r for r, _ in kick))
             return Hand(_key(PAIR, ranks, chosen), PAIR, ranks, chosen)
 
-        kick = _kickers(by_rank, present, (), 5)
+        kick = _kickers(hand, present, (), 5)
         ranks = tuple(r for r, _ in kick)
         return Hand(_key(HIGH_CARD, ranks, kick), HIGH_CARD, ranks, kick)
 
 
-_POP = tuple(m.bit_count() for m in range(16))
+# Masks over 16 nibbles (ranks 0-15), for counting the cards of every rank at once.
+_M5 = int("5" * 16, 16)
+_M3 = int("3" * 16, 16)
+_N1 = int("1" * 16, 16)
+_SUIT_BITS = tuple(_N1 << s for s in range(4))
 _TOP_SUIT = tuple(suits[0] if suits else -1 for suits in _SUITS_DESC)
 
 
-def _group(by_rank, rank: int, k: int) -> tuple[tuple[int, int], ...]:
+def _top_rank(nibble_bits: int) -> int:
+    """The highest rank whose bit (a nibble's low bit) is set."""
+    return (nibble_bits.bit_length() - 1) >> 2
+
+
+def _ranks_desc(nibble_bits: int, k: int) -> tuple[int, ...]:
+    out = []
+    while nibble_bits and len(out) < k:
+        top = nibble_bits.bit_length() - 1
+        out.append(top >> 2)
+        nibble_bits ^= 1 << top
+    return tuple(out)
+
+
+def _group(hand: int, rank: int, k: int) -> tuple[tuple[int, int], ...]:
     """k cards of one rank, highest suits first (best on the suit tie-break)."""
-    return tuple((rank, s) for s in _SUITS_DESC[by_rank[rank]][:k])
+    return tuple((rank, s) for s in _SUITS_DESC[hand >> (rank << 2) & 15][:k])
 
 
-def _kickers(by_rank, present, exclude, k: int) -> tuple[tuple[int, int], ...]:
-    chosen = []
-    for r in present:
-        if r not in exclude:
-            chosen.append((r, _TOP_SUIT[by_rank[r]]))
-            if len(chosen) == k:
-                break
-    return tuple(chosen)
+def _kickers(hand: int, present: int, exclude, k: int) -> tuple[tuple[int, int], ...]:
+    for r in exclude:
+        present &= ~(1 << (r << 2))
+    return tuple((r, _TOP_SUIT[hand >> (r << 2) & 15]) for r in _ranks_desc(present, k))
 
 
 TRICK_DECK = Evaluator(2, 10)
