@@ -7,7 +7,7 @@ from pathlib import Path
 import flet as ft
 
 from referee.core.errors import RefereeError
-from referee.core.record import GameRecord
+from referee.core.record import GameRecord, parse_record
 from referee.core.session import ReplayError
 from referee.games import GAMES
 from referee.games.fairybucks.series import series_totals
@@ -189,7 +189,18 @@ class RefereeApp:
 
         parts: list[ft.Control] = [
             ft.Text("A referee for the card game on your table.", size=16),
-            big_button("New game", lambda _e: self.go_new(), icon=ft.Icons.ADD),
+            ft.Row(
+                [
+                    big_button("New game", lambda _e: self.go_new(), icon=ft.Icons.ADD),
+                    big_button(
+                        "Import a record",
+                        self._import_dialog,
+                        filled=False,
+                        icon=ft.Icons.UPLOAD_FILE,
+                    ),
+                ],
+                wrap=True,
+            ),
             ft.Text("In progress", size=18, weight=ft.FontWeight.BOLD),
             *([tile(g) for g in active] or [ft.Text("No games in progress.", italic=True)]),
         ]
@@ -229,6 +240,49 @@ class RefereeApp:
                 )
             )
         return rows
+
+    def _import_dialog(self, _e=None) -> None:
+        field = ft.TextField(
+            label="Record JSON", multiline=True, min_lines=6, max_lines=12, error_max_lines=4
+        )
+
+        def do_import(_e):
+            # The reason shows under the field: a snack bar would sit behind the dialog.
+            try:
+                record = parse_record(json.loads(field.value or ""))
+                table = Table.new(self.store, record)
+            except json.JSONDecodeError as exc:
+                field.error = f"That is not JSON: {exc.msg} (line {exc.lineno})."
+            except RefereeError as exc:
+                field.error = exc.reason
+            else:
+                self.page.pop_dialog()
+                self._enter(table)
+                return
+            field.update()
+
+        self.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Import a game record"),
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                "Paste a record exported from this app (Game menu, Export record). "
+                                "It is checked action by action before it is saved."
+                            ),
+                            field,
+                        ],
+                        tight=True,
+                    ),
+                    width=520,
+                ),
+                actions=[
+                    ft.TextButton(content="Cancel", on_click=lambda _e: self.page.pop_dialog()),
+                    ft.FilledButton(content="Import", on_click=do_import),
+                ],
+            )
+        )
 
     def _confirm_delete(self, game_id: int) -> None:
         def yes(_e):

@@ -19,7 +19,7 @@ class ReplayError(RefereeError):
     """A record holds an action that cannot be applied; `index` is 0-based."""
 
     def __init__(self, index: int, reason: str) -> None:
-        super().__init__(f"Action {index}: {reason}")
+        super().__init__(f"Action {index + 1} of the record: {reason}")  # 1-based for people
         self.index = index
         self.action_reason = reason
 

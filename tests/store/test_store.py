@@ -172,3 +172,25 @@ class TestFailedWrite:
         assert (t.state, t.session.can_redo) == before  # redo survives too
         monkeypatch.undo()
         assert Table.resume(store, t.game_id).state == t.state
+
+
+class TestImport:
+    def test_an_exported_record_imports_as_a_new_resumable_game(self, store):
+        from referee.core.record import parse_record
+
+        t = new_table(store)
+        t.play(top(4))
+        t.play(bid("Bo", 2))
+        data = t.session.record().model_dump(mode="json")
+        copy = Table.new(store, parse_record(data))
+        assert copy.game_id != t.game_id and copy.state == t.state
+        assert Table.resume(store, copy.game_id).state == t.state
+
+    def test_a_record_with_an_illegal_action_is_refused_and_not_stored(self, store):
+        from referee.core.session import ReplayError
+
+        record = GameRecord(game="faeker", players=["Ana", "Bo"],
+                            actions=[top(3), bid("Ana", 1)])
+        with pytest.raises(ReplayError, match="Action 2 of the record"):
+            Table.new(store, record)
+        assert store.list_games() == []
