@@ -48,7 +48,6 @@ class RefereeApp:
         page.theme = theme()
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.scroll = ft.ScrollMode.AUTO
         page.padding = 12
         page.on_resize = self._on_resize
         self._last_width = 0
@@ -59,13 +58,24 @@ class RefereeApp:
     # -- plumbing ----------------------------------------------------------------------
 
     def render(self) -> None:
-        body = {"home": self._home, "new": self._new_game, "game": self._game}[self.screen]()
+        if self.screen == "game":
+            # The scoreboard and whose turn it is stay put; only the actions below scroll.
+            header, body = self._game()
+            column = ft.Column(
+                [header, ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)],
+                expand=True,
+            )
+        else:
+            body = {"home": self._home, "new": self._new_game}[self.screen]()
+            column = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
         self._last_width = self._width()
         self.page.appbar = self._appbar()
         self.page.controls = [
             ft.Row(
-                [ft.Container(body, width=self._width())],
+                [ft.Container(column, width=self._width())],
                 alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                expand=True,
             )
         ]
         self.page.update()
@@ -113,7 +123,7 @@ class RefereeApp:
             return ft.AppBar(title=ft.Text(title), leading=leading, actions=[theme])
         s = self.table.session
         return ft.AppBar(
-            title=ft.Text(self.game_view.title(s.state), size=18, max_lines=2),
+            title=ft.Text(self.game_view.title(s.state), size=16, max_lines=2),
             leading=icon_button(ft.Icons.HOME, "Home", lambda _e: self.go_home()),
             actions=[
                 icon_button(ft.Icons.UNDO, "Undo", self.undo, disabled=not s.can_undo),
@@ -341,11 +351,11 @@ class RefereeApp:
 
     # -- game --------------------------------------------------------------------------
 
-    def _game(self) -> ft.Control:
+    def _game(self) -> tuple[ft.Control, ft.Control]:
         view, s = self.game_view, self.table.session
         state = s.state
         last = s.verdicts[-1] if s.verdicts else None
-        parts: list[ft.Control] = [
+        header: list[ft.Control] = [
             tagged("round", ft.Text(view.round_line(state), size=14)),
             view.scoreboard(state),
             ft.Container(
@@ -353,8 +363,9 @@ class RefereeApp:
                 padding=ft.Padding.only(top=6),
             ),
         ]
+        parts: list[ft.Control] = []
         if last is not None:
-            parts.append(
+            header.append(
                 ft.Container(
                     tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
                     on_click=lambda _e: self.show_verdict(last),
@@ -393,7 +404,10 @@ class RefereeApp:
         )
         if self.show_log:
             parts.append(log_panel(self.table.rules, s.verdicts))
-        return tagged("game", ft.Column(parts, spacing=10))
+        return (
+            tagged("game", ft.Column(header, spacing=6)),
+            ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
+        )
 
     def _toggle_log(self, _e=None) -> None:
         self.show_log = not self.show_log

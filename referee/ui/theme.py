@@ -14,7 +14,9 @@ _SLOTS = [
 
 
 def theme() -> ft.Theme:
-    fallback = ft.TextStyle(font_family_fallback=[SYMBOL_FONT])
+    # A text theme given without colours comes out dark on the dark theme; naming the
+    # scheme's on-surface colour keeps text readable in both.
+    fallback = ft.TextStyle(font_family_fallback=[SYMBOL_FONT], color=ft.Colors.ON_SURFACE)
     return ft.Theme(
         color_scheme_seed=ft.Colors.DEEP_PURPLE,
         text_theme=ft.TextTheme(**{slot: fallback for slot in _SLOTS}),

@@ -189,8 +189,7 @@ class TestImport:
     def test_a_record_with_an_illegal_action_is_refused_and_not_stored(self, store):
         from referee.core.session import ReplayError
 
-        record = GameRecord(game="faeker", players=["Ana", "Bo"],
-                            actions=[top(3), bid("Ana", 1)])
+        record = GameRecord(game="faeker", players=["Ana", "Bo"], actions=[top(3), bid("Ana", 1)])
         with pytest.raises(ReplayError, match="Action 2 of the record"):
             Table.new(store, record)
         assert store.list_games() == []
