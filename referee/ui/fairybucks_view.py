@@ -108,6 +108,7 @@ class FairyBucksView(GameView):
 
     def _set_symbol(self, symbol: str) -> None:
         self.symbol = symbol
+        self.refresh()
 
     def _add_item(self, limit: int) -> None:
         try:
@@ -134,10 +135,13 @@ class FairyBucksView(GameView):
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=lambda e: self._set_value(e.control.value),
         )
-        symbols = ft.RadioGroup(
-            value=self.symbol,
-            on_change=lambda e: self._set_symbol(e.control.value),
-            content=ft.Row([ft.Radio(value=s, label=s) for s in SYMBOLS], wrap=True),
+        symbols = card_grid(
+            list(SYMBOLS),
+            lambda s: f"{SYMBOL_MARK[s]} {s}" if s != "book" else s,
+            available=set(SYMBOLS),
+            selected=[self.symbol],
+            on_tap=self._set_symbol,
+            name=lambda s: f"Symbol {s}",
         )
         chips = [
             ft.Chip(

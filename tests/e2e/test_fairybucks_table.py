@@ -12,7 +12,7 @@ def add_item(page, value: int, symbol: str) -> None:
     field = page.get_by_role("textbox", name="Item value")
     field.click()
     field.fill(str(value))
-    page.get_by_role("radio", name=symbol, exact=True).click()
+    page.get_by_role("button", name=f"Symbol {symbol}").click()
     page.get_by_role("button", name="Add item").click()
 
 
