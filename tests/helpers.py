@@ -82,3 +82,11 @@ def reveal_bucks(**cards):
 
 def finale(value, symbol):
     return {"type": "finale", "castle_item": {"value": value, "symbol": symbol}}
+
+
+def assert_cites_rulings(session) -> None:
+    """The latest verdict names at least one ruling, and every one it names exists."""
+    verdict = session.verdicts[-1]
+    assert verdict.rulings, verdict.headline
+    for ruling in verdict.rulings:
+        session.rules.rulings[ruling]

@@ -1,11 +1,11 @@
 """The contract every game module fulfils, so the session, store and app treat games alike."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from referee.core.errors import InvalidAction
+from referee.core.errors import GameOver, InvalidAction
 from referee.core.record import typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.verdict import Verdict
@@ -79,6 +79,12 @@ class GameRules(Generic[State, Options]):
         raise NotImplementedError
 
     def apply(self, state: State, action: BaseModel) -> tuple[State, Verdict]:
+        if self.is_over(state):
+            raise GameOver("The game is over. Undo the last action to change the ending.")
+        return self.handlers()[type(action)](state, action)
+
+    def handlers(self) -> dict[type, Callable[[State, Any], tuple[State, Verdict]]]:
+        """Each action type of the game, and the method that applies it."""
         raise NotImplementedError
 
     def is_over(self, state: State) -> bool:

@@ -11,7 +11,7 @@ from referee.core.record import parse_record
 from referee.core.session import Session
 from referee.games import rules_for
 from referee.games.faeker.deck import COPIES, SUPPLY
-from tests.helpers import faeker
+from tests.helpers import assert_cites_rulings, faeker
 
 CARDS = list(COPIES)
 
@@ -109,6 +109,8 @@ def test_random_games_keep_every_invariant(setup, data):
             # A refused action changes nothing at all.
             assert session.state is before_state
             assert len(session.steps) == before_len
+        else:
+            assert_cites_rulings(session)
         state = session.state
         # Cubes are never made or lost.
         assert sum(state.cubes) + state.supply == SUPPLY

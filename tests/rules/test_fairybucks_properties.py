@@ -10,7 +10,7 @@ from referee.core.record import parse_record
 from referee.core.session import Session
 from referee.games import rules_for
 from referee.games.fairybucks.deck import BUCKS, SYMBOLS
-from tests.helpers import fairybucks
+from tests.helpers import assert_cites_rulings, fairybucks
 
 ITEM = st.fixed_dictionaries({"value": st.integers(0, 8), "symbol": st.sampled_from(SYMBOLS)})
 
@@ -86,6 +86,8 @@ def test_random_auctions_keep_every_buck_in_one_place(n, data, deck, poof_return
             session.play(action)
         except RefereeError:
             assert session.state is before and len(session.steps) == steps
+        else:
+            assert_cites_rulings(session)
         _check_bucks(session.state)
     replayed = Session(
         rules_for("fairybucks"),

@@ -11,7 +11,7 @@ from referee.core.record import parse_record
 from referee.core.session import Session
 from referee.games import rules_for
 from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, TRICK_CARDS
-from tests.helpers import faj
+from tests.helpers import assert_cites_rulings, faj
 
 
 def _likely_legal(data, state):
@@ -87,6 +87,8 @@ def test_random_games_keep_every_card_in_one_place(n, tie, data):
             session.play(action)
         except RefereeError:
             assert session.state is before and len(session.steps) == steps
+        else:
+            assert_cites_rulings(session)
         _check_cards(session.state)
     if session.is_over:
         assert sum(len(p) for p in session.state.won) == 30

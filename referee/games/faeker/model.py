@@ -2,16 +2,15 @@
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from referee.core.values import Snapshot, Value
 from referee.games.faeker.deck import HAND_SIZE, MAX_BID
 
 Card = Annotated[int, Field(ge=0, le=7, description="1-7, or 0 for a stone circle")]
 
 
-class FaekerOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class FaekerOptions(Value):
     stone_circles_always_count: bool = Field(
         False,
         title="Stone circles always count",
@@ -33,37 +32,33 @@ class FaekerOptions(BaseModel):
     first_dealer: int = Field(0, ge=0, description="Seat index of the first round's dealer.")
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class TopCard(_Action):
+class TopCard(Value):
     type: Literal["top_card"] = "top_card"
     card: Card
 
 
-class Bid(_Action):
+class Bid(Value):
     type: Literal["bid"] = "bid"
     player: str
     amount: int = Field(ge=0, le=MAX_BID)
 
 
-class Pass(_Action):
+class Pass(Value):
     type: Literal["pass"] = "pass"
     player: str
 
 
-class CallShowdown(_Action):
+class CallShowdown(Value):
     type: Literal["showdown"] = "showdown"
     player: str
 
 
-class CallBluff(_Action):
+class CallBluff(Value):
     type: Literal["bluff"] = "bluff"
     player: str
 
 
-class RevealHand(_Action):
+class RevealHand(Value):
     type: Literal["reveal"] = "reveal"
     player: str
     cards: tuple[Card, ...] = Field(min_length=HAND_SIZE, max_length=HAND_SIZE)
@@ -74,19 +69,15 @@ FaekerAction = Annotated[
 ]
 
 
-class LadderEntry(BaseModel):
+class LadderEntry(Snapshot):
     """One step of the round's bidding, as the bid ladder shows it."""
-
-    model_config = ConfigDict(frozen=True)
 
     seat: int
     kind: Literal["bid", "pass", "showdown", "bluff"]
     amount: int | None = None
 
 
-class FaekerState(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class FaekerState(Snapshot):
     players: tuple[str, ...]
     options: FaekerOptions
     goal: int

@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.faeker import counting
@@ -63,18 +63,15 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
 
     # -- dispatch ----------------------------------------------------------------------
 
-    def apply(self, state: FaekerState, action) -> tuple[FaekerState, Verdict]:
-        if state.phase == "over":
-            raise GameOver("The game is over. Undo the last action to change the ending.")
-        handler = {
+    def handlers(self):
+        return {
             TopCard: self._top_card,
             Bid: self._bid,
             Pass: self._pass,
             CallShowdown: self._call_showdown,
             CallBluff: self._call_bluff,
             RevealHand: self._reveal,
-        }[type(action)]
-        return handler(state, action)
+        }
 
     # -- round start -------------------------------------------------------------------
 

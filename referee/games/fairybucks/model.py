@@ -2,15 +2,15 @@
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from referee.core.values import Snapshot, Value
 
 Symbol = Literal["moon", "sun", "star", "book"]
 Shown = Annotated[int, Field(ge=1, le=10)] | Literal["poof", "none"]
 
 
-class FairyBucksOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class FairyBucksOptions(Value):
     poof_returns: bool = Field(
         False,
         title="Poof! returns after each auction",
@@ -39,39 +39,31 @@ class FairyBucksOptions(BaseModel):
     )
 
 
-class Item(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Item(Value):
     value: int = Field(ge=0, le=20)
     symbol: Symbol
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Lot(_Action):
+class Lot(Value):
     """The items turned up for the next auction."""
 
     type: Literal["lot"] = "lot"
     items: tuple[Item, ...] = Field(min_length=1, max_length=3)
 
 
-class Show(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Show(Value):
     player: str
     card: Shown
 
 
-class Reveal(_Action):
+class Reveal(Value):
     """One simultaneous reveal: what each player still in the auction showed."""
 
     type: Literal["reveal"] = "reveal"
     shows: tuple[Show, ...] = Field(min_length=1, max_length=5)
 
 
-class Finale(_Action):
+class Finale(Value):
     """The items are gone: the hidden castle item is turned up and the game is scored."""
 
     type: Literal["finale"] = "finale"
@@ -81,9 +73,7 @@ class Finale(_Action):
 FairyBucksAction = Annotated[Lot | Reveal | Finale, Field(discriminator="type")]
 
 
-class FairyBucksState(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class FairyBucksState(Snapshot):
     players: tuple[str, ...]
     options: FairyBucksOptions
     phase: Literal["lot", "auction", "over"] = "lot"

@@ -3,7 +3,7 @@
 import math
 from collections.abc import Sequence
 
-from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.fairybucks.deck import BUCKS, LOT_SIZE, auctioned_items
@@ -86,11 +86,8 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
         leaders = ", ".join(p for p, t in zip(state.players, totals, strict=True) if t == best)
         return f"Lot {state.lot_number}; leading: {leaders} ({best} points)"
 
-    def apply(self, state: FairyBucksState, action) -> tuple[FairyBucksState, Verdict]:
-        if state.phase == "over":
-            raise GameOver("The game is over. Undo the last action to change the ending.")
-        handler = {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}[type(action)]
-        return handler(state, action)
+    def handlers(self):
+        return {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}
 
     # -- a new lot ---------------------------------------------------------------------
 

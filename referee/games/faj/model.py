@@ -2,17 +2,16 @@
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from referee.core.values import Snapshot, Value
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
 
 TrickCard = Literal[TRICK_CARDS]
 DraftCard = Literal[DRAFT_CARDS]
 
 
-class FajOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class FajOptions(Value):
     final_tie: Literal["share", "more_cards"] = Field(
         "share",
         title="When final hands are still equal",
@@ -21,11 +20,7 @@ class FajOptions(BaseModel):
     )
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class DraftPick(_Action):
+class DraftPick(Value):
     """A draft card a player kept (optional: drafts are private)."""
 
     type: Literal["draft_pick"] = "draft_pick"
@@ -33,21 +28,19 @@ class DraftPick(_Action):
     card: DraftCard
 
 
-class Board(_Action):
+class Board(Value):
     """The trick cards turned up for the next trick."""
 
     type: Literal["board"] = "board"
     cards: tuple[TrickCard, ...] = Field(min_length=1, max_length=4)
 
 
-class Play(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Play(Value):
     player: str
     card: DraftCard
 
 
-class Plays(_Action):
+class Plays(Value):
     """Everyone's draft card for the trick, revealed together."""
 
     type: Literal["plays"] = "plays"
@@ -57,9 +50,7 @@ class Plays(_Action):
 FajAction = Annotated[DraftPick | Board | Plays, Field(discriminator="type")]
 
 
-class FajState(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class FajState(Snapshot):
     players: tuple[str, ...]
     options: FajOptions
     round: int = 1

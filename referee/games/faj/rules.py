@@ -3,7 +3,7 @@
 import itertools
 from collections.abc import Sequence
 
-from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.faj import showdown, tricks
@@ -58,11 +58,8 @@ class FajRules(GameRules[FajState, FajOptions]):
     def final(self, state: FajState) -> list[showdown.Standing]:
         return showdown.standings(state.won, state.options.final_tie == "more_cards")
 
-    def apply(self, state: FajState, action) -> tuple[FajState, Verdict]:
-        if state.phase == "over":
-            raise GameOver("The game is over. Undo the last action to change the ending.")
-        handler = {DraftPick: self._pick, Board: self._board, Plays: self._plays}[type(action)]
-        return handler(state, action)
+    def handlers(self):
+        return {DraftPick: self._pick, Board: self._board, Plays: self._plays}
 
     # -- draft log ---------------------------------------------------------------------
 
