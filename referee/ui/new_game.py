@@ -14,6 +14,8 @@ OPTION_LABELS = {
     "showdown": "Everyone shows: showdown",
     "share": "Share the place",
     "more_cards": "More won cards places higher",
+    "discard_lot": "Discard the lot",
+    "first_to_total": "First to the top total takes it",
 }
 
 

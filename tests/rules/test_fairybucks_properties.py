@@ -72,10 +72,13 @@ def _check_bucks(state):
     data=st.data(),
     deck=st.one_of(st.none(), st.integers(8, 30)),
     poof_returns=st.booleans(),
+    stall=st.sampled_from(["discard_lot", "first_to_total"]),
 )
-def test_random_auctions_keep_every_buck_in_one_place(n, data, deck, poof_returns):
+def test_random_auctions_keep_every_buck_in_one_place(n, data, deck, poof_returns, stall):
     players = [f"P{i}" for i in range(n)]
-    session = fairybucks(players=players, deck_size=deck, poof_returns=poof_returns)
+    session = fairybucks(
+        players=players, deck_size=deck, poof_returns=poof_returns, stalled_auction=stall
+    )
     for _ in range(data.draw(st.integers(1, 120))):
         if session.is_over:
             break

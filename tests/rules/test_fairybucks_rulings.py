@@ -178,7 +178,29 @@ class TestStall:
         s.play(reveal_bucks(Ana="none", Bo="none"))
         assert s.state.phase == "lot" and s.state.discarded_lots == 1
         assert s.state.hands == ((5,), (5,))
-        assert "FB-STALL" in s.verdicts[-1].rulings
+        assert "FB-STALL-DISCARD" in s.verdicts[-1].rulings
+
+    def test_house_option_first_to_the_top_total_takes_a_stalled_lot(self):
+        s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
+        s.initial = s.initial.model_copy(
+            update=dict(hands=((5, 1), (4, 2)), poof_spent=(True, True))
+        )
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=5, Bo=4))  # Ana 5 (reveal 1), Bo 4
+        s.play(reveal_bucks(Ana=1, Bo=2))  # Ana 6, Bo 6 (reached in reveal 2): tie
+        s.play(reveal_bucks(Ana="none", Bo="none"))  # stuck
+        # Both reached 6 in reveal 2: reached together, so the lot is discarded.
+        assert s.state.discarded_lots == 1 and "FB-STALL-FIRST" in s.verdicts[-1].rulings
+
+    def test_first_to_total_gives_the_lot_to_the_earlier_player(self):
+        s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
+        s.initial = s.initial.model_copy(update=dict(hands=((6,), (4, 2)), poof_spent=(True, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=6, Bo=4))  # Ana reaches 6 in reveal 1
+        s.play(reveal_bucks(Ana="none", Bo=2))  # Bo reaches 6 in reveal 2: tie
+        s.play(reveal_bucks(Ana="none", Bo="none"))  # stuck
+        assert len(s.state.won[0]) == 3
+        assert "first to the top total" in s.verdicts[-1].headline
 
 
 class TestCastle:

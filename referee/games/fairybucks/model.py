@@ -17,6 +17,13 @@ class FairyBucksOptions(Value):
         description="House option: a played Poof! comes back when the auction ends "
         "(normally it is spent for the game).",
     )
+    stalled_auction: Literal["discard_lot", "first_to_total"] = Field(
+        "discard_lot",
+        title="When an auction stalls",
+        description="Project ruling (the rulebook is silent): when nobody still in can show "
+        "anything more and the top is tied, discard the lot, or give it to whoever reached "
+        "the top total first.",
+    )
     castle_value: int = Field(
         0,
         ge=0,
@@ -85,6 +92,7 @@ class FairyBucksState(Snapshot):
     lot: tuple[Item, ...] = ()
     lot_number: int = 0
     reveals: int = 0  # in the current auction
+    reached_at: tuple[int, ...] = ()  # per seat: the reveal that made their current total
     high_bidder: int | None = None  # after the latest reveal
     items_auctioned: int = 0
     won: tuple[tuple[Item, ...], ...]

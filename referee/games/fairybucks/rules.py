@@ -112,6 +112,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
                 high_bidder=None,
                 showing=((),) * n,
                 out=(False,) * n,
+                reached_at=(0,) * n,
                 items_auctioned=state.items_auctioned + len(action.items),
             )
         )
@@ -143,6 +144,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
 
         hands, showing = list(state.hands), list(state.showing)
         out, spent = list(state.out), list(state.poof_spent)
+        reached = list(state.reached_at or (0,) * len(state.players))
         lines, rulings = [], ["FB-REVEAL"]
         for seat, card in shown.items():
             name = state.players[seat]
@@ -158,6 +160,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             else:
                 hands[seat] = tuple(b for b in hands[seat] if b != card)
                 showing[seat] = (*showing[seat], card)
+                reached[seat] = state.reveals + 1
                 lines.append(
                     f"{name}: {card}, total {sum(showing[seat])} "
                     f"({' + '.join(str(b) for b in showing[seat])})"
@@ -169,6 +172,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
                 out=tuple(out),
                 poof_spent=tuple(spent),
                 reveals=state.reveals + 1,
+                reached_at=tuple(reached),
             )
         )
         still_in = new.in_auction
@@ -191,13 +195,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
         if high is not None and high == state.high_bidder:
             return self._end_auction(new, high, None, lines, [*rulings, "FB-TWICE"])
         if high is None and all(shown[s] == "none" for s in still_in):
-            return self._end_auction(
-                new,
-                None,
-                f"{number}: the auction is stuck at a tie of {top}",
-                lines,
-                [*rulings, "FB-STALL"],
-            )
+            return self._stalled(new, leaders, top, number, lines, rulings)
         new = new.model_copy(update=dict(high_bidder=high))
         if high is None:
             names = " and ".join(state.players[s] for s in leaders)
@@ -209,6 +207,34 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
                 f"{state.players[high]} wins the lot."
             )
         return new, Verdict(headline=headline, details=tuple(lines), rulings=tuple(rulings))
+
+    def _stalled(self, state, leaders, top, number, lines, rulings):
+        """Nobody still in can move and the top is tied: the table's project ruling decides."""
+        if state.options.stalled_auction == "first_to_total":
+            earliest = min(state.reached_at[s] for s in leaders)
+            first = [s for s in leaders if state.reached_at[s] == earliest]
+            lines.append(
+                "Reached the top total of "
+                f"{top}: "
+                + ", ".join(f"{state.players[s]} in reveal {state.reached_at[s]}" for s in leaders)
+                + "."
+            )
+            if len(first) == 1:
+                return self._end_auction(state, first[0], None, lines, [*rulings, "FB-STALL-FIRST"])
+            return self._end_auction(
+                state,
+                None,
+                f"{number}: stuck at a tie of {top}, reached together; the lot is discarded",
+                lines,
+                [*rulings, "FB-STALL-FIRST"],
+            )
+        return self._end_auction(
+            state,
+            None,
+            f"{number}: the auction is stuck at a tie of {top}",
+            lines,
+            [*rulings, "FB-STALL-DISCARD"],
+        )
 
     @staticmethod
     def _verify_card(state: FairyBucksState, seat: int, card) -> None:
@@ -242,11 +268,12 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             discarded_lots = state.discarded_lots + 1
         else:
             name = state.players[winner]
-            how = (
-                "everyone else Poofed"
-                if "FB-LAST-STANDING" in rulings
-                else f"High Bidder for the {_ordinal(2)} reveal in a row"
-            )
+            if "FB-LAST-STANDING" in rulings:
+                how = "everyone else Poofed"
+            elif "FB-STALL-FIRST" in rulings:
+                how = "first to the top total of a stalled auction"
+            else:
+                how = f"High Bidder for the {_ordinal(2)} reveal in a row"
             headline = f"{name} wins lot {state.lot_number}: {how}"
             bid = state.showing[winner]
             discarded[winner] = tuple(sorted(discarded[winner] + bid))

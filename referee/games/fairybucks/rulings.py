@@ -71,11 +71,22 @@ RULINGS = RulingBook(
             "their Bucks back and the lot is discarded.",
         ),
         Ruling(
-            id="FB-STALL",
-            title="Project ruling: a stalled auction",
+            id="FB-STALL-DISCARD",
+            title="Project ruling: a stalled auction is discarded",
             text="The rulebook does not say what happens when nobody still in can show "
-            "anything more and the top is tied. Then the auction cannot move: everyone takes "
-            "their Bucks back and the lot is discarded, as when all Poof.",
+            "anything more and the top is tied. By default the auction cannot move on: "
+            "everyone takes their Bucks back and the lot is discarded, as when all Poof.",
+            option="stalled_auction",
+            when="discard_lot",
+        ),
+        Ruling(
+            id="FB-STALL-FIRST",
+            title="Project ruling, house option: first to the top total takes a stalled lot",
+            text="When an auction stalls at a tie, the tied player who reached that total in "
+            "the earliest reveal wins it as if High Bidder twice; if they reached it in the "
+            "same reveal, the lot is discarded.",
+            option="stalled_auction",
+            when="first_to_total",
         ),
         Ruling(
             id="FB-CASTLE",
