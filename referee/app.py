@@ -16,6 +16,7 @@ from referee.table import Table
 from referee.ui.faeker_view import FaekerView
 from referee.ui.fairybucks_view import FairyBucksView
 from referee.ui.faj_view import FajView
+from referee.ui.home import home_view
 from referee.ui.new_game import NewGameForm
 from referee.ui.theme import FONTS, theme
 from referee.ui.widgets import (
@@ -156,100 +157,32 @@ class RefereeApp:
 
     def _home(self) -> ft.Control:
         games = self.store.list_games()
-        active = [g for g in games if not g.finished]
-        done = [g for g in games if g.finished]
+        return home_view(
+            games,
+            self._series(games),
+            on_new=self.go_new,
+            on_import=self._import_dialog,
+            on_open=self.open_game,
+            on_delete=self._confirm_delete,
+        )
 
-        def tile(g):
-            title = GAMES[g.kind].title if g.kind in GAMES else g.kind
-            verb = "View" if g.finished else "Resume"
-            return ft.Card(
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(f"{title}: {', '.join(g.players)}", weight=ft.FontWeight.BOLD),
-                            ft.Text(g.summary, size=13),
-                            ft.Text(
-                                f"Last played {g.updated.replace('T', ' ')[:16]} · "
-                                f"{g.actions} actions",
-                                size=12,
-                                italic=True,
-                            ),
-                            ft.Row(
-                                [
-                                    ft.Semantics(
-                                        label=f"{verb} {title}: {', '.join(g.players)}",
-                                        button=True,
-                                        content=big_button(
-                                            verb, lambda _e, i=g.id: self.open_game(i)
-                                        ),
-                                    ),
-                                    icon_button(
-                                        ft.Icons.DELETE_OUTLINE,
-                                        f"Delete {title}: {', '.join(g.players)}",
-                                        lambda _e, g=g: self._confirm_delete(g.id),
-                                    ),
-                                ]
-                            ),
-                        ],
-                        spacing=4,
-                    ),
-                    padding=12,
-                )
-            )
-
-        parts: list[ft.Control] = [
-            ft.Text("A referee for the card game on your table.", size=16),
-            ft.Row(
-                [
-                    big_button("New game", lambda _e: self.go_new(), icon=ft.Icons.ADD),
-                    big_button(
-                        "Import a record",
-                        self._import_dialog,
-                        filled=False,
-                        icon=ft.Icons.UPLOAD_FILE,
-                    ),
-                ],
-                wrap=True,
-            ),
-            ft.Text("In progress", size=18, weight=ft.FontWeight.BOLD),
-            *([tile(g) for g in active] or [ft.Text("No games in progress.", italic=True)]),
-        ]
-        parts += self._series(games)
-        if done:
-            parts += [
-                ft.Text("Finished", size=18, weight=ft.FontWeight.BOLD),
-                *[tile(g) for g in done],
-            ]
-        return tagged("home", ft.Column(parts, spacing=10))
-
-    def _series(self, games) -> list[ft.Control]:
+    def _series(self, games) -> list[tuple[str, int, dict[str, int]]]:
         """Running totals for Fairy Bucks games that share a series name."""
         named: dict[str, list] = {}
         for g in games:
-            if g.kind == "fairybucks":
-                try:
-                    table = Table.resume(self.store, g.id)
-                except (ReplayError, KeyError):
-                    continue
-                if table.session.options.series:
-                    named.setdefault(table.session.options.series, []).append(table.state)
-        if not named:
-            return []
+            if g.kind != "fairybucks":
+                continue
+            try:
+                table = Table.resume(self.store, g.id)
+            except (ReplayError, KeyError):
+                continue
+            if table.session.options.series:
+                named.setdefault(table.session.options.series, []).append(table.state)
         rules = GAMES["fairybucks"]
-        rows: list[ft.Control] = [ft.Text("Series", size=18, weight=ft.FontWeight.BOLD)]
-        for name, states in sorted(named.items()):
-            totals = series_totals(rules, reversed(states))
-            ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-            text = " · ".join(f"{player} {points}" for player, points in ranked)
-            rows.append(
-                tagged(
-                    f"series-{name}",
-                    ft.Text(
-                        f"{name} ({len(states)} game{'s' if len(states) != 1 else ''}): {text}"
-                    ),
-                )
-            )
-        return rows
+        return [
+            (name, len(states), series_totals(rules, reversed(states)))
+            for name, states in sorted(named.items())
+        ]
 
     def _import_dialog(self, _e=None) -> None:
         field = ft.TextField(
