@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.poker import TRICK_DECK
+from referee.poker import TWO_TO_TEN
 
 SIZES = (7, 10, 15, 20, 30)
 DECK = [(r, s) for r in range(2, 11) for s in range(4)]
@@ -84,7 +84,7 @@ def main() -> None:
         hands = [rng.sample(DECK, n) for _ in range(500)]
         th = [[treys_card[c] for c in h] for h in hands]
         ph = [[phe_card[c] for c in h] for h in hands]
-        fns = (TRICK_DECK.best, treys_best, phe_best)
+        fns = (TWO_TO_TEN.best, treys_best, phe_best)
         inputs = (hands, th, ph)
         batches = [batch_for(f, h, args.seconds) for f, h in zip(fns, inputs, strict=True)]
         ours, t, p = per_hand_us(fns, batches, args.seconds)

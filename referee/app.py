@@ -8,17 +8,15 @@ import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord, parse_record
-from referee.core.session import ReplayError
+from referee.core.series import series_totals
+from referee.core.session import ReplayError, Session
 from referee.games import GAMES
-from referee.games.fairybucks.series import series_totals
 from referee.store import Store
 from referee.table import Table
-from referee.ui.faeker_view import FaekerView
-from referee.ui.fairybucks_view import FairyBucksView
-from referee.ui.faj_view import FajView
 from referee.ui.home import home_view
 from referee.ui.new_game import NewGameForm
 from referee.ui.theme import FONTS, theme
+from referee.ui.views import VIEWS
 from referee.ui.widgets import (
     big_button,
     icon_button,
@@ -31,7 +29,6 @@ from referee.ui.widgets import (
 _assets = Path(__file__).resolve().parent.parent / "assets"
 ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 
-GAME_VIEWS = {"faeker": FaekerView, "faj": FajView, "fairybucks": FairyBucksView}
 MAX_WIDTH = 760
 
 
@@ -104,6 +101,23 @@ class RefereeApp:
         )
         self.page.show_dialog(dialog)
 
+    def confirm(self, title: str, message: str, on_yes) -> None:
+        def yes(_e):
+            self.page.pop_dialog()
+            on_yes()
+
+        self.page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=tagged("confirm-title", ft.Text(title)),
+                content=ft.Text(message),
+                actions=[
+                    ft.TextButton(content="Not yet", on_click=lambda _e: self.page.pop_dialog()),
+                    ft.FilledButton(content="Yes, go ahead", on_click=yes),
+                ],
+            )
+        )
+
     def _toggle_theme(self, _e=None) -> None:
         dark = self.page.theme_mode == ft.ThemeMode.DARK or (
             self.page.theme_mode == ft.ThemeMode.SYSTEM
@@ -167,21 +181,22 @@ class RefereeApp:
         )
 
     def _series(self, games) -> list[tuple[str, int, dict[str, int]]]:
-        """Running totals for Fairy Bucks games that share a series name."""
-        named: dict[str, list] = {}
-        for g in games:
-            if g.kind != "fairybucks":
+        """Running totals by player for games that share a series name (oldest first)."""
+        named: dict[tuple[str, str], list] = {}
+        for g in reversed(games):
+            rules = GAMES.get(g.kind)
+            if rules is None:
                 continue
             try:
-                table = Table.resume(self.store, g.id)
-            except (ReplayError, KeyError):
-                continue
-            if table.session.options.series:
-                named.setdefault(table.session.options.series, []).append(table.state)
-        rules = GAMES["fairybucks"]
+                stored = self.store.load(g.id)
+                name = rules.series(rules.parse_options(stored.record.options))
+                if name is not None:
+                    named.setdefault((g.kind, name), []).append(Session(rules, stored.record).state)
+            except (KeyError, RefereeError):
+                continue  # a game that cannot be read is listed, not added up
         return [
-            (name, len(states), series_totals(rules, reversed(states)))
-            for name, states in sorted(named.items())
+            (f"{GAMES[kind].title}: {name}", len(states), series_totals(GAMES[kind], states))
+            for (kind, name), states in sorted(named.items())
         ]
 
     def _import_dialog(self, _e=None) -> None:
@@ -278,7 +293,7 @@ class RefereeApp:
 
     def _enter(self, table: Table) -> None:
         self.table = table
-        self.game_view = GAME_VIEWS[table.rules.kind](self.play, self.render, self.toast)
+        self.game_view = VIEWS[table.rules.kind](self.play, self.render, self.toast, self.confirm)
         self.screen = "game"
         self.render()
 

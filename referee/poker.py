@@ -259,5 +259,5 @@ def _kickers(hand: int, present: int, exclude, k: int) -> tuple[tuple[int, int],
     return tuple((r, _TOP_SUIT[hand >> (r << 2) & 15]) for r in _ranks_desc(present, k))
 
 
-TRICK_DECK = Evaluator(2, 10)
-STANDARD_DECK = Evaluator(2, 14, ace_low=True)
+TWO_TO_TEN = Evaluator(2, 10)
+TWO_TO_ACE = Evaluator(2, 14, ace_low=True)

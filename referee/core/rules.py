@@ -1,20 +1,38 @@
-"""The contract every game module fulfils, so the session, store and app treat games alike."""
+"""The contract every game fulfils, so the session, store, views and tests treat games alike.
 
-from collections.abc import Callable, Sequence
+Besides `apply`, a game answers the questions every screen and test asks, from one place:
+
+- `phases`: for each phase, the action types it allows; `apply` checks it once, so an
+  action of the wrong phase gets one sentence and no handler needs its own guard;
+- `to_act(state)`: the seats whose input the game waits for now (one bidder, or every
+  player still in a simultaneous choice);
+- `choices(state)`: a typed menu of the legal values (bids from the minimum up, cards a
+  player may show, ...). The handlers refuse by the same menu, so a view that offers only
+  what the menu holds can never offer a refused action;
+- `offers(state, action)`: does the menu hold this action (the membership test), and
+  `draw(state, rng)`: one concrete action from the menu (random play, autoplay);
+- `outcome(state)`: winners, places with ties, the reason and the ruling, once over.
+"""
+
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from referee.core.errors import GameOver, InvalidAction
+from referee.core import flow
+from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.outcome import Outcome, names_text
 from referee.core.record import typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.verdict import Verdict
 
 State = TypeVar("State", bound=BaseModel)
 Options = TypeVar("Options", bound=BaseModel)
+Choices = TypeVar("Choices", bound=BaseModel)
 
 
-class GameRules(Generic[State, Options]):
+class GameRules(Generic[State, Options, Choices]):
     """Pure rules of one game: no I/O, no clock, no UI.
 
     `apply` never mutates its input; it returns a new state and a verdict, or raises a
@@ -29,10 +47,20 @@ class GameRules(Generic[State, Options]):
     action_type: ClassVar[Any]
     rulings: ClassVar[RulingBook]
     overview: ClassVar[str]  # how the game goes, in the project's own words
+    unit: ClassVar[str] = "points"  # what `points` counts ("cubes", "cards won")
+    # phase -> the action types it allows, and what the table should do in it (a sentence
+    # that follows "A bid cannot be entered now.").
+    phases: ClassVar[Mapping[str, tuple[type, ...]]]
+    prompts: ClassVar[Mapping[str, str]]
 
     def __init__(self) -> None:
         self._actions = TypeAdapter(self.action_type)
         self.record_model = typed_record_model(self.kind, self.options_model, self.action_type)
+        kinds = {t for allowed in self.phases.values() for t in allowed}
+        assert kinds == set(self.handlers()), "every action type belongs to a phase"
+        assert set(self.prompts) == set(self.phases), "every phase has a prompt"
+
+    # -- parsing -----------------------------------------------------------------------
 
     def parse_action(self, data: Any) -> BaseModel:
         try:
@@ -67,29 +95,94 @@ class GameRules(Generic[State, Options]):
                 "Two players have the same name; add an initial to tell them apart."
             )
 
+    def verify_options(self, players: Sequence[str], options: Options) -> None:
+        """Options that depend on the table (a first dealer among the players)."""
+        for name, field in self.options_model.model_fields.items():
+            extra = field.json_schema_extra or {}
+            if (
+                isinstance(extra, dict)
+                and extra.get("seat")
+                and getattr(options, name) >= len(players)
+            ):
+                raise InvalidAction(
+                    f"{field.title or name} must be one of the {len(players)} players."
+                )
+
     @staticmethod
     def seat_of(state, player: str) -> int:
         """The seat of a named player, or InvalidAction for a name not at this table."""
-        try:
-            return state.players.index(player)
-        except ValueError:
-            raise InvalidAction(f"{player!r} is not playing in this game.") from None
+        return flow.seat_of(state.players, player)
+
+    # -- the flow contract -------------------------------------------------------------
 
     def new_state(self, players: Sequence[str], options: Options) -> State:
         raise NotImplementedError
 
+    def phase(self, state: State) -> str:
+        return state.phase
+
+    def is_over(self, state: State) -> bool:
+        return not self.phases[self.phase(state)]
+
     def apply(self, state: State, action: BaseModel) -> tuple[State, Verdict]:
         if self.is_over(state):
             raise GameOver("The game is over. Undo the last action to change the ending.")
+        phase = self.phase(state)
+        if type(action) not in self.phases[phase]:
+            raise IllegalAction(f"{action.label} cannot be entered now. {self.prompts[phase]}.")
         return self.handlers()[type(action)](state, action)
 
     def handlers(self) -> dict[type, Callable[[State, Any], tuple[State, Verdict]]]:
         """Each action type of the game, and the method that applies it."""
         raise NotImplementedError
 
-    def is_over(self, state: State) -> bool:
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """Seats whose input the game waits for; () when the table as a whole enters
+        something (a card turned up) or the game is over."""
         raise NotImplementedError
+
+    def choices(self, state: State) -> Choices:
+        raise NotImplementedError
+
+    def offers(self, state: State, action: BaseModel) -> bool:
+        """Whether `choices(state)` holds this action: what a view may offer."""
+        raise NotImplementedError
+
+    def draw(self, state: State, rng: random.Random) -> BaseModel | None:
+        """One action drawn from `choices(state)`; None when the game is over."""
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        raise NotImplementedError
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """Each seat's number on the scoreboard, in `unit`."""
+        raise NotImplementedError
+
+    def audit(self, state: State) -> list[str]:
+        """What the state breaks of the game's conserved quantities (empty: nothing)."""
+        return []
+
+    def series(self, options: Options) -> str | None:
+        """The name of a series this game adds up into, if the game has series."""
+        return None
 
     def summary(self, state: State) -> str:
         """One line for the games list (leader, round, winner)."""
+        ended = self.outcome(state)
+        if ended is not None:
+            return ended.headline
+        return self.progress(state) + self._leaders(state)
+
+    def progress(self, state: State) -> str:
+        """Where the game stands ("Round 3"), for the games list."""
         raise NotImplementedError
+
+    def _leaders(self, state: State) -> str:
+        pts = self.points(state)
+        best = max(pts)
+        if all(p == best for p in pts):
+            return ""
+        leaders = [p for p, v in zip(state.players, pts, strict=True) if v == best]
+        return f"; {names_text(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {best}"

@@ -1,22 +1,19 @@
 """A deck-aware card picker: one button per card kind, never more than the deck still has."""
 
-from collections.abc import Callable, Hashable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import flet as ft
 
-from referee.core.deck import Deck
 from referee.ui.widgets import TAP, big_button, tagged
 
 
 class HandPicker:
-    """Collects `size` cards for one player; the caller passes cards already seen."""
+    """Collects a hand for one player from the copies the rules say are still unseen."""
 
-    def __init__(
-        self, deck: Deck, label: Callable[[Hashable], str], size: int, on_change: Callable[[], None]
-    ) -> None:
-        self.deck = deck
+    def __init__(self, label: Callable[[Hashable], str], on_change: Callable[[], None]) -> None:
         self.label = label
-        self.size = size
+        self.size = 0
         self.on_change = on_change
         self.picked: list[Hashable] = []
         self.owner: object = None
@@ -41,12 +38,20 @@ class HandPicker:
         self.on_change()
 
     def view(
-        self, seen: Sequence[Hashable], confirm_label: str, on_confirm: Callable[[list], None]
+        self,
+        kinds: Sequence[Hashable],
+        unseen: Mapping[Hashable, int],
+        size: int,
+        confirm_label: str,
+        on_confirm: Callable[[list], None],
     ) -> ft.Control:
-        left = self.deck.remaining([*seen, *self.picked])
+        """`kinds`: every card kind, in picker order; `unseen`: copies still available."""
+        self.size = size
+        picked = Counter(self.picked)
+        left = {card: unseen.get(card, 0) - picked[card] for card in kinds}
         full = len(self.picked) >= self.size
         buttons = []
-        for card in self.deck.copies:
+        for card in kinds:
             buttons.append(
                 ft.Container(
                     ft.Column(

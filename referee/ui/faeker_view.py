@@ -2,8 +2,8 @@
 
 import flet as ft
 
-from referee.games.faeker import counting
-from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, card_name, die_face
+from referee.games.faeker import RULES, counting
+from referee.games.faeker.deck import DECK, FAE, MAX_BID, card_name, die_face
 from referee.games.faeker.model import (
     Bid,
     CallBluff,
@@ -21,28 +21,32 @@ from referee.ui.widgets import TAP, ScoreRow, big_button, scoreboard, tagged
 class FaekerView(GameView):
     unit = "cubes"
 
-    def __init__(self, play, refresh, tell) -> None:
-        super().__init__(play, refresh, tell)
-        self.picker = HandPicker(DECK, card_name, HAND_SIZE, refresh)
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.picker = HandPicker(card_name, self.refresh)
 
     def title(self, state: FaekerState) -> str:
         return "Fae-ker"
 
     def round_line(self, state: FaekerState) -> str:
         top = (
-            f" · top {card_name(state.top)} ({FAE[state.top]} fae)" if state.top is not None else ""
+            f" · top {card_name(state.deal.top)} ({FAE[state.deal.top]} fae)"
+            if state.deal.top is not None
+            else ""
         )
         return f"Round {state.round} · die shows {die_face(state.round)}{top}"
 
     def scoreboard(self, state: FaekerState) -> ft.Control:
         rows = []
+        deal = state.deal
+        to_act = RULES.to_act(state)[:1]
         for seat, name in enumerate(state.players):
             badges = []
             if seat == state.dealer and state.phase != "over":
                 badges.append("dealer")
             if state.phase in ("bidding", "reveal"):
-                bid = state.latest_bid(seat)
-                if seat in state.passed:
+                bid = deal.latest_bid(seat)
+                if seat in deal.passed:
                     badges.append("passed")
                 elif bid is not None:
                     badges.append(f"bid {bid}")
@@ -53,8 +57,8 @@ class FaekerView(GameView):
                     name=name,
                     score=f"{state.cubes[seat]}/{state.goal}",
                     badges=tuple(badges),
-                    highlight=state.current_player == name or seat in state.winners,
-                    dimmed=seat in state.passed and state.phase == "bidding",
+                    highlight=seat in to_act or seat in state.winners,
+                    dimmed=seat in deal.passed and state.phase == "bidding",
                 )
             )
         return scoreboard(
@@ -68,24 +72,23 @@ class FaekerView(GameView):
             )
         if state.phase == "bidding":
             target, _ = counting.describe_target(
-                state.top, state.options.stone_circles_always_count
+                state.deal.top, state.options.stone_circles_always_count
             )
-            return f"{state.current_player} to act. Bids count {target}."
+            return f"{RULES.current_player(state)} to act. Bids count {target}."
         if state.phase == "reveal":
-            return f"Enter {state.current_player}'s 5 cards."
-        names = " and ".join(state.players[s] for s in state.winners)
-        return f"Game over: {names} {'share the win' if len(state.winners) > 1 else 'wins'}."
+            return f"Enter {RULES.current_player(state)}'s 5 cards."
+        return f"Game over: {RULES.outcome(state).headline}."
 
     def actions(self, state: FaekerState) -> ft.Control:
         if state.phase == "top":
-            return self._top_picker()
+            return self._top_picker(RULES.choices(state).tops)
         if state.phase == "bidding":
             return self._bidding(state)
         if state.phase == "reveal":
             return self._reveal(state)
         return ft.Container()
 
-    def _top_picker(self) -> ft.Control:
+    def _top_picker(self, tops) -> ft.Control:
         buttons = [
             ft.FilledTonalButton(
                 content=f"Top {card_name(card)}",
@@ -93,7 +96,7 @@ class FaekerView(GameView):
                 on_click=lambda _e, c=card: self.play(TopCard(card=c)),
                 height=TAP,
             )
-            for card in DECK.copies
+            for card in tops
         ]
         return ft.Column(
             [
@@ -106,7 +109,7 @@ class FaekerView(GameView):
         words = {"pass": "passes", "showdown": "calls a showdown", "bluff": "calls bluff"}
         lines = [
             f"{state.players[e.seat]} " + (f"bids {e.amount}" if e.kind == "bid" else words[e.kind])
-            for e in state.ladder
+            for e in state.deal.ladder
         ]
         return tagged(
             "bid-ladder",
@@ -114,30 +117,30 @@ class FaekerView(GameView):
         )
 
     def _bidding(self, state: FaekerState) -> ft.Control:
-        player = state.current_player
-        high = state.highest_bid
-        last = state.last_bid_entry
+        menu = RULES.choices(state)
+        player = state.players[menu.bidder]
         bids = [
             big_button(
                 f"Bid {n}",
                 lambda _e, n=n: self.play(Bid(player=player, amount=n)),
-                disabled=high is not None and n < high,
+                disabled=n not in menu.bids,
                 width=88,
             )
             for n in range(MAX_BID + 1)
         ]
+        called = state.players[menu.bluff_on] if menu.bluff_on is not None else None
         calls = [
             big_button("Pass", lambda _e: self.play(Pass(player=player)), filled=False),
             big_button(
                 "Call showdown", lambda _e: self.play(CallShowdown(player=player)), filled=False
             ),
             big_button(
-                f"Call bluff on {state.players[last.seat]}'s {last.amount}"
-                if last
+                f"Call bluff on {called}'s {state.deal.latest_bid(menu.bluff_on)}"
+                if called
                 else "Call bluff",
                 lambda _e: self.play(CallBluff(player=player)),
                 filled=False,
-                disabled=last is None or state.players[last.seat] == player,
+                disabled=called is None,
             ),
         ]
         return ft.Column(
@@ -151,16 +154,17 @@ class FaekerView(GameView):
         )
 
     def _reveal(self, state: FaekerState) -> ft.Control:
-        player = state.current_player
-        self.picker.reset_for((state.round, player, len(state.hands)))
-        seen = [state.top, *(c for _, hand in state.hands for c in hand)]
+        menu = RULES.choices(state)
+        deal = state.deal
+        player = state.players[menu.showers[0]]
+        self.picker.reset_for((state.round, player, len(deal.hands)))
         why = (
-            f"{player} was called on a bid of {state.called_bid}."
-            if state.reveal == "bluff"
+            f"{player} was called on a bid of {deal.called_bid}."
+            if deal.reveal == "bluff"
             else "Showdown: highest hand wins."
         )
         shown = [
-            ft.Text(f"{state.players[s]} showed {counting.hand_text(h)}") for s, h in state.hands
+            ft.Text(f"{state.players[s]} showed {counting.hand_text(h)}") for s, h in deal.hands
         ]
         return ft.Column(
             [
@@ -169,7 +173,9 @@ class FaekerView(GameView):
                 *shown,
                 ft.Text(f"{player}'s hand:", weight=ft.FontWeight.BOLD, size=16),
                 self.picker.view(
-                    seen,
+                    list(DECK.copies),
+                    dict(menu.cards_left),
+                    menu.hand_size,
                     f"Confirm {player}'s hand",
                     lambda cards: self.play(RevealHand(player=player, cards=tuple(cards))),
                 ),

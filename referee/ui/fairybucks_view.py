@@ -3,7 +3,7 @@
 import flet as ft
 
 from referee.games.fairybucks import RULES
-from referee.games.fairybucks.deck import BUCKS, LOT_SIZE, SYMBOLS
+from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot, Reveal, Show
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, chosen_row, toggle_choice
@@ -21,8 +21,8 @@ def _item(item: Item) -> str:
 class FairyBucksView(GameView):
     unit = "points"
 
-    def __init__(self, play, refresh, tell) -> None:
-        super().__init__(play, refresh, tell)
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
         self.pending: list[Item] = []
         self.value = ""
         self.symbol = "moon"
@@ -33,7 +33,7 @@ class FairyBucksView(GameView):
         return "Fairy Bucks"
 
     def _reset_if_moved_on(self, state: FairyBucksState) -> None:
-        now = (state.lot_number, state.reveals, state.phase)
+        now = (state.lot_number, state.auction.reveals, state.phase)
         if now != self._for:
             self._for = now
             self.shows = {}
@@ -45,8 +45,8 @@ class FairyBucksView(GameView):
         tail = f" · {left} lot{'s' if left != 1 else ''} left" if left is not None else ""
         if state.phase == "auction":
             return (
-                f"Lot {state.lot_number}: {', '.join(_item(i) for i in state.lot)}"
-                f" · reveal {state.reveals + 1}{tail}"
+                f"Lot {state.lot_number}: {', '.join(_item(i) for i in state.auction.lot)}"
+                f" · reveal {state.auction.reveals + 1}{tail}"
             )
         if state.phase == "over":
             return f"All lots sold · {state.discarded_lots} discarded"
@@ -58,9 +58,9 @@ class FairyBucksView(GameView):
         for seat, name in enumerate(state.players):
             badges = [f"hand {sum(state.hands[seat])}"]
             if state.phase == "auction":
-                if state.out[seat]:
+                if state.auction.out[seat]:
                     badges.append("out")
-                elif seat == state.high_bidder:
+                elif seat == state.auction.high_bidder:
                     badges.append("High Bidder")
             if state.poof_spent[seat]:
                 badges.append("no Poof!")
@@ -69,8 +69,8 @@ class FairyBucksView(GameView):
                     name=name,
                     score=str(scores[seat].total),
                     badges=tuple(badges),
-                    highlight=seat == state.high_bidder or seat in state.winners,
-                    dimmed=state.phase == "auction" and state.out[seat],
+                    highlight=seat == state.auction.high_bidder or seat in state.winners,
+                    dimmed=state.phase == "auction" and state.auction.out[seat],
                 )
             )
         return scoreboard(rows, footer="Points from items won, set bonuses included")
@@ -82,15 +82,14 @@ class FairyBucksView(GameView):
                 return "Every lot is done: turn up the item hidden on the castle."
             return "Turn up the next lot and enter its items."
         if state.phase == "auction":
-            if state.high_bidder is not None:
-                hb = state.players[state.high_bidder]
+            high = state.auction.high_bidder
+            if high is not None:
                 return (
-                    f"{hb} is High Bidder at {state.total(state.high_bidder)}: High Bidder "
+                    f"{state.players[high]} is High Bidder at {state.total(high)}: High Bidder "
                     f"again after this reveal wins the lot."
                 )
-            return f"Reveal {state.reveals + 1}: enter what each player still in showed."
-        names = " and ".join(state.players[s] for s in state.winners)
-        return f"Game over: {names} {'share the win' if len(state.winners) > 1 else 'wins'}."
+            return f"Reveal {state.auction.reveals + 1}: enter what each player still in showed."
+        return f"Game over: {RULES.outcome(state).headline}."
 
     def actions(self, state: FairyBucksState) -> ft.Control:
         self._reset_if_moved_on(state)
@@ -110,12 +109,14 @@ class FairyBucksView(GameView):
         self.symbol = symbol
         self.refresh()
 
-    def _add_item(self, limit: int) -> None:
-        try:
-            item = Item(value=int(self.value.strip()), symbol=self.symbol)
-        except ValueError:
-            self.tell(f"An item's value is a whole number from 0 to 20, not {self.value!r}.")
+    def _add_item(self, limit: int, values: tuple[int, ...]) -> None:
+        text = self.value.strip()
+        if not (text.isdigit() and len(text) <= 2 and int(text) in values):
+            shown = text[:8] + ("…" if len(text) > 8 else "")
+            no_ones = " (no 1s with 2 players)" if 1 not in values else ""
+            self.tell(f"An item's value is a whole number from 0 to 20{no_ones}, not '{shown}'.")
             return
+        item = Item(value=int(text), symbol=self.symbol)
         if len(self.pending) < limit:
             self.pending.append(item)
         self.value = ""
@@ -126,8 +127,9 @@ class FairyBucksView(GameView):
         self.refresh()
 
     def _item_entry(self, state: FairyBucksState) -> ft.Control:
-        last = RULES.lots_left(state) == 0
-        limit = 1 if last else min(LOT_SIZE, RULES.items_left(state) or LOT_SIZE)
+        menu = RULES.choices(state)
+        last = not menu.lot_sizes
+        limit = 1 if last else max(menu.lot_sizes)
         value = ft.TextField(
             label="Item value",
             value=self.value,
@@ -163,7 +165,7 @@ class FairyBucksView(GameView):
                     value,
                     big_button(
                         "Add item",
-                        lambda _e: self._add_item(limit),
+                        lambda _e: self._add_item(limit, menu.item_values),
                         disabled=len(self.pending) >= limit,
                         filled=False,
                     ),
@@ -182,11 +184,13 @@ class FairyBucksView(GameView):
                 big_button(
                     "Auction these items",
                     lambda _e: self.play(Lot(items=tuple(self.pending))),
-                    disabled=not self.pending,
+                    disabled=len(self.pending) not in menu.lot_sizes,
                 )
             )
-        if last or RULES.lots_left(state) is None:
+        if menu.finale:
             if not last:
+                # The finale ends the game: keep it away from the lot button, and ask first.
+                parts.append(ft.Divider(height=32))
                 parts.append(
                     ft.Text(
                         "After the last lot: enter the castle's hidden item alone, then score.",
@@ -197,12 +201,21 @@ class FairyBucksView(GameView):
             parts.append(
                 big_button(
                     "Castle and final scores",
-                    lambda _e: self.play(Finale(castle_item=self.pending[0])),
+                    lambda _e: self._confirm_finale(),
                     disabled=len(self.pending) != 1,
                     filled=last,
                 )
             )
         return ft.Column(parts, spacing=8)
+
+    def _confirm_finale(self) -> None:
+        item = self.pending[0]
+        self.confirm(
+            "Score the game now?",
+            f"{_item(item)} is the item hidden on the castle. The richest player takes the "
+            "castle and the game is scored; no more lots can be auctioned.",
+            lambda: self.play(Finale(castle_item=item)),
+        )
 
     # -- reveals -----------------------------------------------------------------------
 
@@ -212,6 +225,7 @@ class FairyBucksView(GameView):
 
     def _reveal(self, state: FairyBucksState) -> ft.Control:
         rows: list[ft.Control] = []
+        showable = dict(RULES.choices(state).showable)
         for seat in state.in_auction:
             name = state.players[seat]
             mine = self.shows.get(seat)
@@ -226,12 +240,6 @@ class FairyBucksView(GameView):
                     )
                 )
                 continue
-            hand = state.hands[seat]
-            options = [*hand]
-            if not state.poof_spent[seat]:
-                options.append("poof")
-            if not hand:
-                options.append("none")
             rows.append(
                 ft.Text(f"{name} shows (total {state.total(seat)}):", weight=ft.FontWeight.BOLD)
             )
@@ -239,13 +247,13 @@ class FairyBucksView(GameView):
                 card_grid(
                     [*BUCKS, "poof", "none"],
                     lambda c: {"poof": "Poof!", "none": "Nothing"}.get(c, str(c)),
-                    available=set(options),
+                    available=set(showable[seat]),
                     selected=[],
                     on_tap=lambda c, s=seat: self._set_show(s, c),
                     name=lambda c, n=name: f"{n} shows {c if c != 'poof' else 'Poof!'}",
                 )
             )
-        out = [state.players[s] for s in range(len(state.players)) if state.out[s]]
+        out = [state.players[s] for s in range(len(state.players)) if state.auction.out[s]]
         if out:
             rows.append(ft.Text(f"Out of this auction: {', '.join(out)}", italic=True))
         ready = len(self.shows) == len(state.in_auction)
@@ -273,10 +281,9 @@ class FairyBucksView(GameView):
         for seat, name in enumerate(state.players):
             hand = state.hands[seat]
             text = f"{name}: hand {' '.join(map(str, hand)) or 'empty'} ({sum(hand)})"
-            if state.showing[seat]:
-                text += (
-                    f" · showing {' + '.join(map(str, state.showing[seat]))} = {state.total(seat)}"
-                )
+            showing = state.auction.showing[seat]
+            if showing:
+                text += f" · showing {' + '.join(map(str, showing))} = {state.total(seat)}"
             items = state.won[seat]
             text += f" · items {', '.join(_item(i) for i in items) or 'none'}"
             text += f" · {scores[seat].arithmetic(items)}"

@@ -31,8 +31,8 @@ def _sorted_pile(pile):
 class FajView(GameView):
     unit = "cards won"
 
-    def __init__(self, play, refresh, tell) -> None:
-        super().__init__(play, refresh, tell)
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
         self.board_pick: list[str] = []
         self.plays: dict[int, str] = {}
         self.draft_seat = 0
@@ -80,7 +80,7 @@ class FajView(GameView):
             return (
                 f"{tricks.trump_text(state.trump).capitalize()}. Enter the card each player played."
             )
-        return "Game over: the showdown."
+        return f"Game over: {RULES.outcome(state).headline}."
 
     def actions(self, state: FajState) -> ft.Control:
         self._reset_if_moved_on(state)
@@ -107,7 +107,7 @@ class FajView(GameView):
 
     def _board_picker(self, state: FajState) -> ft.Control:
         size = BOARD_SIZES[state.trick - 1]
-        left = set(RULES.board_cards_left(state))
+        left = set(RULES.choices(state).board_cards)
         full = len(self.board_pick) >= size
         grid = card_grid(
             list(TRICK_CARDS),
@@ -148,23 +148,23 @@ class FajView(GameView):
             return toggle
         seat = self.draft_seat
         player = state.players[seat]
-        picks = state.picks[seat]
+        picks = state.deal.picks[seat]
+        pickable = dict(RULES.choices(state).pickable).get(seat, ())
         chooser = ft.RadioGroup(
             value=str(seat),
             on_change=lambda e: self._choose_draft_seat(int(e.control.value)),
             content=ft.Row(
                 [
-                    ft.Radio(value=str(i), label=f"{n} ({len(state.picks[i])}/4)")
+                    ft.Radio(value=str(i), label=f"{n} ({len(state.deal.picks[i])}/{DRAFT_HAND})")
                     for i, n in enumerate(state.players)
                 ],
                 wrap=True,
             ),
         )
-        free = set(RULES.pickable_cards(state)) if len(picks) < DRAFT_HAND else set()
         grid = card_grid(
             list(RULES.pickable_cards(state)) + list(picks),
             short,
-            available=free,
+            available=set(pickable),
             selected=list(picks),
             on_tap=lambda c: c not in picks and self.play(DraftPick(player=player, card=c)),
             name=lambda c: f"{player} keeps {short(c)}",
@@ -200,6 +200,7 @@ class FajView(GameView):
     def _play_picker(self, state: FajState) -> ft.Control:
         rows: list[ft.Control] = []
         taken_now = set(self.plays.values())
+        playable = dict(RULES.choices(state).playable)
         for seat, name in enumerate(state.players):
             mine = self.plays.get(seat)
             if mine:
@@ -212,7 +213,7 @@ class FajView(GameView):
                     )
                 )
                 continue
-            cards = RULES.playable_cards(state, seat)
+            cards = list(playable[seat])
             rows.append(ft.Text(f"{name} played:", weight=ft.FontWeight.BOLD))
             rows.append(
                 card_grid(
@@ -282,7 +283,7 @@ class FajView(GameView):
             )
         comparisons = RULES.final_comparisons(state)
         why = [tagged(f"why-{i}", ft.Text(line)) for i, (line, _r) in enumerate(comparisons)]
-        cited = dict.fromkeys(["FAJ-HANDS", *(ruling for _line, ruling in comparisons)])
+        cited = RULES.outcome(state).rulings
         rulings = [ft.Text(f"Ruling {RULES.rulings.cite(r)}", size=12, italic=True) for r in cited]
         heading = tagged(
             "showdown-title", ft.Text("Final showdown", size=18, weight=ft.FontWeight.BOLD)

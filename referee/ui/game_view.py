@@ -9,7 +9,8 @@ class GameView:
     """Renders one game's state; turns taps into actions through `play`.
 
     `refresh` re-renders after a local choice (a card picked, not yet played); `tell`
-    shows the table a message without changing anything.
+    shows the table a message without changing anything; `confirm(title, text, yes)`
+    asks before a step that cannot be taken back at the table (the final scoring).
     """
 
     unit = "points"  # what the scoreboard's number counts, for verdict lines
@@ -19,10 +20,12 @@ class GameView:
         play: Callable[[object], None],
         refresh: Callable[[], None],
         tell: Callable[[str], None],
+        confirm: Callable[[str, str, Callable[[], None]], None] | None = None,
     ) -> None:
         self.play = play
         self.refresh = refresh
         self.tell = tell
+        self.confirm = confirm or (lambda _title, _text, yes: yes())
 
     def title(self, state) -> str:
         raise NotImplementedError

@@ -9,14 +9,15 @@ from pydantic import BaseModel
 from referee.games import GAMES
 from referee.ui.widgets import big_button, icon_button, tagged
 
-OPTION_LABELS = {
-    "no_score": "Nobody scores",
-    "showdown": "Everyone shows: showdown",
-    "share": "Share the place",
-    "more_cards": "More won cards places higher",
-    "discard_lot": "Discard the lot",
-    "first_to_total": "First to the top total takes it",
-}
+
+def _extra(field) -> dict:
+    extra = field.json_schema_extra
+    return extra if isinstance(extra, dict) else {}
+
+
+def seat_fields(model: type[BaseModel]) -> list[str]:
+    """Options that name a seat (the first dealer, the first Liar): chosen from the players."""
+    return [name for name, field in model.model_fields.items() if _extra(field).get("seat")]
 
 
 class NewGameForm:
@@ -34,8 +35,8 @@ class NewGameForm:
         self.kind = next(iter(GAMES))
         self.names: list[str] = [""] * max(3, GAMES[self.kind].min_players)
         self.options: dict = {}
-        self.dealer = 0
-        self._dealer_radios: list[ft.Radio] = []
+        self.seats: dict[str, int] = {}  # seat option -> row index in the form
+        self._seat_radios: list[ft.Radio] = []
 
     @property
     def rules(self):
@@ -43,11 +44,11 @@ class NewGameForm:
 
     def _set_name(self, i: int, value: str) -> None:
         self.names[i] = value
-        # Relabel only the dealer choice: a full refresh would steal focus from the field.
-        if i < len(self._dealer_radios):
-            radio = self._dealer_radios[i]
-            radio.label = value.strip() or f"Player {i + 1}"
-            radio.update()
+        # Relabel only the seat choices: a full refresh would steal focus from the field.
+        for radio in self._seat_radios:
+            if radio.value == str(i):
+                radio.label = value.strip() or f"Player {i + 1}"
+                radio.update()
 
     def _add_player(self, name: str = "") -> None:
         empty = [i for i, n in enumerate(self.names) if not n.strip()]
@@ -60,7 +61,7 @@ class NewGameForm:
     def _remove(self, i: int) -> None:
         if len(self.names) > self.rules.min_players:
             del self.names[i]
-            self.dealer = min(self.dealer, len(self.names) - 1)
+            self.seats = {k: min(v, len(self.names) - 1) for k, v in self.seats.items()}
             self.refresh()
 
     def _move(self, i: int, d: int) -> None:
@@ -73,8 +74,9 @@ class NewGameForm:
         # Blank rows are spare seats, not players: a table of two leaves the third empty.
         seated = [i for i, n in enumerate(self.names) if n.strip()]
         options = {k: v for k, v in self.options.items() if v != ""}  # blank: the default
-        if "first_dealer" in self.rules.options_model.model_fields:
-            options["first_dealer"] = seated.index(self.dealer) if self.dealer in seated else 0
+        for name in seat_fields(self.rules.options_model):
+            row = self.seats.get(name, 0)
+            options[name] = seated.index(row) if row in seated else 0
         self.on_start(self.kind, [self.names[i].strip() for i in seated], options)
 
     def view(self) -> ft.Control:
@@ -142,17 +144,19 @@ class NewGameForm:
                 icon=ft.Icons.ADD,
             ),
         ]
-        if "first_dealer" in rules.options_model.model_fields:
-            self._dealer_radios = [
+        self._seat_radios = []
+        for name in seat_fields(rules.options_model):
+            radios = [
                 ft.Radio(value=str(i), label=n.strip() or f"Player {i + 1}")
                 for i, n in enumerate(self.names)
             ]
+            self._seat_radios += radios
             parts += [
-                ft.Text("First dealer", weight=ft.FontWeight.BOLD),
+                ft.Text(rules.options_model.model_fields[name].title, weight=ft.FontWeight.BOLD),
                 ft.RadioGroup(
-                    value=str(self.dealer),
-                    on_change=lambda e: setattr(self, "dealer", int(e.control.value)),
-                    content=ft.Row(self._dealer_radios, wrap=True),
+                    value=str(self.seats.get(name, 0)),
+                    on_change=lambda e, n=name: self.seats.__setitem__(n, int(e.control.value)),
+                    content=ft.Row(radios, wrap=True),
                 ),
             ]
         parts += [
@@ -173,6 +177,7 @@ class NewGameForm:
     def _choose_game(self, kind: str) -> None:
         self.kind = kind
         self.options = {}
+        self.seats = {}
         rules = self.rules
         while len(self.names) < rules.min_players:
             self.names.append("")
@@ -187,7 +192,7 @@ class NewGameForm:
         controls: list[ft.Control] = []
         defaults = model()
         for name, field in model.model_fields.items():
-            if name == "first_dealer":
+            if _extra(field).get("seat"):
                 continue
             value = self.options.get(name, getattr(defaults, name))
             heading = ft.Column(
@@ -218,7 +223,7 @@ class NewGameForm:
                 )
             elif typing.get_origin(field.annotation) is typing.Literal:
                 choices = [
-                    ft.Radio(value=v, label=OPTION_LABELS.get(v, v))
+                    ft.Radio(value=v, label=_extra(field).get("labels", {}).get(v, v))
                     for v in typing.get_args(field.annotation)
                 ]
                 controls.append(ft.Row([heading]))

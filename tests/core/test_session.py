@@ -29,7 +29,7 @@ class TestRefusedActions:
         s = faeker(actions=[top(3)])
         assert s.can(bid("Bo", 1)) and not s.can(bid("Cy", 1))
         s.verify(bid("Bo", 1))
-        assert s.state.ladder == ()
+        assert s.state.deal.ladder == ()
 
 
 class TestUndoRedo:
@@ -37,7 +37,7 @@ class TestUndoRedo:
         s = faeker(actions=[top(3), bid("Bo", 2)])
         after = s.state
         s.undo()
-        assert s.state.ladder == () and s.can_redo
+        assert s.state.deal.ladder == () and s.can_redo
         s.redo()
         assert s.state == after
 

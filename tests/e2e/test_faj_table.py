@@ -94,7 +94,11 @@ class TestTricksAndShowdown:
             page.get_by_role("button", name="Dee plays K♣").click()
             page.get_by_role("button", name="Eve plays A♣").click()
             page.get_by_role("button", name="Reveal: who takes the trick?").click()
-            expect(tagged(page, "verdict-headline")).to_contain_text("Eve wins trick 4 of round 3")
+            # The last trick ends the game: the verdict leads with the win, then the trick.
+            expect(tagged(page, "verdict-headline")).to_have_text(
+                "Eve wins with four of a kind, 6s"
+            )
+            expect(page.get_by_text("Eve wins trick 4 of round 3", exact=False)).to_be_visible()
             page.get_by_role("button", name="OK").click()
             expect(tagged(page, "showdown-title")).to_have_text("Final showdown")
             expect(tagged(page, "why-0")).to_contain_text("beats")

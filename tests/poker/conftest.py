@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from referee.poker import TRICK_DECK
+from referee.poker import TWO_TO_TEN
 
 DECK = [(r, s) for r in range(2, 11) for s in range(4)]
 TREYS_SUIT = "cdhs"
@@ -62,4 +62,4 @@ def reference():
 
 @pytest.fixture(scope="session")
 def evaluator():
-    return TRICK_DECK
+    return TWO_TO_TEN

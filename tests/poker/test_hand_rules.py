@@ -10,16 +10,16 @@ from referee.poker import (
     HIGH_CARD,
     PAIR,
     QUADS,
-    STANDARD_DECK,
     STRAIGHT,
     STRAIGHT_FLUSH,
-    TRICK_DECK,
     TRIPS,
     TWO_PAIR,
+    TWO_TO_ACE,
+    TWO_TO_TEN,
 )
 
 C, D, H, S = range(4)
-best = TRICK_DECK.best
+best = TWO_TO_TEN.best
 
 
 class TestCategoryOrder:
@@ -129,13 +129,13 @@ class TestSuitTieBreak:
 
 class TestStandardDeck:
     def test_ace_low_straight_is_the_lowest(self):
-        wheel = STANDARD_DECK.best([(14, C), (2, D), (3, H), (4, S), (5, C)])
-        six = STANDARD_DECK.best([(2, C), (3, D), (4, H), (5, S), (6, C)])
+        wheel = TWO_TO_ACE.best([(14, C), (2, D), (3, H), (4, S), (5, C)])
+        six = TWO_TO_ACE.best([(2, C), (3, D), (4, H), (5, S), (6, C)])
         assert wheel.category == STRAIGHT and six.key > wheel.key
         assert wheel.describe() == "straight, A to 5"
 
     def test_broadway_and_royal_flush(self):
-        royal = STANDARD_DECK.best([(r, S) for r in (10, 11, 12, 13, 14)])
+        royal = TWO_TO_ACE.best([(r, S) for r in (10, 11, 12, 13, 14)])
         assert royal.describe() == "straight flush, 10 to A of spades"
 
     def test_matches_treys_on_random_seven_card_hands(self):
@@ -154,7 +154,7 @@ class TestStandardDeck:
                 [Card.new(name[r] + "cdhs"[s]) for r, s in hand[:2]],
                 [Card.new(name[r] + "cdhs"[s]) for r, s in hand[2:]],
             )
-            scored.append((t, STANDARD_DECK.best(hand).key >> 15))
+            scored.append((t, TWO_TO_ACE.best(hand).key >> 15))
         for (t1, k1), (t2, k2) in itertools.pairwise(scored):
             assert (t1 < t2) == (k1 > k2) and (t1 == t2) == (k1 == k2)
 

@@ -61,18 +61,18 @@ class TestDealerAndBiddingOrder:
     def test_bidding_starts_left_of_the_dealer(self):
         s = faeker(actions=[top(3)])
         assert s.state.dealer == 0
-        assert s.state.current_player == "Bo"
+        assert s.rules.current_player(s.state) == "Bo"
 
     def test_first_dealer_option(self):
         s = faeker(actions=[top(3)], first_dealer=2)
-        assert s.state.current_player == "Ana"
+        assert s.rules.current_player(s.state) == "Ana"
 
     def test_dealer_moves_left_each_round(self):
         s = faeker(actions=[top(3), bid("Bo", 1), pass_("Cy"), pass_("Ana")])
         assert s.state.round == 2
         assert s.state.dealer == 1
         s.play(top(4))
-        assert s.state.current_player == "Cy"
+        assert s.rules.current_player(s.state) == "Cy"
 
     def test_acting_out_of_turn_is_illegal(self):
         s = faeker(actions=[top(3)])
@@ -162,7 +162,7 @@ class TestBidding:
             actions=[top(3), bid("Bo", 2), pass_("Cy"), bid("Di", 3), bid("Ana", 3)],
         )
         s.play(bluff("Bo"))
-        assert s.state.called_seat == 0 and s.state.called_bid == 3
+        assert s.state.deal.called_seat == 0 and s.state.deal.called_bid == 3
 
     def test_unknown_player_is_invalid(self):
         s = faeker(actions=[top(3)])
@@ -176,7 +176,7 @@ class TestPassIsFinal:
             players=("Ana", "Bo", "Cy", "Di"),
             actions=[top(4), pass_("Bo"), bid("Cy", 1), bid("Di", 2), bid("Ana", 2)],
         )
-        assert s.state.current_player == "Cy"
+        assert s.rules.current_player(s.state) == "Cy"
 
     def test_passed_player_cannot_act(self):
         s = faeker(players=("Ana", "Bo", "Cy", "Di"), actions=[top(4), pass_("Bo")])
@@ -194,7 +194,7 @@ class TestEndUncontested:
 
     def test_last_player_in_without_a_bid_still_acts(self):
         s = faeker(actions=[top(6), pass_("Bo"), pass_("Cy")])
-        assert s.state.current_player == "Ana"
+        assert s.rules.current_player(s.state) == "Ana"
         s.play(bid("Ana", 0))
         assert s.state.cubes == (4, 0, 0)
 
@@ -202,17 +202,17 @@ class TestEndUncontested:
 class TestEndTie:
     def test_shared_highest_bid_goes_to_showdown(self):
         s = faeker(actions=[top(5), bid("Bo", 3), bid("Cy", 3), pass_("Ana")])
-        assert s.state.phase == "reveal" and s.state.reveal == "showdown"
-        assert s.state.awaiting == (1, 2)
+        assert s.state.phase == "reveal" and s.state.deal.reveal == "showdown"
+        assert s.state.deal.awaiting == (1, 2)
         assert "FK-END-TIE" in s.verdicts[-1].rulings
 
     def test_lower_bidder_still_in_gets_another_turn(self):
         s = faeker(actions=[top(5), bid("Bo", 2), bid("Cy", 3), pass_("Ana")])
-        assert s.state.phase == "bidding" and s.state.current_player == "Bo"
+        assert s.state.phase == "bidding" and s.rules.current_player(s.state) == "Bo"
 
     def test_not_everyone_has_acted_yet(self):
         s = faeker(actions=[top(5), bid("Bo", 3), bid("Cy", 3)])
-        assert s.state.phase == "bidding" and s.state.current_player == "Ana"
+        assert s.state.phase == "bidding" and s.rules.current_player(s.state) == "Ana"
 
 
 class TestShowdownCall:
@@ -221,7 +221,7 @@ class TestShowdownCall:
             players=("Ana", "Bo", "Cy", "Di"),
             actions=[top(5), bid("Bo", 1), pass_("Cy"), showdown("Di")],
         )
-        assert s.state.awaiting == (1, 3, 0)
+        assert s.state.deal.awaiting == (1, 3, 0)
 
     def test_only_one_player_left_takes_it(self):
         s = faeker(actions=[top(5), pass_("Bo"), pass_("Cy"), showdown("Ana")])
@@ -338,9 +338,9 @@ class TestGameEnd:
         rounds = 0
         while not s.is_over:
             s.play(top(6))
-            bidder = s.state.current_player
+            bidder = s.rules.current_player(s.state)
             s.play(bid(bidder, 1))
-            s.play(pass_(s.state.current_player))
+            s.play(pass_(s.rules.current_player(s.state)))
             rounds += 1
         assert s.state.phase == "over"
         assert max(s.state.cubes) >= 15
@@ -387,7 +387,7 @@ class TestAllPassProjectRuling:
 
     def test_house_option_everyone_shows(self):
         s = faeker(actions=[top(3), pass_("Bo"), pass_("Cy"), pass_("Ana")], all_pass="showdown")
-        assert s.state.phase == "reveal" and s.state.awaiting == (1, 2, 0)
+        assert s.state.phase == "reveal" and s.state.deal.awaiting == (1, 2, 0)
 
 
 class TestEveryVerdictNamesARuling:

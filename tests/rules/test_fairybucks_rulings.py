@@ -70,18 +70,18 @@ class TestReveal:
         )
         s.play(LOT)
         s.play(reveal_bucks(Ana="none", Bo=1))
-        assert s.state.high_bidder == 1
+        assert s.state.auction.high_bidder == 1
 
 
 class TestHighBidder:
     def test_single_highest_total_is_high_bidder(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1)])
-        assert s.state.high_bidder == 0
+        assert s.state.auction.high_bidder == 0
         assert "Ana is High Bidder at 7" in s.verdicts[-1].headline
 
     def test_tie_at_the_top_means_no_high_bidder(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=7, Cy=1)])
-        assert s.state.high_bidder is None
+        assert s.state.auction.high_bidder is None
         assert "no High Bidder, tie at 7" in s.verdicts[-1].headline
 
 
@@ -98,9 +98,9 @@ class TestHighBidderTwice:
         s = fairybucks(
             actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=1, Bo=3, Cy=2)]
         )  # 8, 8: tie
-        assert s.state.phase == "auction" and s.state.high_bidder is None
+        assert s.state.phase == "auction" and s.state.auction.high_bidder is None
         s.play(reveal_bucks(Ana=2, Bo=1, Cy=3))  # Ana 10, Bo 9: HB once, not twice
-        assert s.state.phase == "auction" and s.state.high_bidder == 0
+        assert s.state.phase == "auction" and s.state.auction.high_bidder == 0
 
     def test_winner_discards_bid_others_lose_their_lowest_buck(self):
         s = fairybucks(
@@ -119,14 +119,14 @@ class TestPoof:
         s = fairybucks(
             actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1), reveal_bucks(Ana=1, Bo=6, Cy="poof")]
         )
-        assert s.state.out == (False, False, True)
-        assert 1 in s.state.hands[2] and s.state.showing[2] == ()
+        assert s.state.auction.out == (False, False, True)
+        assert 1 in s.state.hands[2] and s.state.auction.showing[2] == ()
         with pytest.raises(IllegalAction, match="Poofed"):
             s.play(reveal_bucks(Ana=2, Bo=3, Cy=4))
 
     def test_poof_on_the_first_reveal(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana="poof", Bo=5, Cy=1)])
-        assert s.state.out[0] and s.state.high_bidder == 1
+        assert s.state.auction.out[0] and s.state.auction.high_bidder == 1
 
     def test_poof_is_spent_for_the_game(self):
         s = fairybucks(players=("Ana", "Bo"), actions=[LOT, reveal_bucks(Ana="poof", Bo=1)])
@@ -253,7 +253,7 @@ class TestScore:
 
 class TestSeries:
     def test_scores_add_up_across_games_by_player(self):
-        from referee.games.fairybucks.series import series_totals
+        from referee.core.series import series_totals
 
         one = fairybucks(
             players=("Ana", "Bo"),

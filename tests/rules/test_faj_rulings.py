@@ -116,7 +116,7 @@ class TestRounds:
 
     def test_everyone_plays_exactly_once(self):
         s = faj(actions=[board("7H")])
-        with pytest.raises(InvalidAction, match="missing: Cy"):
+        with pytest.raises(InvalidAction, match="Still to play a card: Cy"):
             s.play(plays(Ana="AS", Bo="KS"))
 
     def test_draft_deck_is_fresh_each_round_and_game_ends_after_three(self):

@@ -1,6 +1,6 @@
 """Fae-ker options, actions and state as pydantic models (frozen where they are values)."""
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -28,37 +28,52 @@ class FaekerOptions(Value):
         title="When everyone passes",
         description="Project ruling (the rulebook is silent): what happens when every player "
         "passes without a bid.",
+        json_schema_extra={
+            "labels": {"no_score": "Nobody scores", "showdown": "Everyone shows: showdown"}
+        },
     )
-    first_dealer: int = Field(0, ge=0, description="Seat index of the first round's dealer.")
+    first_dealer: int = Field(
+        0,
+        ge=0,
+        title="First dealer",
+        description="Seat index of the first round's dealer.",
+        json_schema_extra={"seat": True},
+    )
 
 
 class TopCard(Value):
+    label: ClassVar[str] = "The top card"
     type: Literal["top_card"] = "top_card"
     card: Card
 
 
 class Bid(Value):
+    label: ClassVar[str] = "A bid"
     type: Literal["bid"] = "bid"
     player: str
     amount: int = Field(ge=0, le=MAX_BID)
 
 
 class Pass(Value):
+    label: ClassVar[str] = "A pass"
     type: Literal["pass"] = "pass"
     player: str
 
 
 class CallShowdown(Value):
+    label: ClassVar[str] = "A showdown call"
     type: Literal["showdown"] = "showdown"
     player: str
 
 
 class CallBluff(Value):
+    label: ClassVar[str] = "A bluff call"
     type: Literal["bluff"] = "bluff"
     player: str
 
 
 class RevealHand(Value):
+    label: ClassVar[str] = "A hand"
     type: Literal["reveal"] = "reveal"
     player: str
     cards: tuple[Card, ...] = Field(min_length=HAND_SIZE, max_length=HAND_SIZE)
@@ -77,29 +92,19 @@ class LadderEntry(Snapshot):
     amount: int | None = None
 
 
-class FaekerState(Snapshot):
-    players: tuple[str, ...]
-    options: FaekerOptions
-    goal: int
-    cubes: tuple[int, ...]
-    supply: int
-    round: int = 1
-    phase: Literal["top", "bidding", "reveal", "over"] = "top"
+class Deal(Snapshot):
+    """Everything that lasts one round: a new round starts from a fresh Deal()."""
+
     top: int | None = None
     ladder: tuple[LadderEntry, ...] = ()
     passed: frozenset[int] = frozenset()
     turn: int | None = None
     reveal: Literal["bluff", "showdown"] | None = None
-    awaiting: tuple[int, ...] = ()
+    awaiting: tuple[int, ...] = ()  # seats still to show their hand
     hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
     caller: int | None = None
     called_seat: int | None = None
     called_bid: int | None = None
-    winners: tuple[int, ...] = ()
-
-    @property
-    def dealer(self) -> int:
-        return (self.options.first_dealer + self.round - 1) % len(self.players)
 
     @property
     def highest_bid(self) -> int | None:
@@ -120,16 +125,36 @@ class FaekerState(Snapshot):
         return None
 
     @property
-    def active(self) -> tuple[int, ...]:
-        """Seats still in the bidding, in bidding order from the dealer's left."""
-        n = len(self.players)
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
-        return tuple(s for s in order if s not in self.passed)
+    def seen(self) -> list[int]:
+        """Cards face up this round: the top card and every hand shown."""
+        return [c for c in (self.top,) if c is not None] + [
+            c for _, hand in self.hands for c in hand
+        ]
+
+
+class FaekerState(Snapshot):
+    players: tuple[str, ...]
+    options: FaekerOptions
+    goal: int
+    cubes: tuple[int, ...]
+    supply: int
+    round: int = 1
+    phase: Literal["top", "bidding", "reveal", "over"] = "top"
+    deal: Deal = Deal()
+    winners: tuple[int, ...] = ()
 
     @property
-    def current_player(self) -> str | None:
-        if self.phase == "bidding" and self.turn is not None:
-            return self.players[self.turn]
-        if self.phase == "reveal" and self.awaiting:
-            return self.players[self.awaiting[0]]
-        return None
+    def dealer(self) -> int:
+        return (self.options.first_dealer + self.round - 1) % len(self.players)
+
+
+class FaekerChoices(Snapshot):
+    """What may be entered now (the flow contract's menu)."""
+
+    tops: tuple[int, ...] = ()  # top cards that may be turned up
+    bidder: int | None = None  # whose turn it is to bid, pass or call
+    bids: tuple[int, ...] = ()  # amounts the bidder may bid
+    bluff_on: int | None = None  # the seat whose bid the bidder may call a bluff on
+    showers: tuple[int, ...] = ()  # seats still to show their hand
+    cards_left: tuple[tuple[int, int], ...] = ()  # (card, copies unseen) for the hand
+    hand_size: int = HAND_SIZE

@@ -1,17 +1,31 @@
 """Fae-ker rules: apply(state, action) -> (state, verdict), pure and total."""
 
+import random
 from collections.abc import Sequence
 
-from referee.core.errors import IllegalAction, InvalidAction
+from referee.core import flow
+from referee.core.errors import IllegalAction
+from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.faeker import counting
-from referee.games.faeker.deck import CUBES_TO_WIN, DECK, FAE, SUPPLY, card_name, die_face
+from referee.games.faeker.deck import (
+    CUBES_TO_WIN,
+    DECK,
+    FAE,
+    HAND_SIZE,
+    MAX_BID,
+    SUPPLY,
+    card_name,
+    die_face,
+)
 from referee.games.faeker.model import (
     Bid,
     CallBluff,
     CallShowdown,
+    Deal,
     FaekerAction,
+    FaekerChoices,
     FaekerOptions,
     FaekerState,
     LadderEntry,
@@ -21,8 +35,10 @@ from referee.games.faeker.model import (
 )
 from referee.games.faeker.rulings import RULINGS
 
+BIDDING_ACTIONS = (Bid, Pass, CallShowdown, CallBluff)
 
-class FaekerRules(GameRules[FaekerState, FaekerOptions]):
+
+class FaekerRules(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
     kind = "faeker"
     title = "Fae-ker"
     min_players = 2
@@ -30,6 +46,7 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
     options_model = FaekerOptions
     action_type = FaekerAction
     rulings = RULINGS
+    unit = "cubes"
     overview = (
         "Each round everyone holds 5 cards and one card is turned up. Players bid how many "
         "of their cards beat the top card, in turn from the dealer's left; bids may be "
@@ -37,11 +54,22 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         "and the round's winner takes the top card's fae cubes from the supply. First to "
         "the target wins."
     )
+    phases = {
+        "top": (TopCard,),
+        "bidding": BIDDING_ACTIONS,
+        "reveal": (RevealHand,),
+        "over": (),
+    }
+    prompts = {
+        "top": "Turn up the top card first",
+        "bidding": "The top card is turned up and the bidding is on",
+        "reveal": "Bidding is over: the hands are being shown",
+        "over": "The game is over",
+    }
 
     def new_state(self, players: Sequence[str], options: FaekerOptions) -> FaekerState:
         self.verify_players(players)
-        if options.first_dealer >= len(players):
-            raise InvalidAction(f"The first dealer must be one of the {len(players)} players.")
+        self.verify_options(players, options)
         return FaekerState(
             players=tuple(players),
             options=options,
@@ -50,16 +78,112 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
             supply=SUPPLY,
         )
 
-    def is_over(self, state: FaekerState) -> bool:
-        return state.phase == "over"
+    # -- the flow contract -------------------------------------------------------------
 
-    def summary(self, state: FaekerState) -> str:
-        if state.phase == "over":
-            names = " & ".join(state.players[s] for s in state.winners)
-            return f"{names} won with {state.cubes[state.winners[0]]} cubes"
-        lead = max(state.cubes)
-        leaders = [p for p, c in zip(state.players, state.cubes, strict=True) if c == lead]
-        return f"Round {state.round}; leading: {', '.join(leaders)} ({lead}/{state.goal})"
+    @staticmethod
+    def bidding_order(state: FaekerState) -> tuple[int, ...]:
+        """Seats still in the bidding, in bidding order from the dealer's left."""
+        order = flow.clockwise(len(state.players), state.dealer + 1)
+        return tuple(s for s in order if s not in state.deal.passed)
+
+    def to_act(self, state: FaekerState) -> tuple[int, ...]:
+        if state.phase == "bidding":
+            return (state.deal.turn,)
+        if state.phase == "reveal":
+            return state.deal.awaiting
+        return ()
+
+    def current_player(self, state: FaekerState) -> str | None:
+        seats = self.to_act(state)
+        return state.players[seats[0]] if seats else None
+
+    def choices(self, state: FaekerState) -> FaekerChoices:
+        deal = state.deal
+        if state.phase == "top":
+            return FaekerChoices(tops=tuple(DECK.copies))
+        if state.phase == "bidding":
+            last = deal.last_bid_entry
+            low = deal.highest_bid or 0
+            return FaekerChoices(
+                bidder=deal.turn,
+                bids=tuple(range(low, MAX_BID + 1)),
+                bluff_on=last.seat if last is not None and last.seat != deal.turn else None,
+            )
+        if state.phase == "reveal":
+            left = DECK.remaining(deal.seen)
+            return FaekerChoices(
+                showers=deal.awaiting,
+                cards_left=tuple((card, n) for card, n in left.items() if n > 0),
+            )
+        return FaekerChoices()
+
+    def offers(self, state: FaekerState, action) -> bool:
+        menu = self.choices(state)
+        if isinstance(action, TopCard):
+            return action.card in menu.tops
+        if isinstance(action, BIDDING_ACTIONS):
+            if menu.bidder is None or action.player != state.players[menu.bidder]:
+                return False
+            if isinstance(action, Bid):
+                return action.amount in menu.bids
+            if isinstance(action, CallBluff):
+                return menu.bluff_on is not None
+            return True
+        if isinstance(action, RevealHand):
+            left = dict(menu.cards_left)
+            shower = action.player in (state.players[s] for s in menu.showers)
+            return shower and all(
+                action.cards.count(c) <= left.get(c, 0) for c in set(action.cards)
+            )
+        return False
+
+    def draw(self, state: FaekerState, rng: random.Random):
+        menu = self.choices(state)
+        if menu.tops:
+            return TopCard(card=rng.choice(menu.tops))
+        if menu.bidder is not None:
+            player = state.players[menu.bidder]
+            options = [Bid(player=player, amount=rng.choice(menu.bids)), Pass(player=player)]
+            options.append(CallShowdown(player=player))
+            if menu.bluff_on is not None:
+                options.append(CallBluff(player=player))
+            return rng.choice(options)
+        if menu.showers:
+            pool = [c for c, n in menu.cards_left for _ in range(n)]
+            player = state.players[rng.choice(menu.showers)]
+            return RevealHand(player=player, cards=tuple(rng.sample(pool, HAND_SIZE)))
+        return None
+
+    def points(self, state: FaekerState) -> tuple[int, ...]:
+        return state.cubes
+
+    def outcome(self, state: FaekerState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        names = [state.players[s] for s in state.winners]
+        most = state.cubes[state.winners[0]]
+        reached = sum(1 for c in state.cubes if c >= state.goal)
+        reason = f"{names_text(names)} reached the target of {state.goal} cubes"
+        if reached > len(names):
+            reason += "; others reached it too, with fewer cubes"
+        return Outcome(
+            winners=state.winners,
+            places=places(state.cubes),
+            headline=f"{win_text(names)} with {most} cubes",
+            reason=reason + ".",
+            rulings=("FK-GAME-END",),
+        )
+
+    def progress(self, state: FaekerState) -> str:
+        return f"Round {state.round} (target {state.goal} cubes)"
+
+    def audit(self, state: FaekerState) -> list[str]:
+        problems = []
+        if sum(state.cubes) + state.supply != SUPPLY:
+            problems.append("cubes were made or lost")
+        if state.supply < 0 or min(state.cubes) < 0:
+            problems.append("a negative number of cubes")
+        return problems
 
     # -- dispatch ----------------------------------------------------------------------
 
@@ -76,14 +200,10 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
     # -- round start -------------------------------------------------------------------
 
     def _top_card(self, state: FaekerState, action: TopCard) -> tuple[FaekerState, Verdict]:
-        if state.phase != "top":
-            raise IllegalAction("The top card is already turned up for this round.")
         DECK.verify_cards([action.card])
         top = action.card
         turn = (state.dealer + 1) % len(state.players)
-        new = state.model_copy(
-            update=dict(phase="bidding", top=top, turn=turn, ladder=(), passed=frozenset())
-        )
+        new = state.model_copy(update=dict(phase="bidding", deal=Deal(top=top, turn=turn)))
         target, target_ruling = counting.describe_target(
             top, state.options.stone_circles_always_count
         )
@@ -108,42 +228,35 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
 
     def _check_turn(self, state: FaekerState, player: str) -> int:
         seat = self.seat_of(state, player)
-        if state.phase != "bidding":
-            raise IllegalAction(
-                "Turn up the top card first."
-                if state.phase == "top"
-                else "Bidding is over: the hands are being shown."
-            )
-        if seat in state.passed:
+        if seat in state.deal.passed:
             raise IllegalAction(f"{player} passed and is out of the bidding this round.")
-        if seat != state.turn:
-            raise IllegalAction(f"It is {state.players[state.turn]}'s turn to bid, not {player}'s.")
+        if seat != state.deal.turn:
+            turn = state.players[state.deal.turn]
+            raise IllegalAction(f"It is {turn}'s turn to bid, not {player}'s.")
         return seat
+
+    def _with_ladder(self, state: FaekerState, entry: LadderEntry, **more) -> FaekerState:
+        deal = state.deal.model_copy(update=dict(ladder=(*state.deal.ladder, entry), **more))
+        return state.model_copy(update=dict(deal=deal))
 
     def _bid(self, state: FaekerState, action: Bid) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
-        high = state.highest_bid
-        if high is not None and action.amount < high:
-            holder = state.players[state.last_bid_entry.seat]
+        bids = self.choices(state).bids
+        if action.amount not in bids:
+            high = bids[0]
+            holder = state.players[state.deal.last_bid_entry.seat]
             raise IllegalAction(
                 f"Bids must be at least {high}: {holder} bid {high}. "
-                f"{action.player} may bid {high} to {5}, pass, or call."
+                f"{action.player} may bid {high} to {MAX_BID}, pass, or call."
             )
-        new = state.model_copy(
-            update=dict(
-                ladder=(*state.ladder, LadderEntry(seat=seat, kind="bid", amount=action.amount))
-            )
-        )
+        new = self._with_ladder(state, LadderEntry(seat=seat, kind="bid", amount=action.amount))
         said = f"{action.player} bids {action.amount}."
         return self._after_bidding_step(new, said, "FK-BID")
 
     def _pass(self, state: FaekerState, action: Pass) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
-        new = state.model_copy(
-            update=dict(
-                ladder=(*state.ladder, LadderEntry(seat=seat, kind="pass")),
-                passed=state.passed | {seat},
-            )
+        new = self._with_ladder(
+            state, LadderEntry(seat=seat, kind="pass"), passed=state.deal.passed | {seat}
         )
         return self._after_bidding_step(
             new, f"{action.player} passes and is out this round.", "FK-PASS-OUT"
@@ -152,26 +265,27 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
     def _after_bidding_step(
         self, state: FaekerState, said: str, ruling: str
     ) -> tuple[FaekerState, Verdict]:
-        active = state.active
+        deal = state.deal
+        active = self.bidding_order(state)
         if not active:
             return self._all_passed(state, said)
-        if len(active) == 1 and state.latest_bid(active[0]) is not None:
+        if len(active) == 1 and deal.latest_bid(active[0]) is not None:
             seat = active[0]
             name = state.players[seat]
             return self._award(
                 state,
-                [(seat, FAE[state.top])],
+                [(seat, FAE[deal.top])],
                 headline=f"{name} takes the round unopposed",
                 details=[
                     said,
-                    f"{name}'s bid of {state.latest_bid(seat)} stands and everyone else passed.",
-                    f"Top card {card_name(state.top)} is worth {FAE[state.top]} fae.",
+                    f"{name}'s bid of {deal.latest_bid(seat)} stands and everyone else passed.",
+                    f"Top card {card_name(deal.top)} is worth {FAE[deal.top]} fae.",
                 ],
                 rulings=["FK-END-UNCONTESTED"],
             )
-        everyone_acted = {e.seat for e in state.ladder} == set(range(len(state.players)))
-        high = state.highest_bid
-        if everyone_acted and len(active) >= 2 and all(state.latest_bid(s) == high for s in active):
+        everyone_acted = {e.seat for e in deal.ladder} == set(range(len(state.players)))
+        high = deal.highest_bid
+        if everyone_acted and len(active) >= 2 and all(deal.latest_bid(s) == high for s in active):
             names = ", ".join(state.players[s] for s in active)
             new = self._start_reveal(state, "showdown", active)
             return new, Verdict(
@@ -183,28 +297,17 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
                 ),
                 rulings=("FK-END-TIE", "FK-SHOWDOWN-RANK"),
             )
-        nxt = self._next_turn(state)
-        new = state.model_copy(update=dict(turn=nxt))
+        nxt = flow.next_seat(len(state.players), deal.turn, active)
+        new = state.model_copy(update=dict(deal=deal.model_copy(update=dict(turn=nxt))))
         return new, Verdict(
             headline=said,
             details=(f"{state.players[nxt]} to act.",),
             rulings=(ruling,),
         )
 
-    @staticmethod
-    def _next_turn(state: FaekerState) -> int:
-        n = len(state.players)
-        for step in range(1, n + 1):
-            seat = (state.turn + step) % n
-            if seat not in state.passed:
-                return seat
-        raise AssertionError("no active player")  # _after_bidding_step handles all-passed
-
     def _all_passed(self, state: FaekerState, said: str) -> tuple[FaekerState, Verdict]:
         if state.options.all_pass == "showdown":
-            everyone = tuple(
-                (state.dealer + 1 + i) % len(state.players) for i in range(len(state.players))
-            )
+            everyone = flow.clockwise(len(state.players), state.dealer + 1)
             new = self._start_reveal(state, "showdown", everyone)
             return new, Verdict(
                 headline="Everyone passed: showdown between all players",
@@ -220,25 +323,23 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         )
 
     def _call_showdown(self, state, action: CallShowdown) -> tuple[FaekerState, Verdict]:
-        self._check_turn(state, action.player)
-        active = state.active
-        state = state.model_copy(
-            update=dict(ladder=(*state.ladder, LadderEntry(seat=state.turn, kind="showdown")))
-        )
+        seat = self._check_turn(state, action.player)
+        active = self.bidding_order(state)
+        state = self._with_ladder(state, LadderEntry(seat=seat, kind="showdown"))
+        top = state.deal.top
         if len(active) == 1:
-            seat = active[0]
             return self._award(
                 state,
-                [(seat, FAE[state.top])],
+                [(seat, FAE[top])],
                 headline=f"{action.player} calls a showdown alone and takes the round",
                 details=[
                     f"Everyone else has passed, so {action.player} is the only hand in it.",
-                    f"Top card {card_name(state.top)} is worth {FAE[state.top]} fae.",
+                    f"Top card {card_name(top)} is worth {FAE[top]} fae.",
                 ],
                 rulings=["FK-SHOWDOWN-CALL"],
             )
         names = ", ".join(state.players[s] for s in active)
-        return self._start_reveal(state, "showdown", active, caller=state.turn), Verdict(
+        return self._start_reveal(state, "showdown", active, caller=seat), Verdict(
             headline=f"{action.player} calls a showdown: {names} show their hands",
             details=("Every player who has not passed, the caller included, shows 5 cards.",),
             rulings=("FK-SHOWDOWN-CALL", "FK-SHOWDOWN-RANK"),
@@ -246,19 +347,21 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
 
     def _call_bluff(self, state, action: CallBluff) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
-        last = state.last_bid_entry
-        if last is None:
-            raise IllegalAction("There is no bid to call a bluff on yet.")
-        if last.seat == seat:
-            raise IllegalAction(f"The most recent bid is {action.player}'s own.")
+        last = state.deal.last_bid_entry
+        if self.choices(state).bluff_on is None:
+            raise IllegalAction(
+                "There is no bid to call a bluff on yet."
+                if last is None
+                else f"The most recent bid is {action.player}'s own."
+            )
         bidder = state.players[last.seat]
-        state = state.model_copy(
-            update=dict(ladder=(*state.ladder, LadderEntry(seat=seat, kind="bluff")))
+        state = self._with_ladder(state, LadderEntry(seat=seat, kind="bluff"))
+        new = self._start_reveal(
+            state, "bluff", (last.seat,), caller=seat, called_seat=last.seat, called_bid=last.amount
         )
-        new = self._start_reveal(state, "bluff", (last.seat,), caller=seat).model_copy(
-            update=dict(called_seat=last.seat, called_bid=last.amount)
+        target, _ = counting.describe_target(
+            state.deal.top, state.options.stone_circles_always_count
         )
-        target, _ = counting.describe_target(state.top, state.options.stone_circles_always_count)
         return new, Verdict(
             headline=f"{action.player} calls {bidder}'s bluff on {last.amount}",
             details=(f"{bidder} shows all 5 cards. The bid counts {target}.",),
@@ -270,82 +373,77 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         return "FK-BLUFF-EXACT" if state.options.bluff_needs_exact else "FK-BLUFF-AT-LEAST"
 
     @staticmethod
-    def _start_reveal(state, kind, seats, caller=None) -> FaekerState:
-        return state.model_copy(
-            update=dict(
-                phase="reveal",
-                reveal=kind,
-                awaiting=tuple(seats),
-                hands=(),
-                caller=caller,
-                turn=None,
-            )
+    def _start_reveal(state, kind, seats, **more) -> FaekerState:
+        deal = state.deal.model_copy(
+            update=dict(reveal=kind, awaiting=tuple(seats), hands=(), turn=None, **more)
         )
+        return state.model_copy(update=dict(phase="reveal", deal=deal))
 
     # -- showing hands -----------------------------------------------------------------
 
     def _reveal(self, state: FaekerState, action: RevealHand) -> tuple[FaekerState, Verdict]:
         seat = self.seat_of(state, action.player)
-        if state.phase != "reveal":
-            raise IllegalAction("No hand needs to be shown now.")
-        if seat not in state.awaiting:
-            shown = any(s == seat for s, _ in state.hands)
+        deal = state.deal
+        if seat not in self.choices(state).showers:
+            shown = any(s == seat for s, _ in deal.hands)
             raise IllegalAction(
                 f"{action.player} has already shown a hand."
                 if shown
                 else f"{action.player} is not part of this "
-                f"{'bluff call' if state.reveal == 'bluff' else 'showdown'}."
+                f"{'bluff call' if deal.reveal == 'bluff' else 'showdown'}."
             )
-        others = [c for _, hand in state.hands for c in hand]
-        DECK.verify_cards([state.top, *others, *action.cards])
-        hands = (*state.hands, (seat, tuple(action.cards)))
-        awaiting = tuple(s for s in state.awaiting if s != seat)
-        new = state.model_copy(update=dict(hands=hands, awaiting=awaiting))
+        DECK.verify_cards([*deal.seen, *action.cards])
+        awaiting = tuple(s for s in deal.awaiting if s != seat)
+        deal = deal.model_copy(
+            update=dict(hands=(*deal.hands, (seat, tuple(action.cards))), awaiting=awaiting)
+        )
+        new = state.model_copy(update=dict(deal=deal))
         if awaiting:
             return new, Verdict(
                 headline=f"{action.player} shows {counting.hand_text(action.cards)}",
                 details=(f"Waiting for {state.players[awaiting[0]]}'s hand.",),
                 rulings=("FK-SHOWDOWN-RANK",),
             )
-        if state.reveal == "bluff":
+        if deal.reveal == "bluff":
             return self._settle_bluff(new)
         return self._settle_showdown(new)
 
     def _settle_bluff(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
-        ((seat, hand),) = state.hands
-        bid = state.called_bid
-        bidder, caller = state.players[seat], state.players[state.caller]
-        count = counting.count_hand(state.top, hand, state.options.stone_circles_always_count)
+        deal = state.deal
+        ((seat, hand),) = deal.hands
+        bid, top = deal.called_bid, deal.top
+        bidder, caller = state.players[seat], state.players[deal.caller]
+        count = counting.count_hand(top, hand, state.options.stone_circles_always_count)
         exact = state.options.bluff_needs_exact
         true = count.total == bid if exact else count.total >= bid
-        fae = FAE[state.top]
-        target, _ = counting.describe_target(state.top, state.options.stone_circles_always_count)
+        fae = FAE[top]
+        target, _ = counting.describe_target(top, state.options.stone_circles_always_count)
         compare = "exactly" if exact else "at least"
         counted = counting.hand_text(count.counted) if count.counted else "none"
         details = [
-            f"Top card {card_name(state.top)}: the bid counts {target}.",
+            f"Top card {card_name(top)}: the bid counts {target}.",
             f"{bidder}'s hand: {counting.hand_text(hand)}.",
             f"Counted: {counted}; {count.explanation}; total {count.total}.",
             f"Bid {bid}, needs {compare} {bid}: {count.total} "
             f"{'meets' if true else 'does not meet'} it.",
         ]
         rulings = [self._bluff_ruling(state), count.ruling]
-        if state.top != 0 and any(c == 0 for c in hand):
+        if top != 0 and any(c == 0 for c in hand):
             rulings.append(self._stone_ruling(state))
         if true:
             owed = [(seat, fae)]
             headline = f"{bidder} told the truth: {count.total} for a bid of {bid}"
             details.append(f"{bidder} takes the top card's {fae} fae.")
         else:
-            owed = [(state.caller, fae + 1)]
+            owed = [(deal.caller, fae + 1)]
             headline = f"{bidder} bluffed: {count.total} for a bid of {bid}"
             details.append(f"{caller} caught the bluff: {fae} fae + 1 = {fae + 1} cubes.")
         return self._award(state, owed, headline=headline, details=details, rulings=rulings)
 
     def _settle_showdown(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
-        top = state.top
+        top = state.deal.top
         keyed = sorted(
-            ((counting.showdown_key(top, hand), seat, hand) for seat, hand in state.hands),
+            ((counting.showdown_key(top, hand), seat, hand) for seat, hand in state.deal.hands),
             key=lambda t: t[0],
             reverse=True,
         )
@@ -407,11 +505,10 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
             )
             cubes[seat] += amount
         supply = state.supply - sum(a for _, a in paid)
-        assert sum(cubes) + supply == SUPPLY
         new = state.model_copy(update=dict(cubes=tuple(cubes), supply=supply))
         new, end = self._end_round(new)
         return new, Verdict(
-            headline=headline,
+            headline=end.headline if new.phase == "over" else headline,
             details=(*details, *end.details),
             rulings=(*rulings, *end.rulings),
             changes=tuple(changes),
@@ -423,31 +520,13 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions]):
         if reached:
             most = max(state.cubes[s] for s in reached)
             winners = tuple(s for s in reached if state.cubes[s] == most)
-            names = " and ".join(state.players[s] for s in winners)
-            verb = "share the win" if len(winners) > 1 else "wins the game"
-            line = f"{names} {verb} with {most} cubes (target {state.goal})."
+            new = state.model_copy(update=dict(phase="over", winners=winners))
+            ended = self.outcome(new)
+            line = f"{ended.headline} (target {state.goal})."
             if len(reached) > len(winners):
                 line += " Others also reached the target with fewer cubes."
-            new = state.model_copy(
-                update=dict(phase="over", winners=winners, turn=None, awaiting=())
-            )
-            return new, Verdict(headline=line, details=(line,), rulings=("FK-GAME-END",))
-        new = state.model_copy(
-            update=dict(
-                round=state.round + 1,
-                phase="top",
-                top=None,
-                ladder=(),
-                passed=frozenset(),
-                turn=None,
-                reveal=None,
-                awaiting=(),
-                hands=(),
-                caller=None,
-                called_seat=None,
-                called_bid=None,
-            )
-        )
+            return new, Verdict(headline=ended.headline, details=(line,), rulings=ended.rulings)
+        new = state.model_copy(update=dict(round=state.round + 1, phase="top", deal=Deal()))
         dealer = state.players[new.dealer]
         return new, Verdict(
             headline="Round over",

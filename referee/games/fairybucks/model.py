@@ -1,6 +1,6 @@
 """Fairy Bucks options, actions and state."""
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -23,6 +23,12 @@ class FairyBucksOptions(Value):
         description="Project ruling (the rulebook is silent): when nobody still in can show "
         "anything more and the top is tied, discard the lot, or give it to whoever reached "
         "the top total first.",
+        json_schema_extra={
+            "labels": {
+                "discard_lot": "Discard the lot",
+                "first_to_total": "First to the top total takes it",
+            }
+        },
     )
     castle_value: int = Field(
         0,
@@ -54,6 +60,7 @@ class Item(Value):
 class Lot(Value):
     """The items turned up for the next auction."""
 
+    label: ClassVar[str] = "A new lot"
     type: Literal["lot"] = "lot"
     items: tuple[Item, ...] = Field(min_length=1, max_length=3)
 
@@ -66,6 +73,7 @@ class Show(Value):
 class Reveal(Value):
     """One simultaneous reveal: what each player still in the auction showed."""
 
+    label: ClassVar[str] = "A reveal"
     type: Literal["reveal"] = "reveal"
     shows: tuple[Show, ...] = Field(min_length=1, max_length=5)
 
@@ -73,6 +81,7 @@ class Reveal(Value):
 class Finale(Value):
     """The items are gone: the hidden castle item is turned up and the game is scored."""
 
+    label: ClassVar[str] = "The castle item"
     type: Literal["finale"] = "finale"
     castle_item: Item
 
@@ -80,20 +89,32 @@ class Finale(Value):
 FairyBucksAction = Annotated[Lot | Reveal | Finale, Field(discriminator="type")]
 
 
+class Auction(Snapshot):
+    """What lasts one auction: a new lot starts from Auction.fresh()."""
+
+    lot: tuple[Item, ...] = ()
+    reveals: int = 0
+    showing: tuple[tuple[int, ...], ...]  # Bucks showing, per seat
+    out: tuple[bool, ...]  # Poofed out of this auction, per seat
+    reached_at: tuple[int, ...]  # per seat: the reveal that made their current total
+    high_bidder: int | None = None  # after the latest reveal
+
+    @classmethod
+    def fresh(cls, players: int, lot: tuple[Item, ...] = ()) -> "Auction":
+        return cls(
+            lot=lot, showing=((),) * players, out=(False,) * players, reached_at=(0,) * players
+        )
+
+
 class FairyBucksState(Snapshot):
     players: tuple[str, ...]
     options: FairyBucksOptions
     phase: Literal["lot", "auction", "over"] = "lot"
     hands: tuple[tuple[int, ...], ...]  # Bucks in hand, per seat
-    showing: tuple[tuple[int, ...], ...]  # Bucks showing in this auction, per seat
     discarded: tuple[tuple[int, ...], ...]  # Bucks gone for the game, per seat
     poof_spent: tuple[bool, ...]
-    out: tuple[bool, ...]  # Poofed out of the current auction
-    lot: tuple[Item, ...] = ()
+    auction: Auction
     lot_number: int = 0
-    reveals: int = 0  # in the current auction
-    reached_at: tuple[int, ...] = ()  # per seat: the reveal that made their current total
-    high_bidder: int | None = None  # after the latest reveal
     items_auctioned: int = 0
     won: tuple[tuple[Item, ...], ...]
     discarded_lots: int = 0
@@ -105,7 +126,16 @@ class FairyBucksState(Snapshot):
     def in_auction(self) -> tuple[int, ...]:
         if self.phase != "auction":
             return ()
-        return tuple(s for s in range(len(self.players)) if not self.out[s])
+        return tuple(s for s in range(len(self.players)) if not self.auction.out[s])
 
     def total(self, seat: int) -> int:
-        return sum(self.showing[seat])
+        return sum(self.auction.showing[seat])
+
+
+class FairyBucksChoices(Snapshot):
+    """What may be entered now (the flow contract's menu)."""
+
+    lot_sizes: tuple[int, ...] = ()  # how many items the next lot may hold
+    item_values: tuple[int, ...] = ()  # values an item may have at this table
+    finale: bool = False  # whether the castle item may be turned up now
+    showable: tuple[tuple[int, tuple[int | str, ...]], ...] = ()  # (seat, cards it may show)

@@ -1,19 +1,31 @@
 """Fairy Bucks rules: lots, simultaneous reveals, the High Bidder, Poof!, castle and score."""
 
 import math
+import random
 from collections.abc import Sequence
 
+from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.outcome import Outcome, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
-from referee.games.fairybucks.deck import BUCKS, LOT_SIZE, auctioned_items
+from referee.games.fairybucks.material import (
+    BUCKS,
+    LOT_SIZE,
+    auctioned_items,
+    item_values,
+)
 from referee.games.fairybucks.model import (
+    Auction,
     FairyBucksAction,
+    FairyBucksChoices,
     FairyBucksOptions,
     FairyBucksState,
     Finale,
+    Item,
     Lot,
     Reveal,
+    Show,
 )
 from referee.games.fairybucks.rulings import RULINGS
 from referee.games.fairybucks.scoring import Score, item_text, score
@@ -27,7 +39,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
+class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksChoices]):
     kind = "fairybucks"
     title = "Fairy Bucks"
     min_players = 2
@@ -42,6 +54,12 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
         "Spent Bucks are gone. At the end, the richest player takes the castle, and items "
         "score their values plus a bonus for every set of the four symbols."
     )
+    phases = {"lot": (Lot, Finale), "auction": (Reveal,), "over": ()}
+    prompts = {
+        "lot": "No auction is running: turn up the next lot first",
+        "auction": "Finish the running auction first: enter the next reveal",
+        "over": "The game is over",
+    }
 
     def new_state(self, players: Sequence[str], options: FairyBucksOptions) -> FairyBucksState:
         self.verify_players(players)
@@ -52,15 +70,121 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             players=tuple(players),
             options=options,
             hands=(BUCKS,) * n,
-            showing=((),) * n,
             discarded=((),) * n,
             poof_spent=(False,) * n,
-            out=(False,) * n,
+            auction=Auction.fresh(n),
             won=((),) * n,
         )
 
-    def is_over(self, state: FairyBucksState) -> bool:
-        return state.phase == "over"
+    # -- the flow contract -------------------------------------------------------------
+
+    def to_act(self, state: FairyBucksState) -> tuple[int, ...]:
+        return state.in_auction
+
+    def choices(self, state: FairyBucksState) -> FairyBucksChoices:
+        if state.phase == "lot":
+            left = self.items_left(state)
+            if left is None:
+                sizes = tuple(range(1, LOT_SIZE + 1))
+            else:
+                sizes = (min(LOT_SIZE, left),) if left > 0 else ()
+            return FairyBucksChoices(
+                lot_sizes=sizes,
+                item_values=item_values(len(state.players)),
+                finale=not left,
+            )
+        if state.phase == "auction":
+            return FairyBucksChoices(
+                showable=tuple((s, self.showable(state, s)) for s in state.in_auction)
+            )
+        return FairyBucksChoices()
+
+    @staticmethod
+    def showable(state: FairyBucksState, seat: int) -> tuple[int | str, ...]:
+        """What a player still in the auction may show: a Buck in hand, the Poof! while
+        it is not spent, and nothing only with an empty hand."""
+        hand = state.hands[seat]
+        return (
+            *hand,
+            *(() if state.poof_spent[seat] else ("poof",)),
+            *(() if hand else ("none",)),
+        )
+
+    def offers(self, state: FairyBucksState, action) -> bool:
+        menu = self.choices(state)
+        if isinstance(action, Lot):
+            return len(action.items) in menu.lot_sizes and all(
+                i.value in menu.item_values for i in action.items
+            )
+        if isinstance(action, Finale):
+            return menu.finale and action.castle_item.value in menu.item_values
+        if isinstance(action, Reveal):
+            allowed = {state.players[s]: cards for s, cards in menu.showable}
+            players = [show.player for show in action.shows]
+            return sorted(players) == sorted(allowed) and all(
+                show.card in allowed[show.player] for show in action.shows
+            )
+        return False
+
+    def draw(self, state: FairyBucksState, rng: random.Random):
+        menu = self.choices(state)
+        if menu.showable:
+            return Reveal(
+                shows=tuple(
+                    Show(player=state.players[s], card=rng.choice(cards))
+                    for s, cards in menu.showable
+                )
+            )
+
+        def item():
+            return Item(
+                value=rng.choice(menu.item_values[:9]),
+                symbol=rng.choice(("moon", "sun", "star", "book")),
+            )
+
+        if menu.finale and (not menu.lot_sizes or rng.random() < 0.08):
+            return Finale(castle_item=item())
+        if menu.lot_sizes:
+            return Lot(items=tuple(item() for _ in range(rng.choice(menu.lot_sizes))))
+        return None
+
+    def points(self, state: FairyBucksState) -> tuple[int, ...]:
+        return tuple(sc.total for sc in self.scores(state))
+
+    def outcome(self, state: FairyBucksState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        totals = self.points(state)
+        names = [state.players[s] for s in state.winners]
+        best = totals[state.winners[0]]
+        castle = (
+            f"{state.players[state.castle_winner]} took the castle"
+            if state.castle_winner is not None
+            else "nobody took the castle"
+        )
+        return Outcome(
+            winners=state.winners,
+            places=places(totals),
+            headline=f"{win_text(names)} with {best} points",
+            reason=f"Items and set bonuses add up to the most points; {castle}.",
+            rulings=("FB-CASTLE", "FB-SCORE"),
+        )
+
+    def progress(self, state: FairyBucksState) -> str:
+        return f"Lot {state.lot_number}"
+
+    def series(self, options: FairyBucksOptions) -> str | None:
+        return options.series or None
+
+    def audit(self, state: FairyBucksState) -> list[str]:
+        problems = []
+        for seat, name in enumerate(state.players):
+            places_ = [*state.hands[seat], *state.auction.showing[seat], *state.discarded[seat]]
+            if sorted(places_) != list(BUCKS):
+                problems.append(f"{name}'s Bucks are not each in exactly one place")
+            if state.auction.out[seat] and state.auction.showing[seat]:
+                problems.append(f"{name} Poofed but still shows Bucks")
+        return problems
 
     def items_left(self, state: FairyBucksState) -> int | None:
         if state.options.deck_size is None:
@@ -77,42 +201,33 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             for s in range(len(state.players))
         ]
 
-    def summary(self, state: FairyBucksState) -> str:
-        totals = [s.total for s in self.scores(state)]
-        if state.phase == "over":
-            names = " & ".join(state.players[s] for s in state.winners)
-            return f"{names} won with {totals[state.winners[0]]} points"
-        best = max(totals)
-        leaders = ", ".join(p for p, t in zip(state.players, totals, strict=True) if t == best)
-        return f"Lot {state.lot_number}; leading: {leaders} ({best} points)"
-
     def handlers(self):
         return {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}
 
     # -- a new lot ---------------------------------------------------------------------
 
+    def _verify_items(self, state: FairyBucksState, items: Sequence[Item]) -> None:
+        allowed = self.choices(state).item_values
+        if any(i.value not in allowed for i in items):
+            raise InvalidAction(
+                "The four items worth 1 leave the deck in a 2-player game: check the value."
+            )
+
     def _lot(self, state: FairyBucksState, action: Lot) -> tuple[FairyBucksState, Verdict]:
-        if state.phase != "lot":
-            raise IllegalAction("An auction is still running: enter the next reveal.")
-        left = self.items_left(state)
-        if left is not None:
-            if left <= 0:
-                raise IllegalAction("Every item has been auctioned: turn up the castle item.")
-            if len(action.items) != min(LOT_SIZE, left):
-                raise InvalidAction(
-                    f"This lot has {min(LOT_SIZE, left)} item(s): {left} are left to auction."
-                )
-        n = len(state.players)
+        sizes = self.choices(state).lot_sizes
+        if not sizes:
+            raise IllegalAction("Every item has been auctioned: turn up the castle item.")
+        if len(action.items) not in sizes:
+            left = self.items_left(state)
+            raise InvalidAction(
+                f"This lot has {min(LOT_SIZE, left)} item(s): {left} are left to auction."
+            )
+        self._verify_items(state, action.items)
         new = state.model_copy(
             update=dict(
                 phase="auction",
-                lot=action.items,
+                auction=Auction.fresh(len(state.players), action.items),
                 lot_number=state.lot_number + 1,
-                reveals=0,
-                high_bidder=None,
-                showing=((),) * n,
-                out=(False,) * n,
-                reached_at=(0,) * n,
                 items_auctioned=state.items_auctioned + len(action.items),
             )
         )
@@ -126,25 +241,21 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
     # -- a reveal ----------------------------------------------------------------------
 
     def _reveal(self, state: FairyBucksState, action: Reveal) -> tuple[FairyBucksState, Verdict]:
-        if state.phase != "auction":
-            raise IllegalAction("No auction is running: turn up the next lot first.")
-        shown = {}
-        for show in action.shows:
-            seat = self.seat_of(state, show.player)
-            if seat in shown:
-                raise InvalidAction(f"{show.player} shows one card per reveal.")
-            if state.out[seat]:
-                raise IllegalAction(f"{show.player} Poofed and is out of this auction.")
-            shown[seat] = show.card
-        missing = [state.players[s] for s in state.in_auction if s not in shown]
-        if missing:
-            raise InvalidAction(f"Still to show a card: {', '.join(missing)}.")
+        auction = state.auction
+        shown = flow.collect(
+            state.players,
+            ((show.player, show.card) for show in action.shows),
+            state.in_auction,
+            "show a card",
+            why_not=lambda s: f"{state.players[s]} Poofed and is out of this auction.",
+        )
         for seat, card in shown.items():
             self._verify_card(state, seat, card)
+        shown = dict(sorted(shown.items()))
 
-        hands, showing = list(state.hands), list(state.showing)
-        out, spent = list(state.out), list(state.poof_spent)
-        reached = list(state.reached_at or (0,) * len(state.players))
+        hands, showing = list(state.hands), list(auction.showing)
+        out, spent = list(auction.out), list(state.poof_spent)
+        reached = list(auction.reached_at)
         lines, rulings = [], ["FB-REVEAL"]
         for seat, card in shown.items():
             name = state.players[seat]
@@ -160,7 +271,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             else:
                 hands[seat] = tuple(b for b in hands[seat] if b != card)
                 showing[seat] = (*showing[seat], card)
-                reached[seat] = state.reveals + 1
+                reached[seat] = auction.reveals + 1
                 lines.append(
                     f"{name}: {card}, total {sum(showing[seat])} "
                     f"({' + '.join(str(b) for b in showing[seat])})"
@@ -168,15 +279,19 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
         new = state.model_copy(
             update=dict(
                 hands=tuple(hands),
-                showing=tuple(showing),
-                out=tuple(out),
                 poof_spent=tuple(spent),
-                reveals=state.reveals + 1,
-                reached_at=tuple(reached),
+                auction=auction.model_copy(
+                    update=dict(
+                        showing=tuple(showing),
+                        out=tuple(out),
+                        reveals=auction.reveals + 1,
+                        reached_at=tuple(reached),
+                    )
+                ),
             )
         )
         still_in = new.in_auction
-        number = f"Reveal {new.reveals} of lot {state.lot_number}"
+        number = f"Reveal {new.auction.reveals} of lot {state.lot_number}"
         if not still_in:
             return self._end_auction(
                 new,
@@ -192,11 +307,13 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
         leaders = [s for s in still_in if totals[s] == top]
         high = leaders[0] if len(leaders) == 1 else None
         rulings.append("FB-HIGH-BIDDER")
-        if high is not None and high == state.high_bidder:
+        if high is not None and high == auction.high_bidder:
             return self._end_auction(new, high, None, lines, [*rulings, "FB-TWICE"])
         if high is None and all(shown[s] == "none" for s in still_in):
             return self._stalled(new, leaders, top, number, lines, rulings)
-        new = new.model_copy(update=dict(high_bidder=high))
+        new = new.model_copy(
+            update=dict(auction=new.auction.model_copy(update=dict(high_bidder=high)))
+        )
         if high is None:
             names = " and ".join(state.players[s] for s in leaders)
             headline = f"{number}: no High Bidder, tie at {top} ({names})"
@@ -211,12 +328,13 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
     def _stalled(self, state, leaders, top, number, lines, rulings):
         """Nobody still in can move and the top is tied: the table's project ruling decides."""
         if state.options.stalled_auction == "first_to_total":
-            earliest = min(state.reached_at[s] for s in leaders)
-            first = [s for s in leaders if state.reached_at[s] == earliest]
+            reached_at = state.auction.reached_at
+            earliest = min(reached_at[s] for s in leaders)
+            first = [s for s in leaders if reached_at[s] == earliest]
             lines.append(
                 "Reached the top total of "
                 f"{top}: "
-                + ", ".join(f"{state.players[s]} in reveal {state.reached_at[s]}" for s in leaders)
+                + ", ".join(f"{state.players[s]} in reveal {reached_at[s]}" for s in leaders)
                 + "."
             )
             if len(first) == 1:
@@ -236,8 +354,9 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             [*rulings, "FB-STALL-DISCARD"],
         )
 
-    @staticmethod
-    def _verify_card(state: FairyBucksState, seat: int, card) -> None:
+    def _verify_card(self, state: FairyBucksState, seat: int, card) -> None:
+        if card in self.showable(state, seat):
+            return
         name = state.players[seat]
         hand = state.hands[seat]
         if card == "poof":
@@ -254,17 +373,18 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
     def _end_auction(self, state, winner, headline, lines, rulings):
         """Settle the lot: the winner's Bucks go, others lose their lowest, items move."""
         n = len(state.players)
+        showing = state.auction.showing
         hands, discarded = list(state.hands), list(state.discarded)
         won = list(state.won)
         lines = list(lines)
         changes = []
         if winner is None:
             for seat in range(n):
-                if state.showing[seat]:
+                if showing[seat]:
                     lines.append(
-                        f"{state.players[seat]} takes {_bucks(state.showing[seat])} back to hand."
+                        f"{state.players[seat]} takes {_bucks(showing[seat])} back to hand."
                     )
-                hands[seat] = tuple(sorted(hands[seat] + state.showing[seat]))
+                hands[seat] = tuple(sorted(hands[seat] + showing[seat]))
             discarded_lots = state.discarded_lots + 1
         else:
             name = state.players[winner]
@@ -275,22 +395,23 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             else:
                 how = f"High Bidder for the {_ordinal(2)} reveal in a row"
             headline = f"{name} wins lot {state.lot_number}: {how}"
-            bid = state.showing[winner]
+            bid = showing[winner]
             discarded[winner] = tuple(sorted(discarded[winner] + bid))
             lines.append(f"{name} discards the Bucks bid: {_bucks(bid)} ({sum(bid)}).")
             for seat in state.in_auction:
-                if seat == winner or not state.showing[seat]:
+                if seat == winner or not showing[seat]:
                     continue
-                low = min(state.showing[seat])
-                rest = list(state.showing[seat])
+                low = min(showing[seat])
+                rest = list(showing[seat])
                 rest.remove(low)
                 discarded[seat] = tuple(sorted((*discarded[seat], low)))
                 hands[seat] = tuple(sorted(hands[seat] + tuple(rest)))
                 back = f"; {_bucks(rest)} back to hand" if rest else ""
                 lines.append(f"{state.players[seat]} loses the lowest Buck showing, {low}{back}.")
             before = score(won[winner]).total
-            won[winner] = won[winner] + state.lot
-            lines.append(f"{name} takes {', '.join(item_text(i) for i in state.lot)}.")
+            lot = state.auction.lot
+            won[winner] = won[winner] + lot
+            lines.append(f"{name} takes {', '.join(item_text(i) for i in lot)}.")
             after = score(won[winner])
             lines.append(f"{name}'s items now score {after.arithmetic(won[winner])}.")
             changes.append(ScoreChange(player=name, before=before, after=after.total))
@@ -304,10 +425,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
                 hands=tuple(hands),
                 discarded=tuple(discarded),
                 won=tuple(won),
-                showing=((),) * n,
-                out=(False,) * n,
-                lot=(),
-                high_bidder=None,
+                auction=Auction.fresh(n),
                 poof_spent=spent,
                 discarded_lots=discarded_lots,
             )
@@ -328,11 +446,10 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
     # -- the end -----------------------------------------------------------------------
 
     def _finale(self, state: FairyBucksState, action: Finale) -> tuple[FairyBucksState, Verdict]:
-        if state.phase != "lot":
-            raise IllegalAction("Finish the running auction first.")
-        left = self.items_left(state)
-        if left:
+        if not self.choices(state).finale:
+            left = self.items_left(state)
             raise IllegalAction(f"{left} item(s) are still to be auctioned.")
+        self._verify_items(state, [action.castle_item])
         money = [sum(h) for h in state.hands]
         richest = max(money)
         leaders = [s for s, m in enumerate(money) if m == richest]
@@ -365,12 +482,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions]):
             lines.append(f"{name}: {scores[seat].arithmetic(won[seat])}.")
         best = max(s.total for s in scores)
         winners = tuple(s for s in range(len(scores)) if scores[s].total == best)
-        names = " and ".join(state.players[s] for s in winners)
-        headline = (
-            f"{names} share the win with {best} points"
-            if len(winners) > 1
-            else f"{names} wins with {best} points"
-        )
+        headline = f"{win_text([state.players[s] for s in winners])} with {best} points"
         before = self.scores(state)
         changes = tuple(
             ScoreChange(player=p, before=b.total, after=a.total)

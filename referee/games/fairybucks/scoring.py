@@ -4,7 +4,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.games.fairybucks.deck import SET_BONUS, SYMBOLS
+from referee.games.fairybucks.material import SET_BONUS, SYMBOLS
 
 
 @dataclass(frozen=True)

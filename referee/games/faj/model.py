@@ -1,11 +1,12 @@
 """Faces, Aces & Jokers options, actions and state."""
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
 from referee.core.values import Snapshot, Value
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
+from referee.games.faj.tricks import trump_of
 
 TrickCard = Literal[TRICK_CARDS]
 DraftCard = Literal[DRAFT_CARDS]
@@ -17,12 +18,16 @@ class FajOptions(Value):
         title="When final hands are still equal",
         description="Project ruling (the rulebook is silent): after the suit comparison, equal "
         "hands share the place, or the player with more won cards places higher.",
+        json_schema_extra={
+            "labels": {"share": "Share the place", "more_cards": "More won cards places higher"}
+        },
     )
 
 
 class DraftPick(Value):
     """A draft card a player kept (optional: drafts are private)."""
 
+    label: ClassVar[str] = "A draft pick"
     type: Literal["draft_pick"] = "draft_pick"
     player: str
     card: DraftCard
@@ -31,6 +36,7 @@ class DraftPick(Value):
 class Board(Value):
     """The trick cards turned up for the next trick."""
 
+    label: ClassVar[str] = "A board"
     type: Literal["board"] = "board"
     cards: tuple[TrickCard, ...] = Field(min_length=1, max_length=4)
 
@@ -43,11 +49,23 @@ class Play(Value):
 class Plays(Value):
     """Everyone's draft card for the trick, revealed together."""
 
+    label: ClassVar[str] = "The cards played"
     type: Literal["plays"] = "plays"
     plays: tuple[Play, ...] = Field(min_length=2, max_length=4)
 
 
 FajAction = Annotated[DraftPick | Board | Plays, Field(discriminator="type")]
+
+
+class Deal(Snapshot):
+    """What lasts one round: the logged draft picks and the draft cards played."""
+
+    picks: tuple[tuple[str, ...], ...]  # per seat
+    played: tuple[str, ...] = ()
+
+    @classmethod
+    def fresh(cls, players: int) -> "Deal":
+        return cls(picks=((),) * players)
 
 
 class FajState(Snapshot):
@@ -56,11 +74,13 @@ class FajState(Snapshot):
     round: int = 1
     trick: int = 1
     phase: Literal["board", "play", "over"] = "board"
-    board: tuple[str, ...] = ()
-    trump: int | None = None
-    picks: tuple[tuple[str, ...], ...]  # this round's logged draft picks, per seat
-    played: tuple[str, ...] = ()  # draft cards played this round
+    board: tuple[str, ...] = ()  # the current trick's board, until the trick is won
+    deal: Deal
     won: tuple[tuple[str, ...], ...]  # trick cards won, per seat
+
+    @property
+    def trump(self) -> int | None:
+        return trump_of(self.board) if self.board else None
 
     @property
     def drafting(self) -> bool:
@@ -70,3 +90,12 @@ class FajState(Snapshot):
     @property
     def used_trick_cards(self) -> tuple[str, ...]:
         return tuple(c for pile in self.won for c in pile) + self.board
+
+
+class FajChoices(Snapshot):
+    """What may be entered now (the flow contract's menu)."""
+
+    board_size: int = 0  # cards the next board takes (0: no board now)
+    board_cards: tuple[str, ...] = ()  # trick cards not yet out
+    pickable: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (seat, draft cards it may log)
+    playable: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (seat, cards it may play)

@@ -1,9 +1,12 @@
 """Faces, Aces & Jokers rules: draft log, boards and trump, tricks, and the final showdown."""
 
 import itertools
+import random
 from collections.abc import Sequence
 
+from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.outcome import Outcome, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.faj import showdown, tricks
@@ -17,7 +20,17 @@ from referee.games.faj.deck import (
     TRICK_DECK,
     short,
 )
-from referee.games.faj.model import Board, DraftPick, FajAction, FajOptions, FajState, Plays
+from referee.games.faj.model import (
+    Board,
+    Deal,
+    DraftPick,
+    FajAction,
+    FajChoices,
+    FajOptions,
+    FajState,
+    Play,
+    Plays,
+)
 from referee.games.faj.rulings import RULINGS
 
 
@@ -25,7 +38,7 @@ def _cards(cards: Sequence[str]) -> str:
     return " ".join(short(c) for c in cards)
 
 
-class FajRules(GameRules[FajState, FajOptions]):
+class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     kind = "faj"
     title = "Faces, Aces & Jokers"
     min_players = 2
@@ -33,27 +46,139 @@ class FajRules(GameRules[FajState, FajOptions]):
     options_model = FajOptions
     action_type = FajAction
     rulings = RULINGS
+    unit = "cards won"
     overview = (
         "Three rounds. Each round everyone drafts 4 face cards, then plays them into 4 tricks "
         "whose boards hold 1, 2, 3 and 4 number cards. The suit with the most points on the "
         "board is trump. The trick's winner takes the board's number cards, and after three "
         "rounds the best poker hand made from the cards you took wins."
     )
+    phases = {
+        "draft": (DraftPick, Board),
+        "board": (Board,),
+        "play": (Plays,),
+        "over": (),
+    }
+    prompts = {
+        "draft": "Turn up the board first (draft picks may still be logged)",
+        "board": "This round's draft is over: turn up the next board",
+        "play": "This round's draft is over and the board is out: enter the cards played",
+        "over": "The game is over",
+    }
 
     def new_state(self, players: Sequence[str], options: FajOptions) -> FajState:
         self.verify_players(players)
         n = len(players)
-        return FajState(players=tuple(players), options=options, picks=((),) * n, won=((),) * n)
+        return FajState(players=tuple(players), options=options, deal=Deal.fresh(n), won=((),) * n)
 
-    def is_over(self, state: FajState) -> bool:
-        return state.phase == "over"
+    # -- the flow contract -------------------------------------------------------------
 
-    def summary(self, state: FajState) -> str:
-        if state.phase == "over":
-            first = [s for s in self.final(state) if s.place == 1]
-            names = " & ".join(state.players[s.seat] for s in first)
-            return f"{names} won with {first[0].hand.describe()}"
+    def phase(self, state: FajState) -> str:
+        return "draft" if state.drafting else state.phase
+
+    def to_act(self, state: FajState) -> tuple[int, ...]:
+        return tuple(range(len(state.players))) if state.phase == "play" else ()
+
+    def choices(self, state: FajState) -> FajChoices:
+        n = len(state.players)
+        if state.phase == "board":
+            pickable = ()
+            if state.drafting:
+                free = tuple(self.pickable_cards(state))
+                pickable = tuple(
+                    (s, free) for s in range(n) if len(state.deal.picks[s]) < DRAFT_HAND
+                )
+            return FajChoices(
+                board_size=BOARD_SIZES[state.trick - 1],
+                board_cards=tuple(self.board_cards_left(state)),
+                pickable=pickable,
+            )
+        if state.phase == "play":
+            return FajChoices(
+                playable=tuple((s, tuple(self.playable_cards(state, s))) for s in range(n))
+            )
+        return FajChoices()
+
+    def offers(self, state: FajState, action) -> bool:
+        menu = self.choices(state)
+        if isinstance(action, Board):
+            cards = action.cards
+            return (
+                len(cards) == menu.board_size
+                and len(set(cards)) == len(cards)
+                and set(cards) <= set(menu.board_cards)
+            )
+        if isinstance(action, DraftPick):
+            allowed = {state.players[s]: cards for s, cards in menu.pickable}
+            return action.card in allowed.get(action.player, ())
+        if isinstance(action, Plays):
+            allowed = {state.players[s]: cards for s, cards in menu.playable}
+            players = [p.player for p in action.plays]
+            cards = [p.card for p in action.plays]
+            return (
+                sorted(players) == sorted(allowed)
+                and len(set(cards)) == len(cards)
+                and all(p.card in allowed[p.player] for p in action.plays)
+            )
+        return False
+
+    def draw(self, state: FajState, rng: random.Random):
+        menu = self.choices(state)
+        if menu.board_size:
+            if menu.pickable and rng.random() < 0.3:
+                seat, cards = rng.choice(menu.pickable)
+                return DraftPick(player=state.players[seat], card=rng.choice(cards))
+            return Board(cards=tuple(rng.sample(menu.board_cards, menu.board_size)))
+        if menu.playable:
+            # Draw seat by seat so no two players play the same card.
+            taken: set[str] = set()
+            plays = []
+            for seat, cards in sorted(menu.playable, key=lambda sc: len(sc[1])):
+                free = [c for c in cards if c not in taken]
+                if not free:
+                    return None
+                card = rng.choice(free)
+                taken.add(card)
+                plays.append(Play(player=state.players[seat], card=card))
+            return Plays(plays=tuple(plays))
+        return None
+
+    def points(self, state: FajState) -> tuple[int, ...]:
+        return tuple(len(pile) for pile in state.won)
+
+    def outcome(self, state: FajState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        ranked = self.final(state)
+        first = [st for st in ranked if st.place == 1]
+        names = [state.players[st.seat] for st in first]
+        hand = first[0].hand.describe()
+        places = [0] * len(state.players)
+        for st in ranked:
+            places[st.seat] = st.place
+        comparisons = self.final_comparisons(state)
+        reason = comparisons[0][0] if comparisons else "Best poker hand from the cards won."
+        return Outcome(
+            winners=tuple(st.seat for st in first),
+            places=tuple(places),
+            headline=f"{win_text(names)} with {hand}",
+            reason=reason,
+            rulings=tuple(dict.fromkeys(["FAJ-HANDS", *(r for _, r in comparisons)])),
+        )
+
+    def progress(self, state: FajState) -> str:
         return f"Round {state.round} of {ROUNDS}, trick {state.trick} of {len(BOARD_SIZES)}"
+
+    def audit(self, state: FajState) -> list[str]:
+        placed = list(state.board) + [c for pile in state.won for c in pile]
+        problems = []
+        if len(set(placed)) != len(placed) or not set(placed) <= set(TRICK_CARDS):
+            problems.append("a trick card is in two places")
+        if len(set(state.deal.played)) != len(state.deal.played):
+            problems.append("a draft card was played twice in a round")
+        if state.phase == "over" and len(placed) != ROUNDS * sum(BOARD_SIZES):
+            problems.append("trick cards went missing")
+        return problems
 
     def final(self, state: FajState) -> list[showdown.Standing]:
         return showdown.standings(state.won, state.options.final_tie == "more_cards")
@@ -65,17 +190,16 @@ class FajRules(GameRules[FajState, FajOptions]):
 
     def _pick(self, state: FajState, action: DraftPick) -> tuple[FajState, Verdict]:
         seat = self.seat_of(state, action.player)
-        if not state.drafting:
-            raise IllegalAction("This round's draft is over: the tricks have begun.")
-        if len(state.picks[seat]) >= DRAFT_HAND:
+        picks = list(state.deal.picks)
+        if len(picks[seat]) >= DRAFT_HAND:
             raise IllegalAction(f"{action.player} has already kept {DRAFT_HAND} draft cards.")
-        taken = [c for picks in state.picks for c in picks]
-        if action.card in taken:
-            owner = next(state.players[s] for s, p in enumerate(state.picks) if action.card in p)
+        if action.card not in self.pickable_cards(state):
+            owner = next(state.players[s] for s, p in enumerate(picks) if action.card in p)
             raise InvalidAction(f"{short(action.card)} was already kept by {owner} this round.")
-        picks = list(state.picks)
         picks[seat] = (*picks[seat], action.card)
-        new = state.model_copy(update=dict(picks=tuple(picks)))
+        new = state.model_copy(
+            update=dict(deal=state.deal.model_copy(update=dict(picks=tuple(picks))))
+        )
         return new, Verdict(
             headline=f"{action.player} keeps {short(action.card)} "
             f"(pick {len(picks[seat])} of {DRAFT_HAND})",
@@ -85,8 +209,6 @@ class FajRules(GameRules[FajState, FajOptions]):
     # -- the board ---------------------------------------------------------------------
 
     def _board(self, state: FajState, action: Board) -> tuple[FajState, Verdict]:
-        if state.phase != "board":
-            raise IllegalAction("The board is already out: enter the cards played.")
         size = BOARD_SIZES[state.trick - 1]
         if len(action.cards) != size:
             raise InvalidAction(
@@ -99,7 +221,7 @@ class FajRules(GameRules[FajState, FajOptions]):
             raise InvalidAction(f"{_cards(again)} already came out in this game.")
         TRICK_DECK.verify_cards(action.cards)
         trump = tricks.trump_of(action.cards)
-        new = state.model_copy(update=dict(phase="play", board=tuple(action.cards), trump=trump))
+        new = state.model_copy(update=dict(phase="play", board=tuple(action.cards)))
         totals = tricks.describe_totals(action.cards)
         verdict = (
             f"Suit totals: {totals}. The highest total is unique: {tricks.trump_text(trump)}."
@@ -115,22 +237,19 @@ class FajRules(GameRules[FajState, FajOptions]):
     # -- the trick ---------------------------------------------------------------------
 
     def _plays(self, state: FajState, action: Plays) -> tuple[FajState, Verdict]:
-        if state.phase != "play":
-            raise IllegalAction("Turn up the board first.")
+        chosen = flow.collect(
+            state.players,
+            ((p.player, p.card) for p in action.plays),
+            self.to_act(state),
+            "play a card",
+        )
         seats = [self.seat_of(state, p.player) for p in action.plays]
-        if sorted(seats) != list(range(len(state.players))):
-            missing = [n for s, n in enumerate(state.players) if s not in seats]
-            twice = {state.players[s] for s in seats if seats.count(s) > 1}
-            raise InvalidAction(
-                "Every player plays exactly one card"
-                + (f"; missing: {', '.join(missing)}" if missing else "")
-                + (f"; twice: {', '.join(sorted(twice))}" if twice else "")
-                + "."
-            )
         cards = [p.card for p in action.plays]
         DRAFT_DECK.verify_cards(cards)
-        for seat, card in zip(seats, cards, strict=True):
-            self._verify_play(state, seat, card)
+        for seat, card in chosen.items():
+            problem = self._play_problem(state, seat, card)
+            if problem:
+                raise IllegalAction(problem)
         plays = list(zip(seats, cards, strict=True))
         result = tricks.trick_winner(state.board, state.trump, plays)
         winner = state.players[result.seat]
@@ -149,9 +268,8 @@ class FajRules(GameRules[FajState, FajOptions]):
             ),
         )
         rulings = [result.ruling, "FAJ-TAKE-BOARD"]
-        new = state.model_copy(
-            update=dict(won=tuple(won), played=(*state.played, *cards), board=(), trump=None)
-        )
+        deal = state.deal.model_copy(update=dict(played=(*state.deal.played, *cards)))
+        new = state.model_copy(update=dict(won=tuple(won), deal=deal, board=()))
         last_trick = state.trick == len(BOARD_SIZES)
         if not last_trick:
             new = new.model_copy(update=dict(trick=state.trick + 1, phase="board"))
@@ -161,8 +279,7 @@ class FajRules(GameRules[FajState, FajOptions]):
                     round=state.round + 1,
                     trick=1,
                     phase="board",
-                    played=(),
-                    picks=((),) * len(state.players),
+                    deal=Deal.fresh(len(state.players)),
                 )
             )
             details.append(
@@ -174,30 +291,31 @@ class FajRules(GameRules[FajState, FajOptions]):
             end_details, end_rulings = self._final_verdict(new)
             details += end_details
             rulings += end_rulings
+        headline = (
+            f"{winner} wins trick {state.trick} of round {state.round} with {short(result.card)}"
+        )
+        if new.phase == "over":
+            details.insert(0, headline + ".")
+            headline = self.outcome(new).headline
         return new, Verdict(
-            headline=f"{winner} wins trick {state.trick} of round {state.round} with "
-            f"{short(result.card)}",
+            headline=headline,
             details=tuple(details),
             rulings=tuple(dict.fromkeys(rulings)),
             changes=changes,
             decisive=True,
         )
 
-    def _verify_play(self, state: FajState, seat: int, card: str) -> None:
-        problem = self._play_problem(state, seat, card)
-        if problem:
-            raise IllegalAction(problem)
-
     @staticmethod
     def _play_problem(state: FajState, seat: int, card: str) -> str | None:
         name = state.players[seat]
-        if card in state.played:
+        if card in state.deal.played:
             return f"{short(card)} was already played this round ({name})."
-        owner = next((s for s, p in enumerate(state.picks) if card in p), None)
+        picks = state.deal.picks
+        owner = next((s for s, p in enumerate(picks) if card in p), None)
         if owner is not None and owner != seat:
             return f"{short(card)} was kept by {state.players[owner]} in the draft, not {name}."
-        if len(state.picks[seat]) == DRAFT_HAND and card not in state.picks[seat]:
-            return f"{name} drafted {_cards(state.picks[seat])}; {short(card)} is not among them."
+        if len(picks[seat]) == DRAFT_HAND and card not in picks[seat]:
+            return f"{name} drafted {_cards(picks[seat])}; {short(card)} is not among them."
         return None
 
     def playable_cards(self, state: FajState, seat: int) -> list[str]:
@@ -211,7 +329,7 @@ class FajRules(GameRules[FajState, FajOptions]):
 
     @staticmethod
     def pickable_cards(state: FajState) -> list[str]:
-        taken = {c for picks in state.picks for c in picks}
+        taken = {c for picks in state.deal.picks for c in picks}
         return [c for c in DRAFT_CARDS if c not in taken]
 
     def final_comparisons(self, state: FajState) -> list[tuple[str, str]]:
@@ -238,5 +356,5 @@ class FajRules(GameRules[FajState, FajOptions]):
         comparisons = self.final_comparisons(state)
         lines += [why for why, _ in comparisons]
         first = [names[s.seat] for s in ranked if s.place == 1]
-        lines.append(f"{' and '.join(first)} {'share the win' if len(first) > 1 else 'wins'}.")
+        lines.append(f"{win_text(first)}.")
         return lines, ["FAJ-HANDS", *(ruling for _, ruling in comparisons)]

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games.faj.deck import SYMBOLS, short, trick_parts
-from referee.poker import TRICK_DECK, Hand, rank_name
+from referee.poker import TWO_TO_TEN, Hand, rank_name
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Standing:
 
 
 def best_hand(won: Sequence[str]) -> Hand:
-    return TRICK_DECK.best(trick_parts(c) for c in won)
+    return TWO_TO_TEN.best(trick_parts(c) for c in won)
 
 
 def standings(won: Sequence[Sequence[str]], more_cards_breaks_ties: bool) -> list[Standing]:

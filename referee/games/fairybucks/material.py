@@ -17,5 +17,13 @@ def removed_ones(players: int) -> int:
     return 4 if players == 2 else 0
 
 
+ITEM_VALUES = tuple(range(0, 21))  # what the app accepts for an item's value
+
+
+def item_values(players: int) -> tuple[int, ...]:
+    """Values an item may have at this table: no 1s in a 2-player game."""
+    return tuple(v for v in ITEM_VALUES if not (removed_ones(players) and v == 1))
+
+
 def auctioned_items(deck_size: int, players: int) -> int:
     return deck_size - removed_ones(players) - HIDDEN_ON_CASTLE - set_aside(players)
