@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from referee.core.errors import RefereeError
+from referee.core.names import sentence
 from referee.core.record import GameRecord
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
@@ -19,7 +20,8 @@ class ReplayError(RefereeError):
     """A record holds an action that cannot be applied; `index` is 0-based."""
 
     def __init__(self, index: int, reason: str) -> None:
-        super().__init__(f"Action {index + 1} of the record: {reason}")  # 1-based for people
+        reason = sentence(reason)  # one line for players, whatever the rules said
+        super().__init__(sentence(f"Action {index + 1} of the record: {reason}"))  # 1-based
         self.index = index
         self.action_reason = reason
 
