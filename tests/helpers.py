@@ -1,5 +1,7 @@
 """Small builders so each test reads like the table talk it checks."""
 
+from functools import partial
+
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import rules_for
@@ -7,13 +9,19 @@ from referee.games import rules_for
 S = 0  # stone circle
 
 
-def faeker(players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
+def game(kind: str, players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
+    """A session of any game at a table of `players`, after `actions` (dicts or models)."""
     session = Session(
-        rules_for("faeker"), GameRecord(game="faeker", players=list(players), options=options)
+        rules_for(kind), GameRecord(game=kind, players=list(players), options=options)
     )
     for action in actions:
         session.play(action)
     return session
+
+
+faeker = partial(game, "faeker")
+faj = partial(game, "faj")
+fairybucks = partial(game, "fairybucks")
 
 
 def top(card):
@@ -40,15 +48,6 @@ def reveal(player, *cards):
     return {"type": "reveal", "player": player, "cards": list(cards)}
 
 
-def faj(players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
-    session = Session(
-        rules_for("faj"), GameRecord(game="faj", players=list(players), options=options)
-    )
-    for action in actions:
-        session.play(action)
-    return session
-
-
 def board(*cards):
     return {"type": "board", "cards": list(cards)}
 
@@ -59,16 +58,6 @@ def plays(**cards):
 
 def pick(player, card):
     return {"type": "draft_pick", "player": player, "card": card}
-
-
-def fairybucks(players=("Ana", "Bo", "Cy"), actions=(), **options) -> Session:
-    session = Session(
-        rules_for("fairybucks"),
-        GameRecord(game="fairybucks", players=list(players), options=options),
-    )
-    for action in actions:
-        session.play(action)
-    return session
 
 
 def lot(*items):
