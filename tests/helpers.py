@@ -71,36 +71,3 @@ def reveal_bucks(**cards):
 
 def finale(value, symbol):
     return {"type": "finale", "castle_item": {"value": value, "symbol": symbol}}
-
-
-def play_checked(session, action) -> None:
-    """Play an action: a refusal must change nothing; an applied action must cite a ruling."""
-    from referee.core.errors import RefereeError
-
-    before, steps = session.state, len(session.steps)
-    try:
-        session.play(action)
-    except RefereeError:
-        assert session.state is before and len(session.steps) == steps
-    else:
-        assert_cites_rulings(session)
-
-
-def assert_replays(session) -> None:
-    """The record is the truth: export to JSON, parse and replay give the same game."""
-    import json
-
-    from referee.core.record import parse_record
-
-    exported = json.loads(json.dumps(session.record().model_dump(mode="json")))
-    replayed = Session(session.rules, parse_record(exported))
-    assert replayed.state == session.state
-    assert replayed.verdicts == session.verdicts
-
-
-def assert_cites_rulings(session) -> None:
-    """The latest verdict names at least one ruling, and every one it names exists."""
-    verdict = session.verdicts[-1]
-    assert verdict.rulings, verdict.headline
-    for ruling in verdict.rulings:
-        session.rules.rulings[ruling]
