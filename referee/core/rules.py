@@ -22,8 +22,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from referee.core import flow
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.names import clean_name, name_key
 from referee.core.outcome import Outcome, names_text
-from referee.core.record import typed_record_model
+from referee.core.record import explain_validation, typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.verdict import Verdict
 
@@ -66,31 +67,26 @@ class GameRules(Generic[State, Options, Choices]):
         try:
             return self._actions.validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise InvalidAction(f"Not an action of {self.title}: {where} {first['msg']}.") from exc
+            raise InvalidAction(
+                explain_validation(exc, f"a {self.title} action", self.action_type)
+            ) from exc
 
     def parse_options(self, data: Any) -> Options:
         try:
             return self.options_model.model_validate(data or {})
         except ValidationError as exc:
-            first = exc.errors()[0]
-            field = (
-                self.options_model.model_fields.get(str(first["loc"][0])) if first["loc"] else None
-            )
-            what = field.title if field and field.title else ".".join(map(str, first["loc"]))
-            raise InvalidAction(f"{what}: {first['msg']}.") from exc
+            raise InvalidAction(
+                explain_validation(exc, f"the {self.title} options", self.options_model)
+            ) from exc
 
     def verify_players(self, players: Sequence[str]) -> None:
-        names = [p.strip() for p in players]
+        names = [clean_name(p) for p in players]
         if not self.min_players <= len(names) <= self.max_players:
             raise InvalidAction(
                 f"{self.title} is for {self.min_players}-{self.max_players} players, "
                 f"not {len(names)}."
             )
-        if any(not n for n in names):
-            raise InvalidAction("Every player needs a name.")
-        if len({n.casefold() for n in names}) != len(names):
+        if len({name_key(n) for n in names}) != len(names):
             raise InvalidAction(
                 "Two players have the same name; add an initial to tell them apart."
             )
