@@ -1,10 +1,23 @@
 """SQLite store: games and their action logs, one transaction per action.
 
-The database lives in the user data folder, never beside the code. A file that is corrupt,
-or was written by a newer referee, is moved aside with a timestamp and never overwritten;
-`notices` tells the app what happened so it can tell the user.
+The database lives in the user data folder, never beside the code. Opening it tells two
+kinds of trouble apart:
+
+- it *cannot be opened* (no permission, a read-only folder or disk, a file where the folder
+  should be, a full disk): nothing is moved or changed. If the games can still be read,
+  the store opens read-only (`read_only`, with a notice) so the players can look at them;
+  otherwise `StoreUnavailable` says why, in one sentence, for the app's own screen;
+- it is *damaged* (not a database, fails its integrity check) or was written by a newer
+  referee: it is moved aside with a timestamp, never overwritten, and a new one is
+  started; `notices` tells the app so it can tell the user.
+
+One game that cannot be read (a damaged row, a game or option this version does not know)
+never hides the others: `list_games` lists it with its `problem`, `load` refuses it with
+`GameUnreadable`, and `raw_game` gives its stored text for export.
 """
 
+import contextlib
+import errno
 import json
 import os
 import sqlite3
@@ -12,8 +25,12 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from referee.core.record import GameRecord
+from referee.core.errors import InvalidAction, RefereeError
+from referee.core.names import clean_name, printable, quoted, sentence
+from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
+from referee.games import GAMES
 
 SCHEMA_VERSION = 1
 DB_NAME = "referee.db"
@@ -50,6 +67,22 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("referee", appauthor=False))
 
 
+class StoreUnavailable(RefereeError):
+    """The saved games cannot be opened (or read) here; nothing was moved or changed."""
+
+    def __init__(self, reason: str, path: Path | None = None) -> None:
+        super().__init__(sentence(reason))
+        self.path = path
+
+
+class SaveFailed(RefereeError):
+    """A change could not be written (disk full, read-only); nothing was changed."""
+
+
+class GameUnreadable(RefereeError):
+    """One stored game cannot be loaded by this referee; it stays listed and exportable."""
+
+
 @dataclass(frozen=True)
 class GameSummary:
     id: int
@@ -60,6 +93,7 @@ class GameSummary:
     finished: bool
     summary: str
     actions: int
+    problem: str | None = None  # "cannot open: ..." when this referee cannot load the game
 
 
 @dataclass(frozen=True)
@@ -73,25 +107,133 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _text(raw: bytes) -> str:
+    """Stored text that is not UTF-8 (written by another tool) is read, not fatal."""
+    return raw.decode("utf-8", "replace")
+
+
+# SQLite's primary result codes (the low byte of an extended code).
+_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_WHY = {
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_READONLY: "the database or its folder is read-only",
+    sqlite3.SQLITE_CANTOPEN: "the file cannot be opened (a read-only folder, or no permission)",
+    sqlite3.SQLITE_PERM: "permission was denied",
+    sqlite3.SQLITE_AUTH: "permission was denied",
+    sqlite3.SQLITE_IOERR: "the disk reported an error",
+    sqlite3.SQLITE_BUSY: "another program is using the database",
+    sqlite3.SQLITE_LOCKED: "another program is using the database",
+    sqlite3.SQLITE_NOMEM: "the device is out of memory",
+}
+
+
+def _code(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _damaged(exc: BaseException) -> bool:
+    return _code(exc) in _DAMAGED
+
+
+def _why(exc: BaseException) -> str:
+    """Why a database or folder cannot be used, as a clause for players."""
+    if isinstance(exc, sqlite3.Error):
+        return _WHY.get(_code(exc), f"SQLite said: {sentence(str(exc), 60)}")
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        return "a file is in the way where the folder should be"
+    if isinstance(exc, PermissionError):
+        return "permission was denied"
+    if isinstance(exc, OSError):
+        if exc.errno == errno.ENOSPC:
+            return "the disk is full"
+        if exc.errno == errno.EROFS:
+            return "the disk is read-only"
+        return sentence(exc.strerror or type(exc).__name__, 60).lower()
+    return type(exc).__name__
+
+
 class Store:
+    # Pragmas run on every connection before anything else (tests use max_page_count to
+    # give SQLite a full disk).
+    connection_pragmas: tuple[str, ...] = ()
+
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else data_dir() / DB_NAME
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.notices: list[str] = []
+        self.read_only = False
+        self.read_only_reason = ""
         self._conn = self._open()
+        self._json_valid = self._has_json_valid()
 
     # -- opening safely ----------------------------------------------------------------
 
+    def _unavailable(self, reason: str) -> StoreUnavailable:
+        return StoreUnavailable(reason, self.path)
+
     def _open(self) -> sqlite3.Connection:
-        if self.path.exists():
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise self._unavailable(
+                f"The saved-games folder cannot be made: {_why(exc)}. Nothing was changed."
+            ) from exc
+        if not folder.is_dir():
+            raise self._unavailable(
+                "The saved-games folder cannot be used: a file is in the way where the "
+                "folder should be. Nothing was changed."
+            )
+        if self.path.exists() and not self.path.is_file():
+            raise self._unavailable(
+                f"The saved games cannot be opened: {quoted(self.path.name)} in the data "
+                "folder is not a file. Nothing was changed."
+            )
+        existed = self.path.exists()
+        if existed:
             problem = self._check_existing()
             if problem:
-                moved = self._move_aside(problem[0])
+                moved = self._move_aside(problem[0], problem[1])
                 self.notices.append(
                     f"{problem[1]} It was moved to {moved.name}; a new one "
                     "was started. Nothing was overwritten."
                 )
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+                existed = False
+        conn = None
+        try:
+            conn = self._connect()
+            self._prepare(conn)
+            return conn
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            if existed and not _damaged(exc):
+                viewer = self._read_only_view(_why(exc))
+                if viewer is not None:
+                    return viewer
+            if _code(exc) == sqlite3.SQLITE_FULL:
+                raise self._unavailable(
+                    "The saved games cannot be opened: the disk is full. Free some space, "
+                    "then try again; nothing was changed."
+                ) from exc
+            raise self._unavailable(
+                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
+            ) from exc
+
+    def _connect(self, query: str = "") -> sqlite3.Connection:
+        """A connection; `query` ("mode=ro", ...) opens through an escaped file: URI, so a
+        folder named with %, # or ? is the folder it says."""
+        if query:
+            uri = f"{self.path.absolute().as_uri()}?{query}"
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        else:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn.text_factory = _text
+        for pragma in self.connection_pragmas:
+            conn.execute(pragma)
+        return conn
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA journal_mode=WAL")
         # FULL syncs the log at every commit: a phone's battery may die mid-game, and a
         # confirmed action must survive that, not only a crash of this process.
@@ -100,11 +242,24 @@ class Store:
         conn.executescript(_SCHEMA)
         if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _read_only_connection(self) -> sqlite3.Connection:
+        """Read without writing anything, even the WAL's index: a cleanly closed database
+        in a read-only folder opens only as immutable."""
+        try:
+            conn = self._connect("mode=ro")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error as exc:
+            if _code(exc) != sqlite3.SQLITE_CANTOPEN:
+                raise
+        conn = self._connect("mode=ro&immutable=1")
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
 
     def _check_existing(self) -> tuple[str, str] | None:
         try:
-            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            conn = self._read_only_connection()
             try:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
@@ -118,29 +273,69 @@ class Store:
                     return ("corrupt", "The saved-games database is damaged.")
             finally:
                 conn.close()
-        except sqlite3.DatabaseError:
-            return ("corrupt", "The saved-games file is not a readable database.")
+        except sqlite3.Error as exc:
+            if _damaged(exc):
+                return ("corrupt", "The saved-games file is not a readable database.")
+            raise self._unavailable(
+                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
+            ) from exc
         return None
 
-    def _move_aside(self, why: str) -> Path:
+    def _read_only_view(self, why: str) -> sqlite3.Connection | None:
+        """The games, to look at but not change, when the database cannot be written."""
+        try:
+            conn = self._read_only_connection()
+        except sqlite3.Error:
+            return None
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            if {"games", "actions"} <= tables:
+                conn.execute("PRAGMA query_only=1")
+                self.read_only = True
+                self.read_only_reason = why
+                self.notices.append(
+                    f"The saved games are read-only here ({why}): you can look at them, "
+                    "but nothing new can be saved."
+                )
+                return conn
+        except sqlite3.Error:
+            pass
+        conn.close()
+        return None
+
+    def _move_aside(self, why: str, what: str) -> Path:
         stamp = time.strftime("%Y%m%dT%H%M%S")
         target = self.path.with_name(f"{self.path.name}.{why}-{stamp}")
         n = 1
         while target.exists():
             target = self.path.with_name(f"{self.path.name}.{why}-{stamp}-{n}")
             n += 1
-        self.path.rename(target)
+        try:
+            self.path.rename(target)
+        except OSError as exc:
+            raise self._unavailable(
+                f"{what} It cannot be moved aside ({_why(exc)}), so it was left as it is."
+            ) from exc
         for suffix in ("-wal", "-shm"):
             side = Path(str(self.path) + suffix)
             if side.exists():
-                side.rename(Path(str(target) + suffix))
+                # The main file is aside already; a side file left behind is harmless.
+                with contextlib.suppress(OSError):
+                    side.rename(Path(str(target) + suffix))
         return target
+
+    def _has_json_valid(self) -> bool:
+        try:
+            self._conn.execute("SELECT json_valid('1')").fetchone()
+            return True
+        except sqlite3.Error:
+            return False
 
     def close(self) -> None:
         self._conn.close()
 
     def _tx(self):
-        return _Transaction(self._conn)
+        return _Transaction(self)
 
     # -- games -------------------------------------------------------------------------
 
@@ -173,40 +368,119 @@ class Store:
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
     def list_games(self) -> list[GameSummary]:
-        rows = self._conn.execute(
-            "SELECT g.id, g.kind, g.players, g.created, g.updated, g.finished, g.summary, "
-            "(SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id AND a.undone=0) "
-            "FROM games g ORDER BY g.updated DESC, g.id DESC"
-        ).fetchall()
-        return [
-            GameSummary(r[0], r[1], json.loads(r[2]), r[3], r[4], bool(r[5]), r[6], r[7])
-            for r in rows
-        ]
+        """Every stored game, newest first. A game this referee cannot load is listed with
+        its `problem`; one bad row never hides the others."""
+        damaged = (
+            "(SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id AND NOT json_valid(a.payload))"
+            if self._json_valid
+            else "0"
+        )
+        try:
+            rows = self._conn.execute(
+                "SELECT g.id, g.kind, g.players, g.options, g.created, g.updated, g.finished, "
+                "g.summary, (SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id AND "
+                f"a.undone=0), {damaged} FROM games g ORDER BY g.updated DESC, g.id DESC"
+            ).fetchall()
+        except sqlite3.Error as exc:
+            raise self._unavailable(
+                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+            ) from exc
+        return [self._summary(row) for row in rows]
+
+    def _summary(self, row: tuple) -> GameSummary:
+        game_id, kind, players, options, created, updated, finished, summary, count, bad = row
+        try:
+            names, problem = _check_game(kind, players, options)
+        except Exception as exc:  # one row must never break the list: report it
+            names, problem = [], f"its stored data cannot be read ({type(exc).__name__})"
+        if problem is None and bad:
+            problem = f"{bad} of its stored actions {'are' if bad > 1 else 'is'} damaged"
+        return GameSummary(
+            id=game_id,
+            kind=printable(kind, 40),
+            players=names,
+            created=printable(created, 40),
+            updated=printable(updated, 40),
+            finished=bool(finished),
+            summary=printable(summary, 200),
+            actions=count,
+            problem=sentence(f"cannot open: {problem}") if problem else None,
+        )
 
     def load(self, game_id: int) -> StoredGame:
+        """The game's record and redo stack; GameUnreadable (one sentence) when this
+        referee cannot read it, KeyError when there is no such game."""
         row = self._conn.execute(
             "SELECT kind, players, options FROM games WHERE id=?", (game_id,)
         ).fetchone()
         if row is None:
             raise KeyError(game_id)
+        _names, problem = _check_game(*row)
+        if problem:
+            raise GameUnreadable(sentence(f"This game cannot be opened: {problem}"))
         actions = self._conn.execute(
-            "SELECT payload, undone FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
+            "SELECT seq, payload, undone FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
         ).fetchall()
-        done = [json.loads(p) for p, undone in actions if not undone]
-        undone = [json.loads(p) for p, u in actions if u]
-        record = GameRecord(
-            game=row[0], players=json.loads(row[1]), options=json.loads(row[2]), actions=done
-        )
+        done, undone = [], []
+        for n, (_seq, payload, was_undone) in enumerate(actions, start=1):
+            try:
+                action = read_json(payload, f"Its stored action {n}")
+            except InvalidAction as exc:
+                raise GameUnreadable(
+                    sentence(f"This game cannot be opened: {_lower(exc.reason)}")
+                ) from None
+            (undone if was_undone else done).append(action)
+        try:
+            record = parse_record(
+                {
+                    "format": RECORD_FORMAT,
+                    "version": RECORD_VERSION,
+                    "game": row[0],
+                    "players": read_json(row[1]),
+                    "options": read_json(row[2]),
+                    "actions": done,
+                }
+            )
+        except InvalidAction as exc:
+            raise GameUnreadable(
+                sentence(f"This game cannot be opened: {_lower(exc.reason)}")
+            ) from None
         return StoredGame(game_id, record, list(reversed(undone)))
 
+    def raw_game(self, game_id: int) -> str:
+        """The game's rows exactly as stored (texts, even unreadable ones, as strings), as
+        JSON for copying: the way out for a game this referee cannot open."""
+        row = self._conn.execute(
+            "SELECT id, kind, players, options, created, updated, finished, summary "
+            "FROM games WHERE id=?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        keys = ("id", "kind", "players", "options", "created", "updated", "finished", "summary")
+        data: dict[str, Any] = {"stored_by": "referee", "schema_version": SCHEMA_VERSION}
+        data.update(zip(keys, row, strict=True))
+        data["actions"] = [
+            {"seq": seq, "undone": bool(undone), "payload": payload}
+            for seq, payload, undone in self._conn.execute(
+                "SELECT seq, payload, undone FROM actions WHERE game_id=? ORDER BY seq",
+                (game_id,),
+            )
+        ]
+        return json.dumps(data, indent=1, ensure_ascii=True)
+
     def known_players(self) -> list[str]:
-        """Names used before, most recently played first."""
+        """Names used before, most recently played first (unreadable rows are skipped)."""
         seen: dict[str, None] = {}
         for (players,) in self._conn.execute(
             "SELECT players FROM games ORDER BY updated DESC, id DESC"
         ):
-            for name in json.loads(players):
-                seen.setdefault(name, None)
+            try:
+                names = read_json(players)
+                for name in names if isinstance(names, list) else []:
+                    seen.setdefault(clean_name(name), None)
+            except InvalidAction:
+                continue
         return list(seen)
 
     # -- the action log ----------------------------------------------------------------
@@ -253,13 +527,74 @@ class Store:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
 
+def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str | None]:
+    """A stored game's players (display-safe) and, if this referee cannot load it, why."""
+    raw: Any = None
+    try:
+        raw = read_json(players, "Its stored player list")
+        if not isinstance(raw, list):
+            raise InvalidAction("its stored player list is not a list")
+        names = [clean_name(name) for name in raw]
+    except InvalidAction as exc:
+        shown = [printable(n, 40) for n in raw] if isinstance(raw, list) else []
+        return shown, _lower(exc.reason)
+    if not isinstance(kind, str) or kind not in GAMES:
+        return names, f"this referee does not know the game {quoted(printable(kind))}"
+    rules = GAMES[kind]
+    try:
+        data = read_json(options, "Its stored options")
+        if not isinstance(data, dict):
+            raise InvalidAction("its stored options are not an object")
+        unknown = [key for key in data if key not in rules.options_model.model_fields]
+        if unknown:
+            raise InvalidAction(
+                f"this referee does not know the {rules.title} option {quoted(unknown[0])}"
+            )
+        rules.parse_options(data)
+    except RefereeError as exc:
+        return names, _lower(exc.reason)
+    return names, None
+
+
+def _lower(reason: str) -> str:
+    """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
+    reason = reason.rstrip(".")
+    return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
+
+
 class _Transaction:
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
+    """One write: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error. A write SQLite
+    refuses (disk full, read-only) becomes SaveFailed with a sentence; nothing changed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.conn = store._conn
+
+    def _failed(self, exc: BaseException) -> SaveFailed:
+        return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
 
     def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
+        if self.store.read_only:
+            raise SaveFailed(
+                sentence(
+                    f"Nothing can be saved: the saved games are read-only here "
+                    f"({self.store.read_only_reason})."
+                )
+            )
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._failed(exc) from exc
         return self.conn
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.Error as failed:
+                exc = failed
+        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
+            self.conn.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise self._failed(exc) from exc
