@@ -18,9 +18,11 @@ never hides the others: `list_games` lists it with its `problem`, `load` refuses
 
 import contextlib
 import errno
+import functools
 import json
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,7 +34,7 @@ from referee.core.names import clean_name, printable, quoted, sentence
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
 from referee.games import GAMES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.revision, so a stale writer is refused
 DB_NAME = "referee.db"
 DATA_DIR_ENV = "REFEREE_DATA_DIR"
 
@@ -45,7 +47,8 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    summary TEXT NOT NULL DEFAULT ''
+    summary TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -79,6 +82,10 @@ class SaveFailed(RefereeError):
     """A change could not be written (disk full, read-only); nothing was changed."""
 
 
+class StaleWrite(RefereeError):
+    """The game changed since the writer last read it (another device or process)."""
+
+
 class GameUnreadable(RefereeError):
     """One stored game cannot be loaded by this referee; it stays listed and exportable."""
 
@@ -101,6 +108,18 @@ class StoredGame:
     id: int
     record: GameRecord
     redo: list[dict]  # undone actions, the next one to redo last (a stack)
+    revision: int = 0  # how many changes the game has had; writers must name it
+
+
+def _locked(method):
+    """Run a read under the store's lock: one connection serves every thread."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 def _now() -> str:
@@ -163,6 +182,8 @@ class Store:
         self.notices: list[str] = []
         self.read_only = False
         self.read_only_reason = ""
+        # One connection serves every device of this process: one operation at a time.
+        self._lock = threading.RLock()
         self._conn = self._open()
         self._json_valid = self._has_json_valid()
 
@@ -240,8 +261,20 @@ class Store:
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(_SCHEMA)
-        if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version == 1:  # a database of referee 0.1: add the revision counter
+            columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+            if "revision" not in columns:
+                conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+        if version < SCHEMA_VERSION:
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        # SQLite opens a file it may not write read-only without a word; a write that is
+        # rolled back (it changes no byte) finds out now rather than at the first move.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("UPDATE games SET id=id WHERE 0")
+        finally:
+            conn.execute("ROLLBACK")
 
     def _read_only_connection(self) -> sqlite3.Connection:
         """Read without writing anything, even the WAL's index: a cleanly closed database
@@ -367,6 +400,7 @@ class Store:
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
+    @_locked
     def list_games(self) -> list[GameSummary]:
         """Every stored game, newest first. A game this referee cannot load is listed with
         its `problem`; one bad row never hides the others."""
@@ -410,11 +444,16 @@ class Store:
     def load(self, game_id: int) -> StoredGame:
         """The game's record and redo stack; GameUnreadable (one sentence) when this
         referee cannot read it, KeyError when there is no such game."""
+        with self._lock:
+            return self._load(game_id)
+
+    def _load(self, game_id: int) -> StoredGame:
         row = self._conn.execute(
-            "SELECT kind, players, options FROM games WHERE id=?", (game_id,)
+            "SELECT kind, players, options, revision FROM games WHERE id=?", (game_id,)
         ).fetchone()
         if row is None:
             raise KeyError(game_id)
+        *row, revision = row
         _names, problem = _check_game(*row)
         if problem:
             raise GameUnreadable(sentence(f"This game cannot be opened: {problem}"))
@@ -445,8 +484,9 @@ class Store:
             raise GameUnreadable(
                 sentence(f"This game cannot be opened: {_lower(exc.reason)}")
             ) from None
-        return StoredGame(game_id, record, list(reversed(undone)))
+        return StoredGame(game_id, record, list(reversed(undone)), revision)
 
+    @_locked
     def raw_game(self, game_id: int) -> str:
         """The game's rows exactly as stored (texts, even unreadable ones, as strings), as
         JSON for copying: the way out for a game this referee cannot open."""
@@ -469,6 +509,7 @@ class Store:
         ]
         return json.dumps(data, indent=1, ensure_ascii=True)
 
+    @_locked
     def known_players(self) -> list[str]:
         """Names used before, most recently played first (unreadable rows are skipped)."""
         seen: dict[str, None] = {}
@@ -485,9 +526,13 @@ class Store:
 
     # -- the action log ----------------------------------------------------------------
 
-    def append(self, game_id: int, action: dict, *, summary: str, finished: bool) -> None:
-        """Add one action (dropping any undone ones: a new action ends redo)."""
+    def append(
+        self, game_id: int, action: dict, *, summary: str, finished: bool, revision: int
+    ) -> int:
+        """Add one action (dropping any undone ones: a new action ends redo), only if the
+        game is still at `revision`; returns the new revision, or raises StaleWrite."""
         with self._tx() as c:
+            new = self._advance(c, game_id, revision)
             c.execute("DELETE FROM actions WHERE game_id=? AND undone=1", (game_id,))
             seq = c.execute(
                 "SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE game_id=?", (game_id,)
@@ -497,24 +542,41 @@ class Store:
                 (game_id, seq, json.dumps(action)),
             )
             self._touch(c, game_id, summary, finished)
+        return new
 
-    def undo(self, game_id: int, *, summary: str, finished: bool) -> None:
+    def undo(self, game_id: int, *, summary: str, finished: bool, revision: int) -> int:
         with self._tx() as c:
+            new = self._advance(c, game_id, revision)
             c.execute(
                 "UPDATE actions SET undone=1 WHERE game_id=? AND seq=(SELECT MAX(seq) FROM "
                 "actions WHERE game_id=? AND undone=0)",
                 (game_id, game_id),
             )
             self._touch(c, game_id, summary, finished)
+        return new
 
-    def redo(self, game_id: int, *, summary: str, finished: bool) -> None:
+    def redo(self, game_id: int, *, summary: str, finished: bool, revision: int) -> int:
         with self._tx() as c:
+            new = self._advance(c, game_id, revision)
             c.execute(
                 "UPDATE actions SET undone=0 WHERE game_id=? AND seq=(SELECT MIN(seq) FROM "
                 "actions WHERE game_id=? AND undone=1)",
                 (game_id, game_id),
             )
             self._touch(c, game_id, summary, finished)
+        return new
+
+    @staticmethod
+    def _advance(c, game_id: int, revision: int) -> int:
+        """Inside the write's transaction: refuse unless the game is still at `revision`
+        (so two devices or processes can never interleave), then count one more."""
+        row = c.execute("SELECT revision FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise StaleWrite("This game was deleted on another device.")
+        if row[0] != revision:
+            raise StaleWrite("This game was changed on another device; it was reloaded.")
+        c.execute("UPDATE games SET revision=? WHERE id=?", (revision + 1, game_id))
+        return revision + 1
 
     @staticmethod
     def _touch(c, game_id: int, summary: str, finished: bool) -> None:
@@ -523,6 +585,7 @@ class Store:
             (_now(), summary, int(finished), game_id),
         )
 
+    @_locked
     def integrity(self) -> str:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
@@ -574,6 +637,14 @@ class _Transaction:
         return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
 
     def __enter__(self) -> sqlite3.Connection:
+        self.store._lock.acquire()
+        try:
+            return self._begin()
+        except BaseException:
+            self.store._lock.release()
+            raise
+
+    def _begin(self) -> sqlite3.Connection:
         if self.store.read_only:
             raise SaveFailed(
                 sentence(
@@ -588,6 +659,12 @@ class _Transaction:
         return self.conn
 
     def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            self._end(exc_type, exc)
+        finally:
+            self.store._lock.release()
+
+    def _end(self, exc_type, exc) -> None:
         if exc_type is None:
             try:
                 self.conn.execute("COMMIT")

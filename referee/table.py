@@ -1,7 +1,9 @@
 """A game at the table: a rules session kept in step with its stored log.
 
 Every change goes rules-first (pure, may refuse), then to the store in one transaction;
-only when both succeed does the session keep the change, so the two never disagree.
+only when both succeed does the session keep the change, so the two never disagree. Each
+write names the revision this table last saw, so a table that fell behind another device
+or process is refused (StaleWrite) instead of writing over the newer game.
 """
 
 from pydantic import BaseModel
@@ -14,10 +16,11 @@ from referee.store import Store
 
 
 class Table:
-    def __init__(self, store: Store, game_id: int, session: Session) -> None:
+    def __init__(self, store: Store, game_id: int, session: Session, revision: int = 0) -> None:
         self.store = store
         self.game_id = game_id
         self.session = session
+        self.revision = revision
 
     @classmethod
     def new(cls, store: Store, record: GameRecord) -> "Table":
@@ -31,7 +34,7 @@ class Table:
     def resume(cls, store: Store, game_id: int) -> "Table":
         stored = store.load(game_id)
         session = Session(rules_for(stored.record.game), stored.record, stored.redo)
-        return cls(store, game_id, session)
+        return cls(store, game_id, session, stored.revision)
 
     @property
     def rules(self):
@@ -42,7 +45,11 @@ class Table:
         return self.session.state
 
     def _meta(self) -> dict:
-        return dict(summary=self.rules.summary(self.state), finished=self.session.is_over)
+        return dict(
+            summary=self.rules.summary(self.state),
+            finished=self.session.is_over,
+            revision=self.revision,
+        )
 
     def play(self, action: BaseModel | dict) -> Verdict:
         saved = self.session.snapshot()
@@ -50,7 +57,9 @@ class Table:
         self._save(
             saved,
             lambda: self.store.append(
-                self.game_id, self.session.steps[-1].action.model_dump(mode="json"), **self._meta()
+                self.game_id,
+                self.session.steps[-1].action.model_dump(mode="json"),
+                **self._meta(),
             ),
         )
         return verdict
@@ -70,7 +79,7 @@ class Table:
     def _save(self, saved, write) -> None:
         """Write the change; if the store refuses, the session goes back to how it was."""
         try:
-            write()
+            self.revision = write()
         except Exception:
             self.session.restore(saved)
             raise
