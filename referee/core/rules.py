@@ -148,6 +148,22 @@ class GameRules(Generic[State, Options, Choices]):
         """One action drawn from `choices(state)`; None when the game is over."""
         raise NotImplementedError
 
+    # Simultaneous choices (everyone reveals at once): each seat in `to_act` picks one
+    # value from `pick_options`; `gather` turns the picks into the one action that
+    # applies them together. Games without such a phase leave these alone.
+
+    def pick_options(self, state: State, seat: int) -> tuple:
+        """What one seat may pick in the simultaneous choice the game waits for now."""
+        return ()
+
+    def verify_pick(self, state: State, seat: int, value: Any) -> None:
+        if value not in self.pick_options(state, seat):
+            raise IllegalAction(f"{state.players[seat]} cannot choose {value!r} now.")
+
+    def gather(self, state: State, picks: Mapping[int, Any]) -> BaseModel:
+        """The action that applies every seat's pick at once."""
+        raise NotImplementedError
+
     def outcome(self, state: State) -> Outcome | None:
         """How the game ended, or None while it goes on."""
         raise NotImplementedError

@@ -106,6 +106,16 @@ def check_contract_both_ways(session: Session, rng: random.Random) -> None:
             except RefereeError:
                 continue
             assert session.can(parsed) == rules.offers(state, parsed), raw
+    seats = rules.to_act(state)
+    options = {seat: rules.pick_options(state, seat) for seat in seats}
+    if seats and all(options.values()):
+        # Simultaneous choices gathered seat by seat (as devices lock them) make an action
+        # the menu judges exactly as apply does.
+        picks = {seat: rng.choice(values) for seat, values in options.items()}
+        for seat, value in picks.items():
+            rules.verify_pick(state, seat, value)
+        gathered = rules.gather(state, picks)
+        assert session.can(gathered) == rules.offers(state, gathered), gathered
     STATES_CHECKED[rules.kind] += 1
 
 

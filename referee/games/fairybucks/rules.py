@@ -110,6 +110,14 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksCh
             *(() if hand else ("none",)),
         )
 
+    def pick_options(self, state: FairyBucksState, seat: int) -> tuple:
+        return self.showable(state, seat) if seat in state.in_auction else ()
+
+    def gather(self, state: FairyBucksState, picks) -> Reveal:
+        return Reveal(
+            shows=tuple(Show(player=state.players[s], card=c) for s, c in sorted(picks.items()))
+        )
+
     def offers(self, state: FairyBucksState, action) -> bool:
         menu = self.choices(state)
         if isinstance(action, Lot):

@@ -143,6 +143,14 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             return Plays(plays=tuple(plays))
         return None
 
+    def pick_options(self, state: FajState, seat: int) -> tuple:
+        return tuple(self.playable_cards(state, seat)) if state.phase == "play" else ()
+
+    def gather(self, state: FajState, picks) -> Plays:
+        return Plays(
+            plays=tuple(Play(player=state.players[s], card=c) for s, c in sorted(picks.items()))
+        )
+
     def points(self, state: FajState) -> tuple[int, ...]:
         return tuple(len(pile) for pile in state.won)
 
