@@ -7,13 +7,20 @@ from pathlib import Path
 import flet as ft
 
 from referee.core.errors import RefereeError
-from referee.core.record import GameRecord, parse_record
+from referee.core.names import sentence
+from referee.core.record import GameRecord
 from referee.core.series import series_totals
-from referee.core.session import ReplayError, Session
+from referee.core.session import Session
 from referee.games import GAMES
-from referee.store import Store
+from referee.store import Store, StoreUnavailable
 from referee.table import Table
-from referee.ui.home import home_view
+from referee.ui.home import (
+    cannot_open_dialog,
+    home_view,
+    import_record,
+    raw_dialog,
+    unavailable_view,
+)
 from referee.ui.new_game import NewGameForm
 from referee.ui.theme import FONTS, theme
 from referee.ui.views import VIEWS
@@ -170,14 +177,36 @@ class RefereeApp:
         self.render()
 
     def _home(self) -> ft.Control:
-        games = self.store.list_games()
+        # One game this referee cannot read is listed with its reason; the store failing to
+        # read at all is told in place of the list. Neither ever takes the screen down.
+        trouble = None
+        try:
+            games = self.store.list_games()
+        except StoreUnavailable as exc:
+            games, trouble = [], exc.reason
+        try:
+            series = self._series([g for g in games if g.problem is None])
+        except (RefereeError, sqlite3.Error):
+            series = []
+
+        def export_raw(game_id: int) -> None:
+            try:
+                text = self.store.raw_game(game_id)
+            except (KeyError, sqlite3.Error) as exc:
+                self.toast(f"The stored game cannot be read ({type(exc).__name__}).")
+                return
+            self.page.show_dialog(raw_dialog(text, lambda _e: self.page.pop_dialog()))
+
         return home_view(
             games,
-            self._series(games),
+            series,
             on_new=self.go_new,
             on_import=self._import_dialog,
             on_open=self.open_game,
             on_delete=self._confirm_delete,
+            on_export=export_raw,
+            trouble=trouble,
+            read_only=self.store.read_only_reason if self.store.read_only else None,
         )
 
     def _series(self, games) -> list[tuple[str, int, dict[str, int]]]:
@@ -206,13 +235,11 @@ class RefereeApp:
 
         def do_import(_e):
             # The reason shows under the field: a snack bar would sit behind the dialog.
+            # One bounded, strict reader: every refusal is one sentence, nothing is saved.
             try:
-                record = parse_record(json.loads(field.value or ""))
-                table = Table.new(self.store, record)
-            except json.JSONDecodeError as exc:
-                field.error = f"That is not JSON: {exc.msg} (line {exc.lineno})."
+                table = import_record(self.store, field.value or "")
             except RefereeError as exc:
-                field.error = exc.reason
+                field.error = sentence(exc.reason)
             else:
                 self.page.pop_dialog()
                 self._enter(table)
@@ -245,7 +272,11 @@ class RefereeApp:
     def _confirm_delete(self, game_id: int) -> None:
         def yes(_e):
             self.page.pop_dialog()
-            self.store.delete_game(game_id)
+            try:
+                self.store.delete_game(game_id)
+            except RefereeError as exc:  # read-only, disk trouble: the game stays
+                self.toast(exc.reason)
+                return
             self.go_home()
 
         self.page.show_dialog(
@@ -286,8 +317,26 @@ class RefereeApp:
     def open_game(self, game_id: int) -> None:
         try:
             table = Table.resume(self.store, game_id)
-        except (ReplayError, KeyError) as exc:
-            self.alert("Cannot open this game", str(exc))
+        except KeyError:
+            self.toast("That game is no longer stored.")
+            self.go_home()
+            return
+        except (RefereeError, sqlite3.Error) as exc:
+            # A damaged row, a game or option this referee does not know, a log that does not
+            # replay: say why, and offer what is stored; the game stays listed.
+            reason = exc.reason if isinstance(exc, RefereeError) else "the database cannot be read"
+
+            def export(_e):
+                self.page.pop_dialog()
+                try:
+                    text = self.store.raw_game(game_id)
+                except (KeyError, sqlite3.Error):
+                    return
+                self.page.show_dialog(raw_dialog(text, lambda _e: self.page.pop_dialog()))
+
+            self.page.show_dialog(
+                cannot_open_dialog(reason, export, lambda _e: self.page.pop_dialog())
+            )
             return
         self._enter(table)
 
@@ -420,4 +469,24 @@ class RefereeApp:
 
 
 def main(page: ft.Page) -> None:
-    RefereeApp(page, Store())
+    try:
+        store = Store()
+    except StoreUnavailable as exc:
+        # Nothing was moved or changed: say why, on a screen of its own, and let them retry.
+        unavailable_screen(page, exc, lambda: main(page))
+        return
+    RefereeApp(page, store)
+
+
+def unavailable_screen(page: ft.Page, exc: StoreUnavailable, on_retry) -> None:
+    """The data folder cannot be opened (permissions, read-only, a file in the way, a full
+    disk): a clear screen with the reason and Try again, instead of a crashed session."""
+    page.title = "referee"
+    page.fonts = FONTS
+    page.theme = theme()
+    page.dark_theme = theme()
+    page.padding = 12
+    page.appbar = ft.AppBar(title=ft.Text("referee"))
+    folder = str(exc.path.parent) if exc.path else ""
+    page.controls = [ft.Container(unavailable_view(exc.reason, folder, on_retry), padding=12)]
+    page.update()

@@ -605,6 +605,7 @@ def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str |
         return names, f"this referee does not know the game {quoted(printable(kind))}"
     rules = GAMES[kind]
     try:
+        rules.verify_players(names)
         data = read_json(options, "Its stored options")
         if not isinstance(data, dict):
             raise InvalidAction("its stored options are not an object")

@@ -1,46 +1,86 @@
-"""The home screen: games in progress (one tap to resume), series totals, finished games."""
+"""The home screen: games in progress (one tap to resume), series totals, finished games.
+
+A game this referee cannot load is listed with its reason, an Export raw action and Delete;
+the screens for a store that cannot be opened at all, and for importing a record, live here
+too, so the app only wires them up.
+"""
 
 from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from referee.core.names import printable, sentence
+from referee.core.record import load_record_text
 from referee.games import GAMES
-from referee.store import GameSummary
+from referee.store import GameSummary, Store
+from referee.table import Table
 from referee.ui.widgets import big_button, icon_button, tagged
 
 
+def import_record(store: Store, text: str | bytes) -> Table:
+    """The Import dialog's work: read the pasted record (bounded and strict), replay it,
+    and save it as a new game. Raises RefereeError with one sentence; saves nothing then."""
+    return Table.new(store, load_record_text(text))
+
+
 def game_tile(
-    g: GameSummary, on_open: Callable[[int], None], on_delete: Callable[[int], None]
+    g: GameSummary,
+    on_open: Callable[[int], None],
+    on_delete: Callable[[int], None],
+    on_export: Callable[[int], None] | None = None,
 ) -> ft.Control:
     title = GAMES[g.kind].title if g.kind in GAMES else g.kind
-    verb = "View" if g.finished else "Resume"
-    who = f"{title}: {', '.join(g.players)}"
+    who = f"{title}: {', '.join(g.players)}" if g.players else title
+    if g.problem:
+        lines: list[ft.Control] = [
+            ft.Text(who, weight=ft.FontWeight.BOLD),
+            tagged(f"problem-{g.id}", ft.Text(g.problem, size=13, color=ft.Colors.ERROR)),
+            ft.Text(f"Last played {g.updated.replace('T', ' ')[:16]}", size=12, italic=True),
+        ]
+        buttons = [
+            ft.Semantics(
+                label=f"Open {who}",
+                button=True,
+                content=big_button("Open", lambda _e: on_open(g.id), filled=False),
+            ),
+        ]
+        if on_export is not None:
+            buttons.append(
+                ft.Semantics(
+                    label=f"Export raw {who}",
+                    button=True,
+                    content=big_button(
+                        "Export raw",
+                        lambda _e: on_export(g.id),
+                        filled=False,
+                        icon=ft.Icons.DATA_OBJECT,
+                    ),
+                )
+            )
+    else:
+        verb = "View" if g.finished else "Resume"
+        lines = [
+            ft.Text(who, weight=ft.FontWeight.BOLD),
+            ft.Text(g.summary, size=13),
+            ft.Text(
+                f"Last played {g.updated.replace('T', ' ')[:16]} · {g.actions} actions",
+                size=12,
+                italic=True,
+            ),
+        ]
+        buttons = [
+            ft.Semantics(
+                label=f"{verb} {who}",
+                button=True,
+                content=big_button(verb, lambda _e: on_open(g.id)),
+            )
+        ]
+    buttons.append(
+        icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {who}", lambda _e: on_delete(g.id))
+    )
     return ft.Card(
         ft.Container(
-            ft.Column(
-                [
-                    ft.Text(who, weight=ft.FontWeight.BOLD),
-                    ft.Text(g.summary, size=13),
-                    ft.Text(
-                        f"Last played {g.updated.replace('T', ' ')[:16]} · {g.actions} actions",
-                        size=12,
-                        italic=True,
-                    ),
-                    ft.Row(
-                        [
-                            ft.Semantics(
-                                label=f"{verb} {who}",
-                                button=True,
-                                content=big_button(verb, lambda _e: on_open(g.id)),
-                            ),
-                            icon_button(
-                                ft.Icons.DELETE_OUTLINE, f"Delete {who}", lambda _e: on_delete(g.id)
-                            ),
-                        ]
-                    ),
-                ],
-                spacing=4,
-            ),
+            ft.Column([*lines, ft.Row(buttons, wrap=True)], spacing=4),
             padding=12,
         )
     )
@@ -67,11 +107,28 @@ def home_view(
     on_import,
     on_open,
     on_delete,
+    on_export=None,
+    trouble: str | None = None,
+    read_only: str | None = None,
 ) -> ft.Control:
-    active = [g for g in games if not g.finished]
-    done = [g for g in games if g.finished]
+    """`trouble`: the games cannot be read right now (one sentence, shown instead of the
+    list); `read_only`: why nothing can be saved (the games are still listed)."""
+    active = [g for g in games if not g.finished or g.problem]
+    done = [g for g in games if g.finished and not g.problem]
     parts: list[ft.Control] = [
         ft.Text("A referee for the card game on your table.", size=16),
+    ]
+    if read_only:
+        parts.append(
+            tagged(
+                "read-only",
+                ft.Text(
+                    f"Read-only: {read_only}. You can look at the games; nothing new can be saved.",
+                    color=ft.Colors.ERROR,
+                ),
+            )
+        )
+    parts += [
         ft.Row(
             [
                 big_button("New game", lambda _e: on_new(), icon=ft.Icons.ADD),
@@ -85,15 +142,82 @@ def home_view(
             wrap=True,
         ),
         ft.Text("In progress", size=18, weight=ft.FontWeight.BOLD),
-        *(
-            [game_tile(g, on_open, on_delete) for g in active]
-            or [ft.Text("No games in progress.", italic=True)]
-        ),
-        *series_rows(series),
     ]
+    if trouble:
+        parts.append(tagged("store-trouble", ft.Text(trouble, color=ft.Colors.ERROR)))
+    else:
+        parts += [game_tile(g, on_open, on_delete, on_export) for g in active] or [
+            ft.Text("No games in progress.", italic=True)
+        ]
+    parts += series_rows(series)
     if done:
         parts += [
             ft.Text("Finished", size=18, weight=ft.FontWeight.BOLD),
-            *[game_tile(g, on_open, on_delete) for g in done],
+            *[game_tile(g, on_open, on_delete, on_export) for g in done],
         ]
     return tagged("home", ft.Column(parts, spacing=10))
+
+
+def raw_dialog(text: str, on_close) -> ft.AlertDialog:
+    """A game's stored rows as JSON text, to copy out of a referee that cannot open it."""
+    return ft.AlertDialog(
+        title=ft.Text("Stored game (raw JSON)"),
+        content=ft.Container(
+            ft.Column(
+                [
+                    ft.Text(
+                        "This referee cannot open the game, but nothing of it was lost: copy "
+                        "this text to keep it, or open it in a newer referee."
+                    ),
+                    tagged(
+                        "raw-record",
+                        ft.TextField(
+                            value=printable(text),
+                            multiline=True,
+                            read_only=True,
+                            min_lines=8,
+                            max_lines=16,
+                        ),
+                    ),
+                ],
+                tight=True,
+            ),
+            width=520,
+        ),
+        actions=[ft.TextButton(content="Close", on_click=on_close)],
+    )
+
+
+def cannot_open_dialog(reason: str, on_export, on_close) -> ft.AlertDialog:
+    """Why a game cannot be opened, with a way to export what is stored."""
+    actions = [ft.TextButton(content="Close", on_click=on_close)]
+    if on_export is not None:
+        actions.insert(0, ft.TextButton(content="Export raw", on_click=on_export))
+    return ft.AlertDialog(
+        title=ft.Text("Cannot open this game"),
+        content=tagged("alert", ft.Text(sentence(reason))),
+        actions=actions,
+    )
+
+
+def unavailable_view(reason: str, folder: str, on_retry) -> ft.Control:
+    """The screen shown instead of the games when the data folder cannot be opened."""
+    return tagged(
+        "store-unavailable",
+        ft.Column(
+            [
+                ft.Icon(ft.Icons.FOLDER_OFF, size=48, color=ft.Colors.ERROR),
+                ft.Text("The saved games cannot be opened", size=20, weight=ft.FontWeight.BOLD),
+                tagged("unavailable-reason", ft.Text(sentence(reason), size=16)),
+                ft.Text(f"Folder: {printable(folder, 300)}", size=13, selectable=True),
+                ft.Text(
+                    "Nothing was moved or changed. Fix the folder (free some space, allow "
+                    "writing, or move the file in the way) and try again, or start referee "
+                    "with --data-dir to use another folder.",
+                    size=13,
+                ),
+                big_button("Try again", lambda _e: on_retry(), icon=ft.Icons.REFRESH),
+            ],
+            spacing=12,
+        ),
+    )
