@@ -3,12 +3,12 @@
 import argparse
 import json
 import os
-import socket
 import sys
 from pathlib import Path
 
 from referee.core.errors import RefereeError
-from referee.core.record import parse_record, record_schema
+from referee.core.names import quoted, sentence
+from referee.core.record import MAX_RECORD_CHARS, load_record_text, record_schema
 from referee.core.session import ReplayError, Session
 from referee.games import GAMES, rules_for
 from referee.store import DATA_DIR_ENV
@@ -19,10 +19,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--web", action="store_true", help="serve in the browser, never a window")
     p.add_argument(
         "--host",
-        default="127.0.0.1",
-        help="address to listen on in web mode (default 127.0.0.1; 0.0.0.0 for LAN)",
+        default=None,
+        help="address to listen on in web mode (default 127.0.0.1); any other address "
+        "shares the table on the network, as --share does",
     )
     p.add_argument("--port", type=int, default=0, help="port in web mode (default: a free one)")
+    p.add_argument(
+        "--share",
+        action="store_true",
+        help="let phones on your network join (port 8550, a table code, a QR code)",
+    )
     p.add_argument("--data-dir", help="folder for the saved-games database")
     sub = p.add_subparsers(dest="command")
     r = sub.add_parser("replay", help="replay a record and print the final state and verdicts")
@@ -40,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "schema":
         print(json.dumps(schema(), indent=2))
         return 0
-    return run_app(web=args.web, host=args.host, port=args.port)
+    return run_app(web=args.web, host=args.host, port=args.port, share=args.share)
 
 
 def schema() -> dict:
@@ -48,25 +54,46 @@ def schema() -> dict:
 
 
 def replay(path: str) -> int:
+    """Print the replay of a record file as JSON; 0 when it replays, 2 (with the index of
+    the refused action, or null, and one sentence) when it does not."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        record = parse_record(json.loads(text))
-        session = Session(rules_for(record.game), record)
-    except ReplayError as exc:
-        print(json.dumps({"ok": False, "index": exc.index, "reason": exc.action_reason}))
-        return 2
-    except (OSError, ValueError, RefereeError) as exc:
-        reason = exc.reason if isinstance(exc, RefereeError) else str(exc)
+        data = read_record_file(path)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        reason = sentence(f"Cannot read the record {quoted(path)}: {why}.")
         print(json.dumps({"ok": False, "index": None, "reason": reason}))
         return 2
-    out = {
+    code, out = replay_text(data)
+    print(json.dumps(out, indent=2 if code == 0 else None))
+    return code
+
+
+def read_record_file(path: str) -> bytes | str:
+    """A record file, or standard input for '-': at most one byte past the largest record,
+    so a huge file (or an endless device) is refused without being read whole."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        return stream.read(MAX_RECORD_CHARS + 1)
+    with open(path, "rb") as f:
+        return f.read(MAX_RECORD_CHARS + 1)
+
+
+def replay_text(text: str | bytes) -> tuple[int, dict]:
+    """The exit status and the JSON answer of `replay` for a record's text. Every refusal
+    is the project's own error, told in one sentence; nothing else is caught."""
+    try:
+        record = load_record_text(text)
+        session = Session(rules_for(record.game), record)
+    except ReplayError as exc:
+        return 2, {"ok": False, "index": exc.index, "reason": exc.action_reason}
+    except RefereeError as exc:
+        return 2, {"ok": False, "index": None, "reason": sentence(exc.reason)}
+    return 0, {
         "ok": True,
         "game": record.game,
         "state": session.state.model_dump(mode="json"),
         "verdicts": [v.model_dump(mode="json") for v in session.verdicts],
     }
-    print(json.dumps(out, indent=2))
-    return 0
 
 
 def has_display() -> bool:
@@ -75,22 +102,22 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def free_port(host: str) -> int:
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
-
-
-def run_app(*, web: bool, host: str, port: int) -> int:
+def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> int:
     import flet as ft
 
+    from referee import server
     from referee.app import ASSETS_DIR
     from referee.app import main as app_main
 
     # The web client must come from the installed flet-web package: a CDN renderer would
     # leave an offline table on the loading screen forever.
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    if not web and has_display():
+    env_host = os.environ.get("FLET_SERVER_IP")
+    if host and env_host and env_host != host:
+        print(f"Using --host {host} (FLET_SERVER_IP={env_host} is ignored).", file=sys.stderr)
+    host = host or env_host or ("0.0.0.0" if share else "127.0.0.1")
+    share = share or not server.is_loopback(host)
+    if not web and not share and has_display():
         try:
             ft.run(app_main, view=ft.AppView.FLET_APP, assets_dir=ASSETS_DIR)
             return 0
@@ -99,18 +126,25 @@ def run_app(*, web: bool, host: str, port: int) -> int:
                 f"The desktop window could not start ({exc}); serving in the browser instead.",
                 file=sys.stderr,
             )
-    host = os.environ.get("FLET_SERVER_IP") or host
-    port = int(os.environ.get("FLET_SERVER_PORT") or 0) or port or free_port(host)
-    shown = f"[{host}]" if ":" in host else host
-    print(f"referee is running: open http://{shown}:{port}/ in a browser", flush=True)
-    if not has_display():
-        os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # nothing to open a browser on
-    ft.run(
-        app_main,
-        host=host,
-        port=port,
-        view=ft.AppView.WEB_BROWSER,
-        assets_dir=ASSETS_DIR,
-        no_cdn=True,
-    )
+    port = port or int(os.environ.get("FLET_SERVER_PORT") or 0)
+    if share:
+        port = server.port_from(host, port or server.SHARE_PORT)
+        code = os.environ.setdefault(server.CODE_ENV, server.new_table_code())
+        links = server.share_links(host, port, code)
+        print(
+            "Sharing on your network: anyone who has the table code can view and change "
+            "the games on this referee.",
+            flush=True,
+        )
+        print(f"Table code: {code}")
+        for link in links or [f"http://<this computer's address>:{port}/?code={code}"]:
+            print(f"Open on a phone: {link}")
+        if links:
+            print(server.terminal_qr(links[0]), flush=True)
+    else:
+        os.environ.pop(server.CODE_ENV, None)
+        port = port or server.free_port(host)
+        shown = f"[{host}]" if ":" in host else host
+        print(f"referee is running: open http://{shown}:{port}/ in a browser", flush=True)
+    server.serve(app_main, host=host, port=port, assets_dir=ASSETS_DIR)
     return 0

@@ -12,7 +12,9 @@ import subprocess
 import sys
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -39,20 +41,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@dataclass
+class Server:
+    url: str
+    started: float  # perf_counter() when the process was started
+    pid: int
+    log: Path
+
+
 @contextmanager
-def serve_app(data_dir: Path, renderer: str = "canvaskit"):
-    """Start `python -m referee --web` and yield (url, started_at)."""
+def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", args=(), env=None):
+    """Start `python -m referee --web` (plus `args`) on `host` and yield a Server."""
     port = free_port()
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data_dir))
+    environ = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data_dir), **(env or {}))
     if renderer != "auto":
-        env["FLET_WEB_RENDERER"] = renderer
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    log = open(data_dir / "server.log", "w")  # noqa: SIM115 - closed below
+        environ["FLET_WEB_RENDERER"] = renderer
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
+        if name not in (env or {}):
+            environ.pop(name, None)
+    log_path = data_dir / "server.log"
+    log = open(log_path, "w")  # noqa: SIM115 - closed below
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "referee", "--web", "--port", str(port)],
-        env=env,
+        [sys.executable, "-m", "referee", "--web", "--host", host, "--port", str(port), *args],
+        env=environ,
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=ROOT,
@@ -61,12 +73,12 @@ def serve_app(data_dir: Path, renderer: str = "canvaskit"):
         deadline = time.time() + 30
         while time.time() < deadline:
             with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
+                if s.connect_ex((host, port)) == 0:
                     break
             if proc.poll() is not None:
-                raise RuntimeError((data_dir / "server.log").read_text())
+                raise RuntimeError(log_path.read_text())
             time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/", started
+        yield Server(f"http://{host}:{port}/", started, proc.pid, log_path)
     finally:
         proc.terminate()
         try:
@@ -76,23 +88,31 @@ def serve_app(data_dir: Path, renderer: str = "canvaskit"):
         log.close()
 
 
+@contextmanager
+def serve_app(data_dir: Path, renderer: str = "canvaskit"):
+    """Start the app on 127.0.0.1 and yield (url, started_at)."""
+    with serve(data_dir, renderer) as server:
+        yield server.url, server.started
+
+
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
-def open_page(browser, url: str, width: int = 400, height: int = 860):
+def open_page(browser, url: str, width: int = 400, height: int = 860, ready="New game"):
     page = browser.new_page(viewport={"width": width, "height": height})
     # The one CDN request left (a rive script) must fail fast instead of hanging: offline.
+    parts = urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}/"
     page.route(
         "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort()
-        ),
+        lambda route: route.continue_() if route.request.url.startswith(origin) else route.abort(),
     )
     page.goto(url)
     # Flutter builds its accessibility tree only after its placeholder is clicked.
     page.locator("flt-semantics-placeholder").dispatch_event("click")
-    page.get_by_role("button", name="New game").wait_for(timeout=60_000)
+    if ready:
+        page.get_by_role("button", name=ready).wait_for(timeout=60_000)
     return page
 
 

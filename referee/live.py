@@ -1,0 +1,213 @@
+"""Live tables: one shared table per game per server, so every device shows the same game.
+
+Each device (a browser tab, a phone) that opens a game gets the same LiveTable. A change is
+applied under the table's lock, stored, and only then announced to every device showing
+the game. A device acts on the version of the game it last drew; if the game has moved on
+since, its change is refused and it is told what changed, so a stale screen can never
+write over a newer game. Across processes the store does the same check inside its
+transaction (see Store.append).
+
+Simultaneous choices (everyone reveals at once) can be entered privately: a player locks
+their choice on their own device, the others see only that it is locked, and the choices
+are applied as one action when every seat the game waits for has one. Locks live here, in
+memory; they become an action only when applied.
+"""
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.errors import RefereeError
+from referee.core.record import GameRecord
+from referee.core.verdict import Verdict
+from referee.store import StaleWrite, Store
+from referee.table import Table
+
+
+class Stale(RefereeError):
+    """The device drew an older version of the game; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One seat's choice in a simultaneous decision, before the decision is applied."""
+
+    value: Any
+    device: str  # who entered it
+    private: bool  # entered by the player on their own device: hidden from the others
+
+
+@dataclass
+class LiveTable:
+    table: Table
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    version: int = 0  # every accepted change (play, undo, redo) adds one
+    history: list[str] = field(default_factory=list)  # what each change did, by version
+    devices: dict[str, str] = field(default_factory=dict)  # device id -> shown name
+    listeners: dict[str, Callable[[int], None]] = field(default_factory=dict)
+    picks: dict[int, Pick] = field(default_factory=dict)  # seat -> pick, this decision only
+
+    @property
+    def game_id(self) -> int:
+        return self.table.game_id
+
+    # -- devices -----------------------------------------------------------------------
+
+    def join(self, device: str, name: str, on_change: Callable[[int], None]) -> None:
+        with self.lock:
+            self.devices[device] = name
+            self.listeners[device] = on_change
+        self._announce(exclude=device)
+
+    def leave(self, device: str) -> None:
+        with self.lock:
+            self.devices.pop(device, None)
+            self.listeners.pop(device, None)
+        self._announce(exclude=device)
+
+    def others(self, device: str) -> list[str]:
+        with self.lock:
+            return [name for d, name in self.devices.items() if d != device]
+
+    def _announce(self, exclude: str | None = None) -> None:
+        with self.lock:
+            listeners = [(d, f) for d, f in self.listeners.items() if d != exclude]
+            version = self.version
+        for _device, notify in listeners:
+            try:
+                notify(version)
+            except Exception:  # a device that went away must not stop the others
+                continue
+
+    # -- changes -----------------------------------------------------------------------
+
+    def changes_since(self, version: int) -> str:
+        missed = self.history[version:]
+        if not missed:
+            return "The game changed on another device. Your change was not made."
+        shown = "; ".join(missed[-3:])
+        more = f" (and {len(missed) - 3} more)" if len(missed) > 3 else ""
+        return f"Changed on another device: {shown}{more}. Your change was not made."
+
+    def _change(self, seen: int, device: str, apply: Callable[[Table], Any], say) -> Any:
+        told = None
+        with self.lock:
+            if seen != self.version:
+                raise Stale(self.changes_since(seen))
+            try:
+                result = apply(self.table)
+            except StaleWrite:
+                told = self._reload()  # another process wrote first: nothing of ours is kept
+            else:
+                self.version += 1
+                self.history.append(say(result))
+                self.picks.clear()
+        self._announce()
+        if told:
+            raise Stale(told)
+        return result
+
+    def _reload(self) -> str:
+        """Read the game again after another process changed it; say what changed."""
+        before = [v.headline for v in self.table.session.verdicts]
+        self.table = Table.resume(self.table.store, self.table.game_id)
+        after = [v.headline for v in self.table.session.verdicts]
+        same = 0
+        while same < min(len(before), len(after)) and before[same] == after[same]:
+            same += 1
+        undone, added = before[same:], after[same:]
+        parts = []
+        if undone:
+            parts.append("undone: " + "; ".join(undone[-2:]))
+        if added:
+            parts.append("; ".join(added[-3:]))
+        what = "; ".join(parts) or "nothing you can see"
+        self.version += 1
+        self.history.append(what)
+        self.picks.clear()
+        return f"Changed on another device: {what}. Your change was not made."
+
+    def play(self, seen: int, device: str, action) -> Verdict:
+        return self._change(seen, device, lambda t: t.play(action), lambda v: v.headline)
+
+    def undo(self, seen: int, device: str):
+        headline = self.table.session.verdicts[-1].headline if self.table.session.steps else ""
+        return self._change(seen, device, lambda t: t.undo(), lambda _a: f"undone: {headline}")
+
+    def redo(self, seen: int, device: str) -> Verdict:
+        return self._change(seen, device, lambda t: t.redo(), lambda v: f"redone: {v.headline}")
+
+    # -- private simultaneous choices --------------------------------------------------
+
+    def pick(self, seen: int, device: str, seat: int, value: Any, private: bool) -> Verdict | None:
+        """Record one seat's choice; when every seat the game waits for has one, apply
+        them as one action and return its verdict."""
+        with self.lock:
+            if seen != self.version:
+                raise Stale(self.changes_since(seen))
+            rules, state = self.table.rules, self.table.state
+            waiting = rules.to_act(state)
+            if seat not in waiting:
+                raise RefereeError(f"{state.players[seat]} has nothing to choose now.")
+            rules.verify_pick(state, seat, value)
+            self.picks[seat] = Pick(value, device, private)
+            complete = all(s in self.picks for s in waiting)
+            if not complete:
+                self.version += 1
+                self.history.append(f"{state.players[seat]} locked a choice")
+                action = None
+            else:
+                action = rules.gather(state, {s: p.value for s, p in self.picks.items()})
+        if action is None:
+            self._announce()
+            return None
+        try:
+            return self.play(self.version, device, action)
+        except RefereeError:
+            with self.lock:
+                self.picks.pop(seat, None)
+            raise
+
+    def unpick(self, seen: int, device: str, seat: int) -> None:
+        with self.lock:
+            if seen != self.version:
+                raise Stale(self.changes_since(seen))
+            if self.picks.pop(seat, None) is not None:
+                self.version += 1
+                self.history.append(f"{self.table.state.players[seat]} changed their choice")
+        self._announce()
+
+
+class LiveTables:
+    """Every live table of one server process, by game id, over one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self._tables: dict[int, LiveTable] = {}
+
+    def open(self, game_id: int) -> LiveTable:
+        with self._lock:
+            live = self._tables.get(game_id)
+            if live is None:
+                live = LiveTable(Table.resume(self.store, game_id))
+                self._tables[game_id] = live
+            return live
+
+    def create(self, record: GameRecord) -> LiveTable:
+        table = Table.new(self.store, record)
+        with self._lock:
+            live = LiveTable(table)
+            self._tables[table.game_id] = live
+            return live
+
+    def delete(self, game_id: int) -> None:
+        with self._lock:
+            live = self._tables.pop(game_id, None)
+        self.store.delete_game(game_id)
+        if live is not None:
+            with live.lock:
+                live.version += 1
+                live.history.append("the game was deleted")
+            live._announce()

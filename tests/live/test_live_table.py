@@ -1,0 +1,100 @@
+"""One live table per game: devices share it, a stale device is refused and told what
+changed, and simultaneous choices locked on separate devices apply as one action."""
+
+import pytest
+
+from referee.core.errors import RefereeError
+from referee.core.record import GameRecord
+from referee.live import LiveTables, Stale
+from referee.store import Store
+from tests.helpers import board, top
+
+
+@pytest.fixture
+def live(tmp_path):
+    store = Store(tmp_path / "referee.db")
+    yield LiveTables(store)
+    store.close()
+
+
+def faeker_game(live):
+    return live.create(GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+
+
+class TestOneTablePerGame:
+    def test_every_device_gets_the_same_table(self, live):
+        game = faeker_game(live)
+        assert live.open(game.game_id) is game
+
+    def test_a_change_reaches_every_device_but_the_one_that_made_it_too(self, live):
+        game = faeker_game(live)
+        told = {"A": [], "B": []}
+        game.join("A", "Phone A", told["A"].append)
+        game.join("B", "Phone B", told["B"].append)
+        told["A"].clear()
+        game.play(0, "A", top(3))
+        assert told == {"A": [1], "B": [1]}
+        assert game.others("A") == ["Phone B"]
+        game.leave("B")
+        assert game.others("A") == []
+
+
+class TestStaleDevices:
+    def test_a_device_behind_is_refused_and_told_what_changed(self, live):
+        game = faeker_game(live)
+        game.play(0, "A", top(3))
+        with pytest.raises(Stale, match="top card 3"):
+            game.play(0, "B", top(5))
+        assert len(game.table.session.steps) == 1
+
+    def test_a_stale_undo_is_refused(self, live):
+        game = faeker_game(live)
+        game.play(0, "A", top(3))
+        game.play(1, "A", {"type": "bid", "player": "Bo", "amount": 2})
+        with pytest.raises(Stale):
+            game.undo(1, "B")
+        assert len(game.table.session.steps) == 2
+
+    def test_another_process_writing_first_reloads_the_table(self, tmp_path):
+        one, two = Store(tmp_path / "referee.db"), Store(tmp_path / "referee.db")
+        game = LiveTables(one).create(GameRecord(game="faeker", players=["Ana", "Bo"]))
+        elsewhere = LiveTables(two).open(game.game_id)
+        elsewhere.play(0, "X", top(4))
+        with pytest.raises(Stale, match="top card 4"):
+            game.play(0, "A", top(5))
+        assert game.table.state.deal.top == 4  # reloaded, our change not made
+        game.play(game.version, "A", {"type": "bid", "player": "Bo", "amount": 1})
+
+
+class TestPrivateSimultaneousEntry:
+    def faj(self, live):
+        game = live.create(GameRecord(game="faj", players=["Ana", "Bo", "Cy"]))
+        game.play(0, "host", board("7H"))
+        return game
+
+    def test_choices_apply_together_when_everyone_has_locked(self, live):
+        game = self.faj(live)
+        assert game.pick(game.version, "Ana's phone", 0, "AS", private=True) is None
+        assert game.pick(game.version, "Bo's phone", 1, "KH", private=True) is None
+        assert game.picks[0].private and len(game.table.session.steps) == 1
+        verdict = game.pick(game.version, "host", 2, "QD", private=False)
+        assert verdict is not None and verdict.headline.startswith(
+            "Bo wins trick 1"
+        )  # trump hearts
+        assert game.picks == {}
+
+    def test_a_seat_not_in_the_choice_cannot_pick(self, live):
+        game = faeker_game(live)
+        with pytest.raises(RefereeError, match="nothing to choose"):
+            game.pick(0, "A", 0, 3, private=True)
+
+    def test_a_card_the_player_cannot_play_is_refused(self, live):
+        game = self.faj(live)
+        with pytest.raises(RefereeError):
+            game.pick(game.version, "A", 0, "7H", private=True)
+
+    def test_changing_a_locked_choice(self, live):
+        game = self.faj(live)
+        game.pick(game.version, "A", 0, "AS", private=True)
+        game.unpick(game.version, "A", 0)
+        assert 0 not in game.picks
