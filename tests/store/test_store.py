@@ -1,12 +1,7 @@
 """The SQLite store: one transaction per action, survival of a kill, damaged files set aside."""
 
 import os
-import signal
 import sqlite3
-import subprocess
-import sys
-import textwrap
-import time
 
 import pytest
 
@@ -102,57 +97,7 @@ class TestDamagedFiles:
         assert "newer referee" in s.notices[0]
 
 
-class TestKilledWhileWriting:
-    def test_every_confirmed_action_survives_sigkill(self, tmp_path):
-        path = tmp_path / "referee.db"
-        script = tmp_path / "writer.py"
-        script.write_text(KEEP_APPENDING)
-        proc = subprocess.Popen(
-            [sys.executable, str(script), str(path)], stdout=subprocess.PIPE, text=True
-        )
-        confirmed = 0
-        game_id = None
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            line = proc.stdout.readline()
-            if line.startswith("game"):
-                game_id = int(line.split()[1])
-            elif line.startswith("ok"):
-                confirmed = int(line.split()[1])
-                if confirmed >= 300:
-                    break
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        assert confirmed >= 300
-        store = Store(path)
-        assert not store.notices
-        assert store.integrity() == "ok"
-        stored = store.load(game_id).record.actions
-        assert len(stored) >= confirmed  # the kill may land after an append, before its print
-        Table.resume(store, game_id)  # the log replays cleanly
-
-
-KEEP_APPENDING = textwrap.dedent("""
-    import sys
-    from referee.core.record import GameRecord
-    from referee.store import Store
-    from referee.table import Table
-
-    store = Store(sys.argv[1])
-    table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"], options={}))
-    print("game", table.game_id, flush=True)
-    n = 0
-    while True:
-        # Rounds with nobody bidding never end the game, so appends can go on for ever.
-        state = table.state
-        if state.phase == "top":
-            action = {"type": "top_card", "card": 3}
-        else:
-            action = {"type": "pass", "player": table.rules.current_player(state)}
-        table.play(action)
-        n += 1
-        print("ok", n, flush=True)
-""")
+# Killed while writing: see test_kills.py (a hundred SIGKILLs at random points).
 
 
 class TestFailedWrite:
