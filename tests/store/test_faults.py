@@ -15,6 +15,7 @@ import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -97,6 +98,7 @@ class FakePage:
     width = 800
     padding = 0
     platform_brightness = None
+    query = SimpleNamespace(to_dict={})
 
     def __init__(self) -> None:
         self.controls: list = []
@@ -142,9 +144,10 @@ def texts(control) -> list[str]:
 def home_app(store: Store):
     """The real app on a fake page: renders the home screen or raises."""
     from referee.app import RefereeApp
+    from referee.live import LiveTables
 
     page = FakePage()
-    app = RefereeApp(page, store)
+    app = RefereeApp(page, LiveTables(store))
     return app, page
 
 
@@ -161,6 +164,7 @@ def assert_home_lists(store: Store, games: dict[int, str], broken: set[int] = fr
             assert g.problem is None, g.problem
     app, page = home_app(store)
     shown = " ".join(texts(page.controls))
+    shown.encode("utf-8")  # a lone surrogate here is what crashed every page load
     for game_id in games:
         if game_id in broken:
             assert listed[game_id].problem in shown
@@ -358,6 +362,7 @@ class TestCannotOpen:
         blocker = tmp_path / "data"
         blocker.write_text("x")
         monkeypatch.setenv("REFEREE_DATA_DIR", str(blocker))
+        monkeypatch.setattr(app, "_shared", None, raising=False)  # the process's one store
         page = FakePage()
         app.main(page)
         shown = " ".join(texts(page.controls))
@@ -446,7 +451,9 @@ class TestUnreadableGames:
         # Opening it from the home screen tells why, and offers the stored text.
         app.open_game(bad)
         assert app.screen == "home" and page.dialogs
-        assert info.value.reason in " ".join(texts(page.dialogs[-1]))
+        told = " ".join(texts(page.dialogs[-1]))
+        assert info.value.reason in told and "Export raw" in told
+        told.encode("utf-8")
         raw = store.raw_game(bad)
         raw.encode("ascii")  # sendable to any screen
         assert '"kind"' in raw and '"actions"' in raw
