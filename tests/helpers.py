@@ -71,3 +71,24 @@ def reveal_bucks(**cards):
 
 def finale(value, symbol):
     return {"type": "finale", "castle_item": {"value": value, "symbol": symbol}}
+
+
+fairy = partial(game, "fairy")
+
+
+def opening(card):
+    return {"type": "opening", "card": card}
+
+
+def guess(**said):
+    """guess(Ana="higher", Bo="catch"): everyone's guess for one Fairy turn."""
+    return {"type": "guesses", "guesses": [{"player": p, "guess": g} for p, g in said.items()]}
+
+
+def turn_up(card):
+    return {"type": "reveal", "card": card}
+
+
+def fairy_turn(card, **said):
+    """One Fairy turn: the guesses, then the card turned up."""
+    return [guess(**said), turn_up(card)]

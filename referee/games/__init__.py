@@ -2,10 +2,11 @@
 
 from referee.core.rules import GameRules
 from referee.games.faeker import RULES as FAEKER
+from referee.games.fairy import RULES as FAIRY
 from referee.games.fairybucks import RULES as FAIRY_BUCKS
 from referee.games.faj import RULES as FAJ
 
-GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER, FAJ, FAIRY_BUCKS)}
+GAMES: dict[str, GameRules] = {rules.kind: rules for rules in (FAEKER, FAJ, FAIRY_BUCKS, FAIRY)}
 
 
 def rules_for(kind: str) -> GameRules:

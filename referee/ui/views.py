@@ -1,6 +1,7 @@
 """Which view draws which game: one line per game, checked against GAMES by a test."""
 
 from referee.ui.faeker_view import FaekerView
+from referee.ui.fairy_view import FairyView
 from referee.ui.fairybucks_view import FairyBucksView
 from referee.ui.faj_view import FajView
 from referee.ui.game_view import GameView
@@ -9,4 +10,5 @@ VIEWS: dict[str, type[GameView]] = {
     "faeker": FaekerView,
     "faj": FajView,
     "fairybucks": FairyBucksView,
+    "fairy": FairyView,
 }

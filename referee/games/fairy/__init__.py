@@ -1,0 +1,5 @@
+"""Fairy: everyone guesses the next charm card; the third fairy or 24 points end the game."""
+
+from referee.games.fairy.rules import FairyRules
+
+RULES = FairyRules()

@@ -1,0 +1,455 @@
+"""Fairy rules: the opening card, everyone's guesses, the reveal, the -4 floor and the end."""
+
+import random
+from collections.abc import Sequence
+
+from referee.core import flow
+from referee.core.errors import IllegalAction
+from referee.core.outcome import Outcome, names_text, places, win_text
+from referee.core.rules import GameRules
+from referee.core.verdict import ScoreChange, Verdict
+from referee.games.fairy.deck import (
+    CARDS,
+    FAIRIES,
+    FLOOR,
+    GOAL_15,
+    NUMBER_SUITS,
+    TOP,
+    card_text,
+    is_fairy,
+    parse_suits,
+    suit_name,
+    suit_of,
+)
+from referee.games.fairy.model import (
+    FairyAction,
+    FairyChoices,
+    FairyOptions,
+    FairyState,
+    Guess,
+    Guesses,
+    Opening,
+    Reveal,
+    Turn,
+)
+from referee.games.fairy.rulings import RULINGS
+from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS, score_guess, what_came
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}".replace("-", "−")
+
+
+def _score(n: int) -> str:
+    return str(n).replace("-", "−")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
+    kind = "fairy"
+    title = "Fairy"
+    min_players = 2
+    max_players = 10
+    options_model = FairyOptions
+    action_type = FairyAction
+    rulings = RULINGS
+    overview = (
+        "Twenty-one charm cards, three of them with a fairy. Each turn everyone guesses at "
+        "once what the next card will be against the top card of the pile: higher or lower "
+        "(+2), the same suit (+4), or a fairy (+7); a wrong guess costs 1 point, but nobody "
+        "drops below -4. The game ends after the third fairy, or at once when someone "
+        "reaches 24; the highest score wins and a tie is played off by the tied players."
+    )
+    phases = {
+        "opening": (Opening,),
+        "guess": (Guesses,),
+        "reveal": (Reveal,),
+        "over": (),
+    }
+    prompts = {
+        "opening": "Turn up the opening card first",
+        "guess": "Enter everyone's guesses first",
+        "reveal": "The guesses are in: enter the card turned up",
+        "over": "The game is over",
+    }
+
+    def new_state(self, players: Sequence[str], options: FairyOptions) -> FairyState:
+        self.verify_players(players)
+        self.verify_options(players, options)
+        suits = parse_suits(options.suit_cards) if options.suits == "by_hand" else NUMBER_SUITS
+        n = len(players)
+        return FairyState(
+            players=tuple(players),
+            options=options,
+            suits=suits,
+            scores=(0,) * n,
+            previous=(None,) * n,
+            playing=tuple(range(n)),
+        )
+
+    # -- the flow contract -------------------------------------------------------------
+
+    def to_act(self, state: FairyState) -> tuple[int, ...]:
+        return state.playing if state.phase == "guess" else ()
+
+    def choices(self, state: FairyState) -> FairyChoices:
+        if state.phase == "opening":
+            return FairyChoices(cards=CARDS)
+        if state.phase == "guess":
+            return FairyChoices(top=state.top, guessers=state.playing, guesses=GUESSES)
+        if state.phase == "reveal":
+            return FairyChoices(
+                cards=state.unseen, top=state.top, hide_seen=not state.options.memory_aid
+            )
+        return FairyChoices()
+
+    def pick_options(self, state: FairyState, seat: int) -> tuple:
+        menu = self.choices(state)
+        return menu.guesses if seat in menu.guessers else ()
+
+    def gather(self, state: FairyState, picks) -> Guesses:
+        return Guesses(
+            guesses=tuple(Guess(player=state.players[s], guess=g) for s, g in sorted(picks.items()))
+        )
+
+    def offers(self, state: FairyState, action) -> bool:
+        menu = self.choices(state)
+        if isinstance(action, Opening | Reveal):
+            return action.card in menu.cards
+        if isinstance(action, Guesses):
+            expected = sorted(state.players[s] for s in menu.guessers)
+            named = sorted(g.player for g in action.guesses)
+            return named == expected and all(g.guess in menu.guesses for g in action.guesses)
+        return False
+
+    def draw(self, state: FairyState, rng: random.Random):
+        menu = self.choices(state)
+        if state.phase == "opening":
+            return Opening(card=rng.choice(menu.cards))
+        if state.phase == "guess":
+            order = list(menu.guessers)
+            rng.shuffle(order)
+            return Guesses(
+                guesses=tuple(
+                    Guess(player=state.players[s], guess=rng.choice(menu.guesses)) for s in order
+                )
+            )
+        if state.phase == "reveal":
+            return Reveal(card=rng.choice(menu.cards))
+        return None
+
+    def points(self, state: FairyState) -> tuple[int, ...]:
+        return state.scores
+
+    def outcome(self, state: FairyState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        names = [state.players[s] for s in state.winners]
+        best = state.scores[state.winners[0]]
+        # The play-off winner comes first even below an outsider (FY-PLAYOFF-AHEAD).
+        strengths = [(s in state.winners, score) for s, score in enumerate(state.scores)]
+        return Outcome(
+            winners=state.winners,
+            places=places(strengths),
+            headline=f"{win_text(names)} with {_score(best)} points",
+            reason=state.end_reason,
+            rulings=state.end_rulings,
+        )
+
+    def progress(self, state: FairyState) -> str:
+        if state.phase == "opening":
+            return "Before the opening card"
+        text = f"Turn {state.turns + 1} · {state.cards_left} cards left"
+        if state.options.variant == "fairies":
+            text += f" · {state.fairies_seen} of 3 fairies"
+        return text + (" · play-off" if state.playoff else "")
+
+    def audit(self, state: FairyState) -> list[str]:
+        problems = []
+        pile = state.pile
+        if len(set(pile)) != len(pile) or any(c not in CARDS for c in pile):
+            problems.append("a card was turned up twice, or a card not in the deck")
+        if min(state.scores) < FLOOR:
+            problems.append(f"a score below {FLOOR}")
+        if state.phase != "opening" and state.turns != len(pile) - 1:
+            problems.append("turns and cards turned up disagree")
+        if not state.playing or any(s not in range(len(state.players)) for s in state.playing):
+            problems.append("nobody, or a seat not at the table, is playing")
+        if (state.phase == "over") != bool(state.winners):
+            problems.append("winners without an ending, or an ending without winners")
+        if state.phase != "over":
+            base = state.options.variant == "fairies"
+            if state.cards_left == 0:
+                problems.append("the deck is empty but the game goes on")
+            if not state.playoff and (
+                (base and (state.fairies_seen == len(FAIRIES) or max(state.scores) >= TOP))
+                or (not base and max(state.scores) >= GOAL_15)
+            ):
+                problems.append("the game went on after its end")
+        return problems
+
+    # -- dispatch ----------------------------------------------------------------------
+
+    def handlers(self):
+        return {Opening: self._opening, Guesses: self._guesses, Reveal: self._reveal}
+
+    def _suit_ruling(self, state: FairyState) -> str:
+        return "FY-SUITS-HAND" if state.options.suits == "by_hand" else "FY-SUITS"
+
+    def _text(self, state: FairyState, card: int) -> str:
+        return card_text(card, state.suits)
+
+    def _check_card(self, state: FairyState, card: int) -> None:
+        """The card pad and the deck agree: a card turned up is one never seen before."""
+        if card in self.choices(state).cards:
+            return
+        if card == state.top:
+            raise IllegalAction(
+                f"{card} is the top card of the pile: enter the card just turned up."
+            )
+        raise IllegalAction(
+            f"{card} has already been turned up and each number is in the deck once: "
+            "check the card."
+        )
+
+    def _fairy_line(self, state: FairyState) -> str:
+        left = f"{state.cards_left} card{'s' if state.cards_left != 1 else ''} left"
+        if state.options.variant == "fifteen":
+            return f"{left} · fairies seen: {state.fairies_seen} of 3 (they do not end this game)."
+        return f"{left} · fairies seen: {state.fairies_seen} of 3."
+
+    # -- the opening card --------------------------------------------------------------
+
+    def _opening(self, state: FairyState, action: Opening) -> tuple[FairyState, Verdict]:
+        self._check_card(state, action.card)
+        new = state.model_copy(update=dict(pile=(action.card,), phase="guess"))
+        fairy = " with the first fairy" if is_fairy(action.card) else ""
+        return new, Verdict(
+            headline=f"Opening card {self._text(state, action.card)}{fairy}",
+            details=(
+                "It starts the discard pile; the first turn compares the next card with it.",
+                self._fairy_line(new),
+            ),
+            rulings=("FY-OPENING", "FY-DECK", self._suit_ruling(state)),
+        )
+
+    # -- the guesses -------------------------------------------------------------------
+
+    def _guesses(self, state: FairyState, action: Guesses) -> tuple[FairyState, Verdict]:
+        menu = self.choices(state)
+        playing = names_text([state.players[s] for s in menu.guessers])
+        chosen = flow.collect(
+            state.players,
+            ((g.player, g.guess) for g in action.guesses),
+            menu.guessers,
+            "guess",
+            why_not=lambda s: f"{state.players[s]} is out of the play-off: only {playing} guess.",
+        )
+        new = state.model_copy(
+            update=dict(phase="reveal", turn=Turn(guesses=tuple(sorted(chosen.items()))))
+        )
+        details = [
+            f"{GUESS_NAMES[g].capitalize()}: "
+            f"{names_text([state.players[s] for s in sorted(chosen) if chosen[s] == g])}."
+            for g in GUESSES
+            if g in chosen.values()
+        ]
+        details.append(f"Against the top card {self._text(state, state.top)}.")
+        rulings = ["FY-GUESS"]
+        if state.playoff:
+            rulings.append("FY-PLAYOFF")
+        if "catch" in chosen.values() and state.fairies_seen == len(FAIRIES):
+            details.append("All three fairies are out: catch can only be wrong.")
+            rulings.append("FY-CATCH-LATE")
+        n = len(chosen)
+        return new, Verdict(
+            headline=f"Turn {state.turns + 1}: {n} guess{'es' if n != 1 else ''} locked in",
+            details=tuple(details),
+            rulings=tuple(rulings),
+        )
+
+    # -- the reveal and the score ------------------------------------------------------
+
+    def _reveal(self, state: FairyState, action: Reveal) -> tuple[FairyState, Verdict]:
+        self._check_card(state, action.card)
+        top, card, suits = state.top, action.card, state.suits
+        scores = list(state.scores)
+        previous: list[str | None] = [None] * len(state.players)
+        settled = []
+        for seat, guess in state.turn.guesses:
+            result = score_guess(top, card, guess, scores[seat], suits)
+            scores[seat] = result.after
+            previous[seat] = guess
+            settled.append((seat, result))
+        new = state.model_copy(
+            update=dict(
+                phase="guess",
+                pile=(*state.pile, card),
+                scores=tuple(scores),
+                turns=state.turns + 1,
+                turn=Turn(),
+                previous=tuple(previous),
+            )
+        )
+
+        came = what_came(top, card, suits)
+        same = suit_of(card, suits) == suit_of(top, suits)
+        facts = [
+            "higher" if card > top else "lower",
+            "same suit" if same else "another suit",
+            "a fairy" if is_fairy(card) else "no fairy",
+        ]
+        details = [
+            f"Pile top {self._text(state, top)}; turned up {self._text(state, card)}.",
+            f"{card} is {facts[0]} than {top}, in {'the same suit' if same else 'another suit'}"
+            f" ({suit_name(suit_of(card, suits), suits)}), "
+            f"{'with a fairy' if is_fairy(card) else 'with no fairy'}.",
+        ]
+        rulings = ["FY-SCORE"]
+        floored = []
+        for guess in GUESSES:
+            seats = [(s, r) for s, r in settled if r.guess == guess]
+            if not seats:
+                continue
+            right = guess in came
+            mark = f"right {_signed(POINTS[guess])}" if right else "wrong −1"
+            names = names_text([state.players[s] for s, _ in seats])
+            details.append(f"{GUESS_NAMES[guess].capitalize()}, {mark}: {names}.")
+            floored += [state.players[s] for s, r in seats if r.floored]
+        if floored:
+            details.append(
+                f"Floor at −4: {names_text(floored)} "
+                f"{'was' if len(floored) == 1 else 'were'} at −4 and lost nothing."
+            )
+            rulings.append("FY-FLOOR")
+        if any(r.guess == "same_suit" for _, r in settled):
+            rulings.append(self._suit_ruling(state))
+        if any(r.guess == "catch" for _, r in settled) and state.fairies_seen == len(FAIRIES):
+            rulings.append("FY-CATCH-LATE")
+        if state.playoff:
+            rulings.append("FY-PLAYOFF")
+        details.append(self._fairy_line(new))
+        changes = tuple(
+            ScoreChange(player=state.players[s], before=r.before, after=r.after) for s, r in settled
+        )
+        right = sum(1 for _, r in settled if r.right)
+        shown = [f for f in facts if f not in ("another suit", "no fairy")]
+        headline = f"{card} on {top}: {', '.join(shown)}; {right} of {len(settled)} right"
+
+        new, headline, end_lines, end_rulings = self._settle(new, card, headline)
+        return new, Verdict(
+            headline=headline,
+            details=(*details, *end_lines),
+            rulings=tuple(dict.fromkeys([*rulings, *end_rulings])),
+            changes=changes,
+            decisive=True,
+        )
+
+    # -- the end of a turn: game over, play-off, or on -------------------------------
+
+    def _settle(
+        self, state: FairyState, card: int, headline: str
+    ) -> tuple[FairyState, str, list[str], list[str]]:
+        """After a turn's scoring: does the game end, go to a play-off, or go on?"""
+        scores, players = state.scores, state.players
+        empty = state.cards_left == 0
+        if state.playoff:
+            contenders = state.playing
+            trigger, rulings = state.trigger, [*state.trigger_rulings, "FY-PLAYOFF"]
+        else:
+            found = self._triggers(state, card)
+            if not found:
+                if not empty:
+                    return state, headline, [], []
+                # Only the 15-point variant can run out of cards before its end.
+                best = max(scores)
+                winners = tuple(s for s, v in enumerate(scores) if v == best)
+                ruling = "FY-15-DECK-OUT" if state.options.variant == "fifteen" else "FY-DECK-OUT"
+                goal = "15" if state.options.variant == "fifteen" else "the end"
+                reason = (
+                    f"The deck ran out before anyone reached {goal}; "
+                    f"{names_text([players[s] for s in winners])} "
+                    f"{'have' if len(winners) > 1 else 'has'} the highest score, "
+                    f"{_score(best)}."
+                )
+                return self._over(state, winners, reason, [ruling])
+            trigger = " and ".join(t for t, _ in found)
+            rulings = [r for _, r in found]
+            contenders = tuple(range(len(players)))
+        best = max(scores[s] for s in contenders)
+        top = tuple(s for s in contenders if scores[s] == best)
+        others = [s for s in contenders if s not in top]
+        if len(top) == 1:
+            (winner,) = top
+            name = players[winner]
+            if state.playoff:
+                beaten = ", ".join(f"{players[s]} {_score(scores[s])}" for s in others)
+                reason = (
+                    f"{name} won the play-off after {trigger}: {_score(best)} against {beaten}."
+                )
+                rulings.append("FY-PLAYOFF-AHEAD")
+            else:
+                reason = (
+                    f"{_cap(trigger)} ended the game; {name} has the highest score, {_score(best)}."
+                )
+            if best > TOP and state.options.variant == "fairies":
+                rulings.append("FY-ABOVE-24")
+            return self._over(state, top, reason, rulings)
+        tied = names_text([players[s] for s in top])
+        if empty:
+            reason = (
+                f"{_cap(trigger)} left {tied} tied at {_score(best)}, and no card is left "
+                "to break the tie."
+            )
+            return self._over(state, top, reason, [*rulings, "FY-DECK-OUT"])
+        out = [players[s] for s in range(len(players)) if s not in top]
+        new = state.model_copy(
+            update=dict(
+                playing=top,
+                playoff=True,
+                trigger=trigger,
+                trigger_rulings=tuple(r for r in rulings if r != "FY-PLAYOFF"),
+            )
+        )
+        if state.playoff:
+            line = f"Still tied at {_score(best)}: {tied} play on."
+            if others:
+                line += f" {names_text([players[s] for s in others])} fell behind and drop out."
+            headline = f"{tied} still tied at {_score(best)}: the play-off goes on"
+        else:
+            line = (
+                f"{_cap(trigger)} ends the game with {tied} tied at {_score(best)}: only they "
+                "guess from now on, and the first one ahead after a turn wins."
+            )
+            headline = f"{tied} tie at {_score(best)} and play off"
+        lines = [line]
+        if out:
+            lines.append(f"Out of the play-off, scores stand: {names_text(out)}.")
+        return new, headline, lines, [*rulings, "FY-PLAYOFF"]
+
+    def _triggers(self, state: FairyState, card: int) -> list[tuple[str, str]]:
+        """What ends the regular game after this turn, with the ruling for each."""
+        found = []
+        if state.options.variant == "fairies":
+            if is_fairy(card) and state.fairies_seen == len(FAIRIES):
+                found.append((f"the third fairy ({card})", "FY-END-FAIRY"))
+            if max(state.scores) >= TOP:
+                found.append((f"reaching {TOP}", "FY-END-24"))
+        elif max(state.scores) >= GOAL_15:
+            found.append((f"reaching {GOAL_15}", "FY-END-15"))
+        return found
+
+    def _over(self, state: FairyState, winners, reason: str, rulings: list[str]):
+        new = state.model_copy(
+            update=dict(
+                phase="over",
+                winners=tuple(winners),
+                end_reason=reason,
+                end_rulings=tuple(dict.fromkeys(rulings)),
+            )
+        )
+        ended = self.outcome(new)
+        return new, ended.headline, [f"{ended.headline}. {reason}"], list(ended.rulings)

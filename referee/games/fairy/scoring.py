@@ -1,0 +1,67 @@
+"""Whether a guess is right, and what it scores, floor included (pure functions).
+
+Kept apart from the rules so a dispute screen can ask "14 on the pile, 11 turned up, Bo
+said catch at -4: what does Bo get?" without a game.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from referee.games.fairy.deck import FLOOR, NUMBER_SUITS, is_fairy, suit_of
+
+Guess = Literal["higher", "lower", "same_suit", "catch"]
+GUESSES: tuple[Guess, ...] = ("higher", "lower", "same_suit", "catch")
+POINTS: dict[str, int] = {"higher": 2, "lower": 2, "same_suit": 4, "catch": 7}
+WRONG = -1
+GUESS_NAMES = {"higher": "higher", "lower": "lower", "same_suit": "same suit", "catch": "catch"}
+
+
+def is_right(top: int, revealed: int, guess: str, suits: Sequence[int] = NUMBER_SUITS) -> bool:
+    """Higher and lower compare the numbers; same suit compares the suits of the pile's
+    top card and the revealed card; catch is right when the revealed card has a fairy."""
+    if guess == "higher":
+        return revealed > top
+    if guess == "lower":
+        return revealed < top
+    if guess == "same_suit":
+        return suit_of(revealed, suits) == suit_of(top, suits)
+    if guess == "catch":
+        return is_fairy(revealed)
+    raise ValueError(f"unknown guess {guess!r}")
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One player's guess settled: `points` is what the score moved by, floor applied."""
+
+    guess: str
+    right: bool
+    before: int
+    after: int
+    floored: bool  # a wrong guess at the floor: the point was not lost
+
+    @property
+    def points(self) -> int:
+        return self.after - self.before
+
+    @property
+    def nominal(self) -> int:
+        """What the guess scores before the floor: +2, +4, +7 or -1."""
+        return POINTS[self.guess] if self.right else WRONG
+
+
+def score_guess(
+    top: int, revealed: int, guess: str, score: int, suits: Sequence[int] = NUMBER_SUITS
+) -> Scored:
+    """The points for one guess: right scores the guess's points, wrong loses 1, and a
+    score never goes below the floor (-4): at -4 a wrong guess costs nothing."""
+    right = is_right(top, revealed, guess, suits)
+    change = POINTS[guess] if right else WRONG
+    after = max(FLOOR, score + change)
+    return Scored(guess, right, score, after, floored=after != score + change)
+
+
+def what_came(top: int, revealed: int, suits: Sequence[int] = NUMBER_SUITS) -> tuple[str, ...]:
+    """The guesses the revealed card makes right, in the order of GUESSES."""
+    return tuple(g for g in GUESSES if is_right(top, revealed, g, suits))
