@@ -104,14 +104,17 @@ def record_schema(typed_models: list[type[BaseModel]]) -> dict[str, Any]:
 _STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
 
 
-def read_json(text: str | bytes, what: str = "The record") -> Any:
+def read_json(
+    text: str | bytes, what: str = "The record", max_chars: int | None = MAX_RECORD_CHARS
+) -> Any:
     """Parse JSON text from outside, refusing with one sentence (InvalidAction) what a
     referee record never holds: more than MAX_RECORD_CHARS, nesting deeper than
     MAX_DEPTH, numbers longer than MAX_NUMBER_CHARS characters, NaN or Infinity, a key
     twice in one object, texts longer than MAX_TEXT or holding controls, line breaks or
-    lone surrogates. Texts come back in NFC. `what` starts the sentences ("The record")."""
+    lone surrogates. Texts come back in NFC. `what` starts the sentences ("The record").
+    `max_chars=None` lifts the size limit only: for the store's own rows, read at once."""
     if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_RECORD_CHARS:
+        if max_chars is not None and len(text) > max_chars:
             raise _too_large(what, len(text))
         try:
             text = bytes(text).decode("utf-8")
@@ -121,7 +124,7 @@ def read_json(text: str | bytes, what: str = "The record") -> Any:
             ) from None
     if not isinstance(text, str):
         raise InvalidAction(f"{what} must be JSON text.")
-    if len(text) > MAX_RECORD_CHARS:
+    if max_chars is not None and len(text) > max_chars:
         raise _too_large(what, len(text))
     text = text.removeprefix("\ufeff")
     if not text.strip():
