@@ -1,7 +1,14 @@
-"""The Flet entry point: screens (home, new game, game), wiring the store to the views."""
+"""The Flet entry point: screens (home, new game, game), wiring the live tables to the views.
 
+One store and one set of live tables serve every device of this process; each page (a
+tab, a phone) is a RefereeApp that draws the shared game and acts on the version it drew.
+"""
+
+import atexit
+import itertools
 import json
 import sqlite3
+import threading
 from pathlib import Path
 
 import flet as ft
@@ -12,8 +19,9 @@ from referee.core.record import GameRecord
 from referee.core.series import series_totals
 from referee.core.session import Session
 from referee.games import GAMES
+from referee.live import LiveTable, LiveTables
+from referee.server import code_matches
 from referee.store import Store, StoreUnavailable
-from referee.table import Table
 from referee.ui.home import (
     cannot_open_dialog,
     home_view,
@@ -39,11 +47,50 @@ ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 MAX_WIDTH = 760
 
 
+LOCKED = object()  # a pick another player made privately: shown as "locked", not its value
+_device_numbers = itertools.count(1)
+
+
+class PickPad:
+    """The shared simultaneous picks as a view sees them from one device: a private pick
+    made on another device shows only as LOCKED."""
+
+    def __init__(self, app: "RefereeApp") -> None:
+        self.app = app
+
+    @property
+    def me(self) -> int | None:
+        return self.app.me
+
+    def shown(self, seat: int):
+        pick = self.app.live.picks.get(seat) if self.app.live else None
+        if pick is None:
+            return None
+        if pick.private and pick.device != self.app.device:
+            return LOCKED
+        return pick.value
+
+    def can_change(self, seat: int) -> bool:
+        pick = self.app.live.picks.get(seat) if self.app.live else None
+        return pick is None or not pick.private or pick.device == self.app.device
+
+    def choose(self, seat: int, value) -> None:
+        self.app.pick(seat, value)
+
+    def clear(self, seat: int) -> None:
+        self.app.unpick(seat)
+
+
 class RefereeApp:
-    def __init__(self, page: ft.Page, store: Store) -> None:
+    def __init__(self, page: ft.Page, lives: LiveTables) -> None:
         self.page = page
-        self.store = store
-        self.table: Table | None = None
+        self.lives = lives
+        self.store = lives.store
+        self.live: LiveTable | None = None
+        self.seen = 0  # the version of the shared game this device last drew
+        self.device = f"device-{next(_device_numbers)}"
+        self.me: int | None = None  # the seat of the player holding this device, if any
+        self._drawing = threading.RLock()
         self.game_view = None
         self.form: NewGameForm | None = None
         self.screen = "home"
@@ -55,14 +102,26 @@ class RefereeApp:
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 12
         page.on_resize = self._on_resize
+        page.on_disconnect = lambda _e: self._leave()
+        page.on_close = lambda _e: self._leave()
         self._last_width = 0
         self.render()
-        for notice in store.notices:
+        for notice in self.store.notices:
             self.alert("Saved games", notice)
 
     # -- plumbing ----------------------------------------------------------------------
 
+    @property
+    def table(self):
+        return self.live.table if self.live else None
+
     def render(self) -> None:
+        with self._drawing:
+            self._render()
+
+    def _render(self) -> None:
+        if self.live is not None:
+            self.seen = self.live.version
         if self.screen == "game":
             # The scoreboard and whose turn it is stay put; only the actions below scroll.
             header, body = self._game()
@@ -173,8 +232,14 @@ class RefereeApp:
     # -- home --------------------------------------------------------------------------
 
     def go_home(self) -> None:
-        self.screen, self.table, self.game_view = "home", None, None
+        self._leave()
+        self.screen, self.game_view = "home", None
         self.render()
+
+    def _leave(self) -> None:
+        live, self.live = self.live, None
+        if live is not None:
+            live.leave(self.device)
 
     def _home(self) -> ft.Control:
         # One game this referee cannot read is listed with its reason; the store failing to
@@ -237,7 +302,7 @@ class RefereeApp:
             # The reason shows under the field: a snack bar would sit behind the dialog.
             # One bounded, strict reader: every refusal is one sentence, nothing is saved.
             try:
-                table = import_record(self.store, field.value or "")
+                table = self.lives.adopt(import_record(self.store, field.value or ""))
             except RefereeError as exc:
                 field.error = sentence(exc.reason)
             else:
@@ -273,7 +338,7 @@ class RefereeApp:
         def yes(_e):
             self.page.pop_dialog()
             try:
-                self.store.delete_game(game_id)
+                self.lives.delete(game_id)
             except RefereeError as exc:  # read-only, disk trouble: the game stays
                 self.toast(exc.reason)
                 return
@@ -308,7 +373,7 @@ class RefereeApp:
 
     def start_game(self, kind: str, players: list[str], options: dict) -> None:
         try:
-            table = Table.new(self.store, GameRecord(game=kind, players=players, options=options))
+            table = self.lives.create(GameRecord(game=kind, players=players, options=options))
         except RefereeError as exc:
             self.toast(exc.reason)
             return
@@ -316,7 +381,7 @@ class RefereeApp:
 
     def open_game(self, game_id: int) -> None:
         try:
-            table = Table.resume(self.store, game_id)
+            table = self.lives.open(game_id)
         except KeyError:
             self.toast("That game is no longer stored.")
             self.go_home()
@@ -340,17 +405,42 @@ class RefereeApp:
             return
         self._enter(table)
 
-    def _enter(self, table: Table) -> None:
-        self.table = table
-        self.game_view = VIEWS[table.rules.kind](self.play, self.render, self.toast, self.confirm)
+    def _enter(self, live: LiveTable) -> None:
+        self._leave()
+        self.live = live
+        self.me = None
+        self.game_view = VIEWS[live.table.rules.kind](
+            self.play, self.render, self.toast, self.confirm
+        )
+        self.game_view.pad = PickPad(self)
         self.screen = "game"
         self.render()
+        live.join(self.device, self.device, self._changed_elsewhere)
+
+    def _changed_elsewhere(self, _version: int) -> None:
+        """Another device changed the game (or joined it): draw it again, and show a
+        verdict that settled something so the whole table sees it."""
+        live = self.live
+        if live is None:
+            return
+        if self.lives.get(live.game_id) is not live:
+            self.live = None
+            self.screen, self.game_view = "home", None
+            self.render()
+            self.toast("This game was deleted on another device.")
+            return
+        steps_before = self._steps_drawn
+        self.render()
+        steps = live.table.session.steps
+        if len(steps) > steps_before and steps[-1].verdict.decisive:
+            self.show_verdict(steps[-1].verdict)
 
     # -- game --------------------------------------------------------------------------
 
     def _game(self) -> tuple[ft.Control, ft.Control]:
         view, s = self.game_view, self.table.session
         state = s.state
+        self._steps_drawn = len(s.steps)
         last = s.verdicts[-1] if s.verdicts else None
         header: list[ft.Control] = [
             tagged("round", ft.Text(view.round_line(state), size=14)),
@@ -360,6 +450,19 @@ class RefereeApp:
                 padding=ft.Padding.only(top=6),
             ),
         ]
+        others = self.live.others(self.device)
+        if others:
+            n = len(others)
+            header.append(
+                tagged(
+                    "devices",
+                    ft.Text(
+                        f"Also open on {n} other device{'s' if n > 1 else ''}",
+                        size=12,
+                        italic=True,
+                    ),
+                )
+            )
         parts: list[ft.Control] = []
         if last is not None:
             header.append(
@@ -411,22 +514,43 @@ class RefereeApp:
         self.render()
 
     def _change(self, change):
-        """Run a change to the game; a refusal or a failed save is told and changes nothing."""
+        """Run a change to the shared game; a refusal, a stale screen or a failed save is
+        told, changes nothing, and the screen shows the game as it now is."""
         try:
             return change()
         except RefereeError as exc:
+            self.render()
             self.toast(exc.reason)
         except sqlite3.Error as exc:
             self.toast(f"Could not save ({exc}); nothing was changed. Try again.")
         return None
 
     def play(self, action) -> None:
-        verdict = self._change(lambda: self.table.play(action))
+        verdict = self._change(lambda: self.live.play(self.seen, self.device, action))
         if verdict is None:
             return
         self.render()
         if verdict.decisive:
             self.show_verdict(verdict)
+
+    def pick(self, seat: int, value) -> None:
+        private = self.me == seat
+        done = self._change(
+            lambda: self.live.pick(self.seen, self.device, seat, value, private) or False
+        )
+        if done is None:
+            return
+        self.render()
+        if done and done.decisive:
+            self.show_verdict(done)
+
+    def unpick(self, seat: int) -> None:
+        if self._change(lambda: self.live.unpick(self.seen, self.device, seat) or True):
+            self.render()
+
+    def choose_me(self, seat: int | None) -> None:
+        self.me = seat
+        self.render()
 
     def show_verdict(self, verdict) -> None:
         self.page.show_dialog(
@@ -438,12 +562,12 @@ class RefereeApp:
     def undo(self, _e=None) -> None:
         verdicts = self.table.session.verdicts
         undone = verdicts[-1].headline if verdicts else None
-        if self._change(self.table.undo) is not None:
+        if self._change(lambda: self.live.undo(self.seen, self.device)) is not None:
             self.render()
             self.toast(f"Undone: {undone}. Redo puts it back.")
 
     def redo(self, _e=None) -> None:
-        if self._change(self.table.redo) is not None:
+        if self._change(lambda: self.live.redo(self.seen, self.device)) is not None:
             self.render()
 
     def show_rules(self, _e=None) -> None:
@@ -468,14 +592,84 @@ class RefereeApp:
         )
 
 
+_shared: LiveTables | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_tables() -> LiveTables:
+    """The one store and the live tables of this process, opened on first use: page loads
+    share them, so they never add open files."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            store = Store()
+            atexit.register(store.close)
+            _shared = LiveTables(store)
+        return _shared
+
+
 def main(page: ft.Page) -> None:
+    if not code_matches(page.query.to_dict.get("code")):
+        code_screen(page, lambda: main_after_code(page))
+        return
+    main_after_code(page)
+
+
+def main_after_code(page: ft.Page) -> None:
     try:
-        store = Store()
+        lives = shared_tables()
     except StoreUnavailable as exc:
         # Nothing was moved or changed: say why, on a screen of its own, and let them retry.
-        unavailable_screen(page, exc, lambda: main(page))
+        unavailable_screen(page, exc, lambda: main_after_code(page))
         return
-    RefereeApp(page, store)
+    RefereeApp(page, lives)
+
+
+def code_screen(page: ft.Page, on_right) -> None:
+    """A shared table asks every device for its code; without it nothing else is shown."""
+    page.title = "referee"
+    page.fonts = FONTS
+    page.theme = theme()
+    page.dark_theme = theme()
+    page.padding = 24
+    field = ft.TextField(
+        label="Table code",
+        autofocus=True,
+        capitalization=ft.TextCapitalization.CHARACTERS,
+        width=240,
+        max_length=12,
+        text_size=24,
+    )
+
+    def check(_e=None):
+        if code_matches(field.value):
+            page.controls.clear()
+            on_right()
+            return
+        field.error = "That is not this table's code. Ask the host for it."
+        field.update()
+
+    field.on_submit = check
+    page.appbar = ft.AppBar(title=ft.Text("referee"))
+    page.controls = [
+        tagged(
+            "code-screen",
+            ft.Column(
+                [
+                    ft.Text("Enter the table code", size=24, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        "This referee is shared by a table on this network. The host's "
+                        "screen and the link they shared show the code.",
+                        size=15,
+                    ),
+                    field,
+                    big_button("Join the table", check, icon=ft.Icons.LOGIN),
+                ],
+                spacing=16,
+            ),
+        )
+    ]
+    page.update()
 
 
 def unavailable_screen(page: ft.Page, exc: StoreUnavailable, on_retry) -> None:

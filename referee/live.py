@@ -103,7 +103,7 @@ class LiveTable:
                 self.version += 1
                 self.history.append(say(result))
                 self.picks.clear()
-        self._announce()
+        self._announce(exclude=None if told else device)
         if told:
             raise Stale(told)
         return result
@@ -160,7 +160,7 @@ class LiveTable:
             else:
                 action = rules.gather(state, {s: p.value for s, p in self.picks.items()})
         if action is None:
-            self._announce()
+            self._announce(exclude=device)
             return None
         try:
             return self.play(self.version, device, action)
@@ -176,7 +176,7 @@ class LiveTable:
             if self.picks.pop(seat, None) is not None:
                 self.version += 1
                 self.history.append(f"{self.table.state.players[seat]} changed their choice")
-        self._announce()
+        self._announce(exclude=device)
 
 
 class LiveTables:
@@ -195,8 +195,15 @@ class LiveTables:
                 self._tables[game_id] = live
             return live
 
+    def get(self, game_id: int) -> LiveTable | None:
+        with self._lock:
+            return self._tables.get(game_id)
+
     def create(self, record: GameRecord) -> LiveTable:
-        table = Table.new(self.store, record)
+        return self.adopt(Table.new(self.store, record))
+
+    def adopt(self, table: Table) -> LiveTable:
+        """A table just made (a new or imported game) becomes the live one for its id."""
         with self._lock:
             live = LiveTable(table)
             self._tables[table.game_id] = live

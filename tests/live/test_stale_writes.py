@@ -53,16 +53,15 @@ class TestStaleTables:
 
 RACER = textwrap.dedent(
     """
-    import sys, time
+    import sys
     from referee.store import Store, StaleWrite
     from referee.table import Table
     store = Store(sys.argv[1])
     table = Table.resume(store, int(sys.argv[2]))
-    start = float(sys.argv[3])
-    while time.time() < start:
-        time.sleep(0.001)
+    print("ready", flush=True)
+    sys.stdin.readline()  # both racers have read the game: go
     try:
-        table.play({"type": "top_card", "card": int(sys.argv[4])})
+        table.play({"type": "top_card", "card": int(sys.argv[3])})
         print("won")
     except StaleWrite:
         print("refused")
@@ -73,22 +72,27 @@ RACER = textwrap.dedent(
 class TestTwoProcesses:
     @pytest.mark.parametrize("attempt", range(3))
     def test_exactly_one_of_two_racing_appends_wins(self, tmp_path, attempt):
-        import time
-
         path = tmp_path / "referee.db"
         store = Store(path)
         game = new_game(store).game_id
         store.close()
-        start = str(time.time() + 1.5)
         racers = [
             subprocess.Popen(
-                [sys.executable, "-c", RACER, str(path), str(game), start, str(card)],
+                [sys.executable, "-c", RACER, str(path), str(game), str(card)],
+                stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 text=True,
             )
             for card in (3, 5)
         ]
-        results = sorted(p.communicate(timeout=30)[0].strip() for p in racers)
+        for racer in racers:
+            assert racer.stdout.readline().strip() == "ready"
+        for racer in racers:
+            racer.stdin.write("go\n")
+            racer.stdin.flush()
+        outputs = [racer.communicate(timeout=60) for racer in racers]
+        results = sorted(out.strip() or err.strip()[-300:] for out, err in outputs)
         assert results == ["refused", "won"]
         store = Store(path)
         table = Table.resume(store, game)  # the game always reopens
