@@ -19,7 +19,7 @@ from referee.core.record import GameRecord
 from referee.core.series import series_totals
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.live import LiveTable, LiveTables
+from referee.live import LOCKED, LiveTable, LiveTables
 from referee.server import code_matches
 from referee.store import Store, StoreUnavailable
 from referee.ui.home import (
@@ -47,7 +47,6 @@ ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 MAX_WIDTH = 760
 
 
-LOCKED = object()  # a pick another player made privately: shown as "locked", not its value
 _device_numbers = itertools.count(1)
 
 
@@ -472,6 +471,9 @@ class RefereeApp:
                     tooltip="Show the last verdict in full",
                 )
             )
+        seats = s.rules.to_act(state)
+        if len(seats) > 1 and any(s.rules.pick_options(state, seat) for seat in seats):
+            parts.append(self._holder_row(state))
         parts.append(view.actions(state))
         if s.is_over:
             parts.append(
@@ -483,6 +485,7 @@ class RefereeApp:
                 )
             )
         parts.append(ft.Divider())
+        hidden = view.log_hidden(state)
         parts.append(
             ft.Row(
                 [
@@ -491,6 +494,8 @@ class RefereeApp:
                         self._toggle_log,
                         filled=False,
                         icon=ft.Icons.HISTORY,
+                        disabled=hidden is not None,
+                        tooltip=hidden,
                     ),
                     big_button(
                         "Undo", self.undo, filled=False, disabled=not s.can_undo, icon=ft.Icons.UNDO
@@ -502,11 +507,34 @@ class RefereeApp:
                 wrap=True,
             )
         )
-        if self.show_log:
+        if hidden is not None:  # a game whose players may not look back (Fairy)
+            parts.append(tagged("log-hidden", ft.Text(hidden, size=12, italic=True)))
+        elif self.show_log:
             parts.append(log_panel(self.table.rules, s.verdicts))
         return (
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
+        )
+
+    def _holder_row(self, state) -> ft.Control:
+        """Everyone chooses at once: this device may belong to one player, who then locks
+        a choice the other devices see only as locked, or it is passed round the table."""
+        chips = [
+            ft.Chip(
+                label=ft.Text(name),
+                selected=self.me == seat,
+                on_select=lambda _e, seat=seat: self.choose_me(None if self.me == seat else seat),
+            )
+            for seat, name in enumerate(state.players)
+        ]
+        return tagged(
+            "who-holds",
+            ft.Row(
+                [ft.Text("This is me:", size=13), *chips],
+                wrap=True,
+                spacing=6,
+                run_spacing=4,
+            ),
         )
 
     def _toggle_log(self, _e=None) -> None:

@@ -24,6 +24,8 @@ from referee.core.verdict import Verdict
 from referee.store import StaleWrite, Store
 from referee.table import Table
 
+LOCKED = object()  # what a device sees of a pick another player made privately
+
 
 class Stale(RefereeError):
     """The device drew an older version of the game; nothing was changed."""

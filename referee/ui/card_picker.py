@@ -5,7 +5,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import flet as ft
 
-from referee.ui.widgets import TAP, big_button, tagged
+from referee.live import LOCKED
+from referee.ui.widgets import TAP, big_button, slug, tagged
 
 
 class HandPicker:
@@ -151,9 +152,57 @@ def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], No
     )
 
 
-def toggle_choice(choices: dict, seat: int, card) -> None:
-    """Tap a card to choose it for a seat; tap the same card again to clear the choice."""
-    if choices.get(seat) == card:
-        del choices[seat]
-    else:
-        choices[seat] = card
+def pick_rows(
+    players: Sequence[str],
+    options: Mapping[int, Sequence],
+    pad,
+    *,
+    label: Callable[[Hashable], str],
+    verb: str,
+    colour: Callable[[Hashable], str | None] = lambda _c: None,
+    exclusive: bool = False,
+) -> list[ft.Control]:
+    """A simultaneous choice, one row per seat in `options` (seat -> what it may pick).
+
+    Picks live in the shared table (`pad`), so every device shows the same rows: a pick is
+    folded to one line, a pick another player locked on their own device shows only as
+    locked, and a device held by one player (`pad.me`) offers only that player's row.
+    With `exclusive`, a card picked for one seat is not offered to the others.
+    """
+    shown = {seat: pad.shown(seat) for seat in options}
+    taken = {v for v in shown.values() if v is not None and v is not LOCKED}
+    rows: list[ft.Control] = []
+    for seat, values in options.items():
+        name = players[seat]
+        mine = shown[seat]
+        if mine is LOCKED:
+            rows.append(tagged(f"picked-{slug(name)}", ft.Text(f"{name}: locked in 🔒")))
+            continue
+        if mine is not None:
+            text = f"{name} {verb} {label(mine)}"
+            if pad.me == seat:
+                text += " (locked in, hidden from the others)"
+            rows.append(
+                chosen_row(f"picked-{slug(name)}", text, name, lambda s=seat: pad.clear(s))
+                if pad.can_change(seat)
+                else tagged(f"picked-{slug(name)}", ft.Text(text))
+            )
+            continue
+        if pad.me is not None and pad.me != seat:
+            rows.append(
+                tagged(f"picked-{slug(name)}", ft.Text(f"{name}: still choosing", italic=True))
+            )
+            continue
+        rows.append(ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD))
+        rows.append(
+            card_grid(
+                list(values),
+                label,
+                available=set(values) - taken if exclusive else set(values),
+                selected=[],
+                on_tap=lambda c, s=seat: pad.choose(s, c),
+                name=lambda c, n=name: f"{n} {verb} {label(c)}",
+                colour=colour,
+            )
+        )
+    return rows

@@ -3,10 +3,10 @@
 import flet as ft
 
 from referee.games.fairybucks import RULES
-from referee.games.fairybucks.material import BUCKS, SYMBOLS
-from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot, Reveal, Show
+from referee.games.fairybucks.material import SYMBOLS
+from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
-from referee.ui.card_picker import card_grid, chosen_row, toggle_choice
+from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
@@ -26,7 +26,6 @@ class FairyBucksView(GameView):
         self.pending: list[Item] = []
         self.value = ""
         self.symbol = "moon"
-        self.shows: dict[int, object] = {}
         self._for: object = None
 
     def title(self, state: FairyBucksState) -> str:
@@ -36,7 +35,6 @@ class FairyBucksView(GameView):
         now = (state.lot_number, state.auction.reveals, state.phase)
         if now != self._for:
             self._for = now
-            self.shows = {}
             if state.phase != "lot":
                 self.pending = []
 
@@ -219,57 +217,19 @@ class FairyBucksView(GameView):
 
     # -- reveals -----------------------------------------------------------------------
 
-    def _set_show(self, seat: int, card) -> None:
-        toggle_choice(self.shows, seat, card)
-        self.refresh()
-
     def _reveal(self, state: FairyBucksState) -> ft.Control:
-        rows: list[ft.Control] = []
-        showable = dict(RULES.choices(state).showable)
-        for seat in state.in_auction:
-            name = state.players[seat]
-            mine = self.shows.get(seat)
-            if mine is not None:
-                shown = {"poof": "Poof!", "none": "nothing"}.get(mine, str(mine))
-                rows.append(
-                    chosen_row(
-                        f"shows-{name}",
-                        f"{name} shows {shown}",
-                        name,
-                        lambda s=seat, c=mine: self._set_show(s, c),
-                    )
-                )
-                continue
-            rows.append(
-                ft.Text(f"{name} shows (total {state.total(seat)}):", weight=ft.FontWeight.BOLD)
-            )
-            rows.append(
-                card_grid(
-                    [*BUCKS, "poof", "none"],
-                    lambda c: {"poof": "Poof!", "none": "Nothing"}.get(c, str(c)),
-                    available=set(showable[seat]),
-                    selected=[],
-                    on_tap=lambda c, s=seat: self._set_show(s, c),
-                    name=lambda c, n=name: f"{n} shows {c if c != 'poof' else 'Poof!'}",
-                )
-            )
+        rows = pick_rows(
+            state.players,
+            dict(RULES.choices(state).showable),
+            self.pad,
+            label=lambda c: {"poof": "Poof!", "none": "nothing"}.get(c, str(c)),
+            verb="shows",
+        )
         out = [state.players[s] for s in range(len(state.players)) if state.auction.out[s]]
         if out:
             rows.append(ft.Text(f"Out of this auction: {', '.join(out)}", italic=True))
-        ready = len(self.shows) == len(state.in_auction)
         rows.append(
-            big_button(
-                "Reveal",
-                lambda _e: self.play(
-                    Reveal(
-                        shows=tuple(
-                            Show(player=state.players[s], card=c)
-                            for s, c in sorted(self.shows.items())
-                        )
-                    )
-                ),
-                disabled=not ready,
-            )
+            ft.Text("The reveal happens as soon as every card is in.", size=12, italic=True)
         )
         return ft.Column(rows, spacing=8)
 

@@ -11,9 +11,9 @@ from referee.games.faj.deck import (
     TRICK_CARDS,
     short,
 )
-from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
+from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
-from referee.ui.card_picker import card_grid, chosen_row, toggle_choice
+from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
@@ -34,7 +34,6 @@ class FajView(GameView):
     def __init__(self, *args) -> None:
         super().__init__(*args)
         self.board_pick: list[str] = []
-        self.plays: dict[int, str] = {}
         self.draft_seat = 0
         self.show_draft = False
         self._for: object = None
@@ -47,7 +46,7 @@ class FajView(GameView):
         now = (state.round, state.trick, state.phase)
         if now != self._for:
             self._for = now
-            self.board_pick, self.plays = [], {}
+            self.board_pick = []
 
     def round_line(self, state: FajState) -> str:
         if state.phase == "over":
@@ -193,52 +192,20 @@ class FajView(GameView):
             ),
         )
 
-    def _set_play(self, seat: int, card: str) -> None:
-        toggle_choice(self.plays, seat, card)
-        self.refresh()
-
     def _play_picker(self, state: FajState) -> ft.Control:
-        rows: list[ft.Control] = []
-        taken_now = set(self.plays.values())
-        playable = dict(RULES.choices(state).playable)
-        for seat, name in enumerate(state.players):
-            mine = self.plays.get(seat)
-            if mine:
-                rows.append(
-                    chosen_row(
-                        f"played-{name}",
-                        f"{name} played {short(mine)}",
-                        name,
-                        lambda s=seat, c=mine: self._set_play(s, c),
-                    )
-                )
-                continue
-            cards = list(playable[seat])
-            rows.append(ft.Text(f"{name} played:", weight=ft.FontWeight.BOLD))
-            rows.append(
-                card_grid(
-                    cards,
-                    short,
-                    available=set(cards) - taken_now,
-                    selected=[],
-                    on_tap=lambda c, s=seat: self._set_play(s, c),
-                    name=lambda c, n=name: f"{n} plays {short(c)}",
-                    colour=_colour,
-                )
-            )
-        ready = len(self.plays) == len(state.players)
-        submit = big_button(
-            "Reveal: who takes the trick?",
-            lambda _e: self.play(
-                Plays(
-                    plays=tuple(
-                        Play(player=state.players[s], card=c) for s, c in sorted(self.plays.items())
-                    )
-                )
-            ),
-            disabled=not ready,
+        rows = pick_rows(
+            state.players,
+            dict(RULES.choices(state).playable),
+            self.pad,
+            label=short,
+            verb="plays",
+            colour=_colour,
+            exclusive=True,
         )
-        return ft.Column([*rows, submit], spacing=8)
+        rows.append(
+            ft.Text("The trick is settled as soon as every card is in.", size=12, italic=True)
+        )
+        return ft.Column(rows, spacing=8)
 
     # -- piles and showdown ------------------------------------------------------------
 
