@@ -41,3 +41,8 @@ class GameView:
 
     def actions(self, state) -> ft.Control:
         raise NotImplementedError
+
+    def log_hidden(self, state) -> str | None:
+        """Why the log stays closed now (players may not look back at earlier cards in
+        some games), or None: the log is open to all."""
+        return None
