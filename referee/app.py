@@ -10,6 +10,7 @@ import json
 import sqlite3
 import threading
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import flet as ft
 
@@ -636,8 +637,15 @@ def shared_tables() -> LiveTables:
         return _shared
 
 
+def _code_in_link(page: ft.Page) -> str | None:
+    """The table code carried in the link the device opened (`?code=...`)."""
+    route = page.route or ""
+    query = route.split("?", 1)[1] if "?" in route else ""
+    return parse_qs(query).get("code", [None])[0]
+
+
 def main(page: ft.Page) -> None:
-    if not code_matches(page.query.to_dict.get("code")):
+    if not code_matches(_code_in_link(page)):
         code_screen(page, lambda: main_after_code(page))
         return
     main_after_code(page)
@@ -665,7 +673,6 @@ def code_screen(page: ft.Page, on_right) -> None:
         autofocus=True,
         capitalization=ft.TextCapitalization.CHARACTERS,
         width=240,
-        max_length=12,
         text_size=24,
     )
 
@@ -680,21 +687,21 @@ def code_screen(page: ft.Page, on_right) -> None:
     field.on_submit = check
     page.appbar = ft.AppBar(title=ft.Text("referee"))
     page.controls = [
-        tagged(
-            "code-screen",
-            ft.Column(
-                [
+        ft.Column(
+            [
+                tagged(
+                    "code-screen",
                     ft.Text("Enter the table code", size=24, weight=ft.FontWeight.BOLD),
-                    ft.Text(
-                        "This referee is shared by a table on this network. The host's "
-                        "screen and the link they shared show the code.",
-                        size=15,
-                    ),
-                    field,
-                    big_button("Join the table", check, icon=ft.Icons.LOGIN),
-                ],
-                spacing=16,
-            ),
+                ),
+                ft.Text(
+                    "This referee is shared by a table on this network. The host's "
+                    "screen and the link they shared show the code.",
+                    size=15,
+                ),
+                field,
+                big_button("Join the table", check, icon=ft.Icons.LOGIN),
+            ],
+            spacing=16,
         )
     ]
     page.update()
