@@ -88,7 +88,7 @@ class LiveTable:
         missed = self.history[version:]
         if not missed:
             return "The game changed on another device. Your change was not made."
-        shown = "; ".join(missed[-3:])
+        shown = "; ".join(m.rstrip(".") for m in missed[-3:])
         more = f" (and {len(missed) - 3} more)" if len(missed) > 3 else ""
         return f"Changed on another device: {shown}{more}. Your change was not made."
 
@@ -118,7 +118,8 @@ class LiveTable:
         same = 0
         while same < min(len(before), len(after)) and before[same] == after[same]:
             same += 1
-        undone, added = before[same:], after[same:]
+        undone = [h.rstrip(".") for h in before[same:]]
+        added = [h.rstrip(".") for h in after[same:]]
         parts = []
         if undone:
             parts.append("undone: " + "; ".join(undone[-2:]))

@@ -176,7 +176,15 @@ def pick_rows(
         name = players[seat]
         mine = shown[seat]
         if mine is LOCKED:
-            rows.append(tagged(f"picked-{slug(name)}", ft.Text(f"{name}: locked in 🔒")))
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.LOCK, size=18),
+                        tagged(f"picked-{slug(name)}", ft.Text(f"{name}: locked in")),
+                    ],
+                    spacing=6,
+                )
+            )
             continue
         if mine is not None:
             text = f"{name} {verb} {label(mine)}"
