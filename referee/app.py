@@ -7,6 +7,7 @@ tab, a phone) is a RefereeApp that draws the shared game and acts on the version
 import atexit
 import itertools
 import json
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -21,7 +22,7 @@ from referee.core.series import series_totals
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.live import LOCKED, LiveTable, LiveTables
-from referee.server import code_matches
+from referee.server import LINKS_ENV, code_matches, qr_png, table_code
 from referee.store import Store, StoreUnavailable
 from referee.ui.home import (
     cannot_open_dialog,
@@ -184,6 +185,34 @@ class RefereeApp:
             )
         )
 
+    def share(self, _e=None) -> None:
+        """The code, the links and a QR code, for phones on the network to join."""
+        code = table_code()
+        links = [link for link in os.environ.get(LINKS_ENV, "").split() if link]
+        rows: list[ft.Control] = [
+            ft.Text("Table code", size=13),
+            tagged("share-code", ft.Text(code, size=36, weight=ft.FontWeight.BOLD)),
+        ]
+        if links:
+            rows.append(ft.Image(src=qr_png(links[0]), width=220, height=220))
+            rows += [ft.Text(link, selectable=True, size=14) for link in links]
+        rows.append(
+            ft.Text(
+                "Anyone with the code can view and change the games on this referee.",
+                size=12,
+                italic=True,
+            )
+        )
+        self.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Join this table"),
+                content=ft.Column(rows, tight=True, spacing=8),
+                actions=[
+                    ft.TextButton(content="Close", on_click=lambda _e: self.page.pop_dialog())
+                ],
+            )
+        )
+
     def _toggle_theme(self, _e=None) -> None:
         dark = self.page.theme_mode == ft.ThemeMode.DARK or (
             self.page.theme_mode == ft.ThemeMode.SYSTEM
@@ -201,7 +230,10 @@ class RefereeApp:
                 if self.screen != "home"
                 else None
             )
-            return ft.AppBar(title=ft.Text(title), leading=leading, actions=[theme])
+            actions = [theme]
+            if table_code():
+                actions.insert(0, icon_button(ft.Icons.QR_CODE_2, "Share this table", self.share))
+            return ft.AppBar(title=ft.Text(title), leading=leading, actions=actions)
         s = self.table.session
         return ft.AppBar(
             title=ft.Text(self.game_view.title(s.state), size=16, max_lines=2),
@@ -222,6 +254,11 @@ class RefereeApp:
                             ),
                             ft.PopupMenuItem(
                                 content="Light or dark theme", on_click=self._toggle_theme
+                            ),
+                            *(
+                                [ft.PopupMenuItem(content="Share this table", on_click=self.share)]
+                                if table_code()
+                                else []
                             ),
                         ],
                     ),

@@ -131,6 +131,7 @@ def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> i
         port = server.port_from(host, port or server.SHARE_PORT)
         code = os.environ.setdefault(server.CODE_ENV, server.new_table_code())
         links = server.share_links(host, port, code)
+        os.environ[server.LINKS_ENV] = " ".join(links)
         print(
             "Sharing on your network: anyone who has the table code can view and change "
             "the games on this referee.",

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 CODE_ENV = "REFEREE_TABLE_CODE"
+LINKS_ENV = "REFEREE_SHARE_LINKS"  # the links printed at start, for the share screen
 SHARE_PORT = 8550
 # No 0/O or 1/I/L: the code is read aloud across a table and typed on a phone.
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -116,6 +117,16 @@ def free_port(host: str) -> int:
 def share_links(host: str, port: int, code: str) -> list[str]:
     hosts = lan_addresses() if host in ("0.0.0.0", "::") else [host]
     return [f"http://{h}:{port}/?code={code}" for h in hosts]
+
+
+def qr_png(text: str) -> bytes:
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=6, border=2)
+    return out.getvalue()
 
 
 def terminal_qr(text: str) -> str:

@@ -127,6 +127,9 @@ class TestSharedTableCode:
 
             guest = open_page(browser, app.url + "?code=k7pq2m")
             expect(guest.get_by_role("button", name="New game")).to_be_visible()
+            guest.get_by_role("button", name="Share this table").first.click()
+            expect(tagged(guest, "share-code")).to_have_text("K7PQ2M")
+            shot(guest, "live-share-screen")
             log = app.log.read_text()
             assert "Table code: K7PQ2M" in log and "anyone who has the table code" in log
 
