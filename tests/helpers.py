@@ -92,3 +92,61 @@ def turn_up(card):
 def fairy_turn(card, **said):
     """One Fairy turn: the guesses, then the card turned up."""
     return [guess(**said), turn_up(card)]
+
+
+# -- Deceptidice -------------------------------------------------------------------------
+
+deceptidice = partial(game, "deceptidice")
+
+
+def dd_number(count, number, less_than=False):
+    return {"form": "number", "count": count, "number": number, "less_than": less_than}
+
+
+def dd_colour(count, colour, without=False):
+    return {"form": "colour", "count": count, "colour": colour, "without": without}
+
+
+def dd_straight(count, element):
+    return {"form": "straight", "count": count, "element": element}
+
+
+def dd_vague(count, of):
+    return {"form": "vague", "count": count, "of": of}
+
+
+def dd_power_card(combo, sizes, value):
+    return {"combo": combo, "sizes": list(sizes), "value": value}
+
+
+def dd_claim(combo, sizes, value):
+    return {"form": "power", "card": dd_power_card(combo, sizes, value)}
+
+
+def dd_guess(player, form):
+    return {"type": "guess", "player": player, "guess": form}
+
+
+def dd_challenge(player):
+    return {"type": "challenge", "player": player}
+
+
+def dd_tops(**cards):
+    """dd_tops(Ana=["R1", "W"], Bo=[...]): every player's tops not yet revealed."""
+    return {"type": "tops", "tops": [{"player": p, "cards": list(c)} for p, c in cards.items()]}
+
+
+def dd_reveal(player, card):
+    return {"type": "reveal", "player": player, "card": card}
+
+
+def dd_discard(player, size):
+    return {"type": "discard", "player": player, "size": size}
+
+
+def dd_swap(player, partner=None, give=None, take=None):
+    return {"type": "swap", "player": player, "partner": partner, "give": give, "take": take}
+
+
+def dd_keep(player):
+    return {"type": "no_swap", "player": player}

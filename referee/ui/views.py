@@ -1,5 +1,6 @@
 """Which view draws which game: one line per game, checked against GAMES by a test."""
 
+from referee.ui.deceptidice_view import DeceptidiceView
 from referee.ui.faeker_view import FaekerView
 from referee.ui.fairy_view import FairyView
 from referee.ui.fairybucks_view import FairyBucksView
@@ -11,4 +12,5 @@ VIEWS: dict[str, type[GameView]] = {
     "faj": FajView,
     "fairybucks": FairyBucksView,
     "fairy": FairyView,
+    "deceptidice": DeceptidiceView,
 }

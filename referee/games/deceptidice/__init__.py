@@ -1,0 +1,5 @@
+"""Deceptidice: guess what the top cards of everyone's card dice show; bluff and challenge."""
+
+from referee.games.deceptidice.rules import DeceptidiceRules
+
+RULES = DeceptidiceRules()

@@ -1,0 +1,279 @@
+"""Guesses: what each says in words, which is higher, and which can never be true.
+
+Pure functions of the guesses and the table's options, so a dispute screen can ask them
+without a game in progress. `least` is the one place the ladder's arithmetic lives: the
+menu of guesses offered and the refusal of a guess both come from it.
+"""
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from referee.games.deceptidice.material import (
+    COLOURS,
+    COPIES_EACH,
+    DEFAULT_NAMES,
+    MAX_COUNT,
+    NUMBERS,
+    WILDCARDS,
+)
+from referee.games.deceptidice.model import (
+    ColourGuess,
+    NumberGuess,
+    PowerCard,
+    PowerClaim,
+    StraightGuess,
+    VagueGuess,
+)
+
+DEFAULT = dict(zip(COLOURS, DEFAULT_NAMES, strict=True))
+
+# Forms as the ladder compares them: a number or colour guess is "specific".
+SPECIFIC, STRAIGHT, VAGUE, POWER = "specific", "straight", "vague", "power"
+
+
+def form_of(guess) -> str:
+    if isinstance(guess, NumberGuess | ColourGuess):
+        return SPECIFIC
+    if isinstance(guess, StraightGuess):
+        return STRAIGHT
+    if isinstance(guess, VagueGuess):
+        return VAGUE
+    return POWER
+
+
+def amount(guess) -> int:
+    """A guess's COUNT; a power claim's value."""
+    return guess.card.value if isinstance(guess, PowerClaim) else guess.count
+
+
+def least(previous, form: str, element: int | None = None, power_always: bool = False) -> int:
+    """The smallest COUNT (a power claim: value) of `form` that is higher than `previous`.
+
+    May exceed MAX_COUNT: then nothing of that form is higher."""
+    if previous is None:
+        return 1
+    before, p = form_of(previous), amount(previous)
+    if before == POWER:  # anything after a power claim: beat its value, no conversion
+        return p + 1
+    if form == POWER:
+        return 1 if power_always else p + 1
+    if before == VAGUE:
+        if form == VAGUE:
+            return p + 1
+        if form == STRAIGHT and 2 * element > p:
+            return 1
+        return p // 2 + 1  # more than half of the vague COUNT
+    if form == VAGUE:
+        return 2 * p  # at least double a specific COUNT (a straight counts as specific)
+    if form == STRAIGHT and element > p:
+        return 1
+    return p + 1
+
+
+class Higher(NamedTuple):
+    higher: bool
+    reason: str  # one sentence with the arithmetic
+    ruling: str
+
+
+def is_higher(previous, guess, options) -> Higher:
+    """Is `guess` higher than `previous` (None: the round's opening guess)?"""
+    power_always = options.power_always
+    form = form_of(guess)
+    n = amount(guess)
+    if previous is None:
+        return Higher(True, "The opening guess of a round can be anything.", "DD-HIGHER")
+    before, p = form_of(previous), amount(previous)
+    need = least(previous, form, getattr(guess, "element", None), power_always)
+    ok = n >= need
+    if before == POWER and form == POWER:
+        reason = f"A power claim after a power claim needs a higher value: {n} against {p}."
+        return Higher(ok, reason, "DD-POWER")
+    if before == POWER:
+        extra = {
+            STRAIGHT: " (the ELEMENT does not count)",
+            VAGUE: " (no doubling)",
+        }.get(form, "")
+        reason = f"After a power claim of value {p}, COUNT must be higher{extra}: {n} against {p}."
+        return Higher(ok, reason, "DD-POWER")
+    if form == POWER:
+        if power_always:
+            return Higher(
+                True,
+                "House option: a power claim is higher than any ordinary guess.",
+                "DD-POWER-ALWAYS",
+            )
+        return Higher(
+            ok,
+            f"A power claim needs a value higher than the last COUNT: {n} against {p}.",
+            "DD-POWER-AFTER",
+        )
+    if before == VAGUE and form == SPECIFIC:
+        return Higher(
+            ok,
+            f"After a vague guess, a specific COUNT must be more than half of {p}: "
+            f"{n} {'>' if ok else 'is not more than'} {p / 2:g}.",
+            "DD-VAGUE",
+        )
+    if before == VAGUE and form == STRAIGHT:
+        e = guess.element
+        return Higher(
+            ok,
+            f"After a vague guess, a straight's COUNT or ELEMENT must be more than half of "
+            f"{p} ({p / 2:g}): COUNT {n}, ELEMENT {e}"
+            f"{'' if ok else ', neither is'}.",
+            "DD-STRAIGHT-VAGUE",
+        )
+    if form == VAGUE and before != VAGUE:
+        what = "a straight" if before == STRAIGHT else "a specific guess"
+        return Higher(
+            ok,
+            f"A vague guess after {what} needs at least double its COUNT: "
+            f"2 × {p} = {2 * p}, and {n} {'is' if ok else 'is not'} enough.",
+            "DD-STRAIGHT-VAGUE" if before == STRAIGHT else "DD-VAGUE",
+        )
+    if form == STRAIGHT:
+        e = guess.element
+        return Higher(
+            ok,
+            f"A straight needs its COUNT or its ELEMENT above the last COUNT {p}: "
+            f"COUNT {n}, ELEMENT {e}{'' if ok else ', neither is'}.",
+            "DD-STRAIGHT",
+        )
+    return Higher(
+        ok,
+        f"COUNT must be higher than the last guess's: {n} "
+        f"{'>' if ok else 'is not higher than'} {p}.",
+        "DD-VAGUE" if form == VAGUE else "DD-HIGHER",
+    )
+
+
+# -- words -----------------------------------------------------------------------------
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def combo_text(card: PowerCard, names: Mapping[str, str] | None = None) -> str:
+    """'two pairs', 'groups of 3+2 of one colour each', 'a run of 4 numbers'."""
+    sizes = card.sizes
+    if card.combo == "run":
+        return f"a run of {sizes[0]} numbers"
+    plus = "+".join(str(s) for s in sizes)
+    if card.combo == "numbers":
+        named = {
+            (2,): "a pair",
+            (3,): "three of a kind",
+            (4,): "four of a kind",
+            (2, 2): "two pairs",
+            (3, 2): "a full house",
+            (2, 2, 2): "three pairs",
+            (3, 3): "two triples",
+        }.get(sizes)
+        return named or f"groups of {plus} of one number each"
+    if sizes == (1, 1, 1, 1):
+        return "one card of every colour"
+    return f"groups of {plus} of one colour each"
+
+
+def power_text(card: PowerCard) -> str:
+    return f"{combo_text(card)} (value {card.value})"
+
+
+def describe(guess, names: Mapping[str, str] = DEFAULT) -> str:
+    """The guess as a player says it: '3 cards with a 4', '4 Red cards'."""
+    if isinstance(guess, NumberGuess):
+        if guess.less_than:
+            return f"{_cards(guess.count)} with a number less than {guess.number}"
+        return f"{_cards(guess.count)} with a {guess.number}"
+    if isinstance(guess, ColourGuess):
+        name = names[guess.colour]
+        if guess.without:
+            return f"{_cards(guess.count)} without {name}"
+        return f"{guess.count} {name} card{'s' if guess.count != 1 else ''}"
+    if isinstance(guess, StraightGuess):
+        return f"{_cards(guess.count)} in a row including {guess.element}"
+    if isinstance(guess, VagueGuess):
+        return f"{_cards(guess.count)} of the same {guess.of}"
+    return f"a power card: {power_text(guess.card)}"
+
+
+def short(guess, names: Mapping[str, str] = DEFAULT) -> str:
+    """The guess on a ladder rung: '3 × 4', '4 × Red', '2 × <4', '5 × run ∋ 3'."""
+    if isinstance(guess, NumberGuess):
+        return f"{guess.count} × {'<' if guess.less_than else ''}{guess.number}"
+    if isinstance(guess, ColourGuess):
+        return f"{guess.count} × {'not ' if guess.without else ''}{names[guess.colour]}"
+    if isinstance(guess, StraightGuess):
+        return f"{guess.count} in a row incl. {guess.element}"
+    if isinstance(guess, VagueGuess):
+        return f"{guess.count} × same {guess.of}"
+    return f"power {guess.card.value}: {combo_text(guess.card)}"
+
+
+# -- never true ------------------------------------------------------------------------
+
+
+def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
+    """The most matching cards the table could ever show for this guess, and why."""
+    wild = WILDCARDS if wildcards else 0
+    with_wild = f" and {wild} wildcards" if wild else ""
+    per_number = len(COLOURS) * COPIES_EACH  # 8
+    per_colour = len(NUMBERS) * COPIES_EACH  # 12
+    limits: list[tuple[int, str]] = [(dice_in_play, f"only {dice_in_play} dice are on the table")]
+    if isinstance(guess, NumberGuess):
+        if guess.less_than:
+            below = (guess.number - 1) * per_number
+            if guess.number == 1:
+                limits.append((0, "no card has a number less than 1"))
+            else:
+                limits.append(
+                    (below + wild, f"the deck has {below} cards below {guess.number}{with_wild}")
+                )
+        else:
+            limits.append(
+                (per_number + wild, f"the deck has {per_number} cards of each number{with_wild}")
+            )
+    elif isinstance(guess, ColourGuess):
+        if guess.without:
+            others = per_colour * (len(COLOURS) - 1)
+            limits.append(
+                (others + wild, f"the deck has {others} cards of other colours{with_wild}")
+            )
+        else:
+            limits.append(
+                (per_colour + wild, f"the deck has {per_colour} cards of each colour{with_wild}")
+            )
+    elif isinstance(guess, StraightGuess):
+        limits.append((len(NUMBERS), "a run has at most 6 numbers, 1 to 6"))
+    elif isinstance(guess, VagueGuess):
+        each = per_number if guess.of == "number" else per_colour
+        limits.append((each + wild, f"the deck has {each} cards of each {guess.of}{with_wild}"))
+    return min(limits, key=lambda t: t[0])
+
+
+def never_true(guess, dice_in_play: int, wildcards: bool) -> str | None:
+    """Why this guess can never be true at this table (None: it could be)."""
+    if isinstance(guess, PowerClaim):
+        card = guess.card
+        need = sum(card.sizes)
+        if need > dice_in_play - 1:
+            return (
+                f"its combo needs {need} cards besides the power card itself, and only "
+                f"{dice_in_play} dice are on the table"
+            )
+        wild = WILDCARDS if wildcards else 0
+        each = {"numbers": len(COLOURS) * COPIES_EACH, "colours": len(NUMBERS) * COPIES_EACH}
+        if card.combo in each and card.sizes[0] > each[card.combo] + wild:
+            what = "number" if card.combo == "numbers" else "colour"
+            return f"no {what} has {card.sizes[0]} cards in this deck"
+        return None
+    most, why = most_possible(guess, dice_in_play, wildcards)
+    if guess.count > most:
+        return why
+    return None
+
+
+def cap_reason() -> str:
+    return f"A COUNT or a power value is at most {MAX_COUNT}."

@@ -1,0 +1,104 @@
+"""Deceptidice's material and table arithmetic: the one place these facts live.
+
+Cards are written as short codes in records: a number card is its colour's letter and its
+number ("R3" is the red 3), "W" is a wildcard; a power card is a small model (its combo and
+value, see model.py). Colours keep these letters whatever the table calls them.
+"""
+
+from collections.abc import Sequence
+
+from referee.core.errors import InvalidAction
+from referee.core.names import quoted, unshowable
+
+NUMBERS = (1, 2, 3, 4, 5, 6)
+COLOURS = ("R", "B", "G", "Y")
+DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow")
+COPIES_EACH = 2  # every number-colour card is in the deck twice
+NUMBER_CARDS = tuple(f"{c}{n}" for c in COLOURS for n in NUMBERS)
+WILD = "W"
+WILDCARDS = 7
+MAX_POWER_CARDS = 20
+BASE_DECK = len(NUMBER_CARDS) * COPIES_EACH  # 48
+MAX_DICE_PER_PLAYER = 4
+MAX_DICE_ON_TABLE = 24  # 8 players x 3 dice (2-3 players x 4 is fewer)
+MAX_COUNT = 2 * MAX_DICE_ON_TABLE  # a vague guess can double any specific guess
+END_AT = 3  # the game ends as soon as someone holds this many cards or fewer
+MAX_NAME = 16
+
+
+def start_cards(players: int) -> int:
+    """Cards dealt to each player: 9, or 6 at a table of 6-8."""
+    return 6 if players >= 6 else 9
+
+
+def dice_per_player(players: int) -> int:
+    """Dice each player makes every round: 4 with 2-3 players, else 3."""
+    return 4 if players <= 3 else 3
+
+
+def split(cards: int, dice: int) -> tuple[int, ...]:
+    """The even split of `cards` into `dice` piles, largest first (sizes differ by <= 1)."""
+    low, extra = divmod(cards, dice)
+    return (low + 1,) * extra + (low,) * (dice - extra)
+
+
+def die_sizes(cards: int, dice: int) -> tuple[int, ...]:
+    """The sizes a die can have in that split, smallest first (one or two sizes)."""
+    return tuple(sorted({s for s in split(cards, dice) if s > 0}))
+
+
+def deck_size(wildcards: bool, power_cards: int) -> int:
+    return BASE_DECK + (WILDCARDS if wildcards else 0) + power_cards
+
+
+def number_of(card: str) -> int:
+    return int(card[1])
+
+
+def colour_of(card: str) -> str:
+    return card[0]
+
+
+def is_number_card(card) -> bool:
+    return isinstance(card, str) and card != WILD
+
+
+def colour_names(text: str) -> dict[str, str]:
+    """The table's names for the four colours: `text` lists up to four names, separated by
+    commas, in the order Red, Blue, Green, Yellow; a blank place keeps the usual name.
+    InvalidAction with one sentence when two colours would share a name."""
+    parts = [" ".join(p.split()) for p in text.split(",")] if text.strip() else []
+    if len(parts) > len(COLOURS):
+        raise InvalidAction(
+            f"Colour names: four colours take at most four names, not {len(parts)}."
+        )
+    names = list(DEFAULT_NAMES)
+    for i, part in enumerate(parts):
+        if not part:
+            continue
+        if len(part) > MAX_NAME:
+            raise InvalidAction(
+                f"Colour names: a name has at most {MAX_NAME} characters; "
+                f"{quoted(part, 20)} has {len(part)}."
+            )
+        if unshowable(part) is not None:
+            raise InvalidAction(
+                f"Colour names: {quoted(part, 20)} holds a character no screen shows."
+            )
+        if part.isdigit():
+            raise InvalidAction(f"Colour names: {quoted(part, 20)} is a number, not a colour.")
+        names[i] = part
+    seen: dict[str, str] = {}
+    for colour, name in zip(COLOURS, names, strict=True):
+        key = name.casefold()
+        if key in seen:
+            raise InvalidAction(
+                f"Colour names: two colours cannot both be called {quoted(name, 20)}."
+            )
+        seen[key] = colour
+    return dict(zip(COLOURS, names, strict=True))
+
+
+def sizes_text(sizes: Sequence[int]) -> str:
+    """'3·3·2' for a player's dice."""
+    return "·".join(str(s) for s in sizes)

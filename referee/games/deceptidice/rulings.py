@@ -1,0 +1,266 @@
+"""How the referee reads Deceptidice, in the project's own words (ids are cited by verdicts).
+
+Rulings whose title starts with "Project ruling" fill gaps where the rulebook and the
+shared rulings are both silent.
+"""
+
+from referee.core.rulings import Ruling, RulingBook
+
+RULINGS = RulingBook(
+    [
+        Ruling(
+            id="DD-MATERIAL",
+            title="The deck",
+            text="48 number cards: the numbers 1 to 6 in four colours, every card twice. The "
+            "wildcards expansion adds 7 wildcards. Power cards are entered as the table reads "
+            "them: a combo and a value.",
+        ),
+        Ruling(
+            id="DD-START",
+            title="Cards and dice",
+            text="Everyone starts with 9 cards, or 6 when 6 to 8 play; the rest is the draw "
+            "pile. Each round every player makes 4 dice with 2 or 3 players, else 3, splitting "
+            "their cards as evenly as possible: dice sizes differ by at most one card.",
+        ),
+        Ruling(
+            id="DD-TURN",
+            title="Turns",
+            text="The Liar opens the round with a guess; then each player in turn, going left, "
+            "either makes a higher guess or challenges the guess just made. Only the player "
+            "whose turn it is may do either. When no higher guess is left, the only move is "
+            "the challenge.",
+        ),
+        Ruling(
+            id="DD-GUESS",
+            title="A guess and when it is true",
+            text="A guess says how many cards (COUNT) show a number or a colour, counting the "
+            "top card of every die on the table, everyone's. It is true when at least COUNT "
+            "tops match.",
+        ),
+        Ruling(
+            id="DD-LESS-THAN",
+            title="'Less than' a number",
+            text="A number guess may say 'less than': cards whose number is strictly below "
+            "the number named match; the number itself does not.",
+        ),
+        Ruling(
+            id="DD-WITHOUT",
+            title="'Without' a colour",
+            text="A colour guess may say 'without': cards of every other colour match.",
+        ),
+        Ruling(
+            id="DD-MODIFIERS",
+            title="Which guesses take a modifier",
+            text="'Less than' goes only with a number and 'without' only with a colour. "
+            "Straights, vague guesses and power claims take no modifier.",
+        ),
+        Ruling(
+            id="DD-INTRO",
+            title="House option: introductory game",
+            text="No modifiers at all: neither 'less than' nor 'without'.",
+            option="introductory",
+            when=True,
+        ),
+        Ruling(
+            id="DD-COUNT",
+            title="COUNT from 1; impossible guesses stand",
+            text="A guess needs a COUNT of at least 1. A well-formed guess that can never be "
+            "true (more cards than dice on the table, 'less than 1', a run longer than 6) is "
+            "still a legal guess: the referee accepts it and says it can never be true.",
+        ),
+        Ruling(
+            id="DD-COUNT-CAP",
+            title="Project ruling: COUNT and values up to 48",
+            text="The rulebook sets no upper limit. The referee takes COUNTs and power values "
+            "up to 48: twice the most dice any table has (8 players with 3 dice), so a vague "
+            "guess can always double any specific guess.",
+        ),
+        Ruling(
+            id="DD-HIGHER",
+            title="Guess higher",
+            text="Each guess must be higher than the one before: its COUNT must be larger. "
+            "The target and the modifier may be anything.",
+        ),
+        Ruling(
+            id="DD-STRAIGHT",
+            title="Variant: straights",
+            text="A straight is COUNT cards of different numbers in a row, including the "
+            "number named (the ELEMENT). It is higher when its COUNT or its ELEMENT is larger "
+            "than the last COUNT, and true when the tops hold such a run of at least COUNT "
+            "numbers.",
+            option="straights",
+            when=True,
+        ),
+        Ruling(
+            id="DD-VAGUE",
+            title="Variant: vague guesses",
+            text="A vague guess names no number or colour: COUNT cards of the same number, or "
+            "of the same colour. It is true when the most frequent number (or colour) shows "
+            "at least COUNT times. After a specific guess, a vague COUNT must be at least "
+            "double the last COUNT (3 with a 2, then 6 of the same number); after a vague "
+            "guess, a specific COUNT must be more than half the last (6 of the same number, "
+            "then 4 with a 2, since 4 > 3). Vague after vague: simply higher.",
+            option="vague",
+            when=True,
+        ),
+        Ruling(
+            id="DD-STRAIGHT-VAGUE",
+            title="Straights and vague guesses",
+            text="For the doubling, a straight counts as a specific guess: a vague guess after "
+            "a straight of COUNT s needs at least 2s; a straight after a vague COUNT v is "
+            "higher when its COUNT or its ELEMENT is more than half of v.",
+            option="vague",
+            when=True,
+        ),
+        Ruling(
+            id="DD-WILD",
+            title="Expansion: wildcards",
+            text="When a guess is challenged, each wildcard on the table matches whatever that "
+            "guess needs, each on its own: it fills a gap in a straight, raises the most "
+            "frequent number or colour of a vague guess, and is never the colour a 'without' "
+            "guess leaves out.",
+            option="wildcards",
+            when=True,
+        ),
+        Ruling(
+            id="DD-WILD-STANDS",
+            title="What a wildcard can be",
+            text="A wildcard stands for one number from 1 to 6 or one of the four colours, "
+            "nothing else: under 'less than 1' it matches nothing, and a run is never longer "
+            "than 6.",
+            option="wildcards",
+            when=True,
+        ),
+        Ruling(
+            id="DD-POWER",
+            title="Expansion: power claims and the ladder",
+            text="A player may claim the power card they rolled: its combo and value. A power "
+            "claim after a power claim needs a higher value. After a power claim, any other "
+            "guess needs a COUNT higher than the claim's value; a straight's ELEMENT does not "
+            "count and a vague guess is not doubled.",
+        ),
+        Ruling(
+            id="DD-POWER-AFTER",
+            title="Power claims after other guesses",
+            text="A power claim is higher than an ordinary, straight or vague guess when its "
+            "value is larger than that guess's COUNT.",
+            option="power_always",
+            when=False,
+        ),
+        Ruling(
+            id="DD-POWER-ALWAYS",
+            title="House option: power claims always allowed",
+            text="A power claim is higher than any ordinary, straight or vague guess, whatever "
+            "its value.",
+            option="power_always",
+            when=True,
+        ),
+        Ruling(
+            id="DD-POWER-HONEST",
+            title="Challenging a power claim",
+            text="A power claim is honest only when that very card, same combo and same value, "
+            "is the top of one of the claimant's own dice; otherwise the claimant loses the "
+            "challenge. An honest claim is then checked on the table like any guess.",
+        ),
+        Ruling(
+            id="DD-POWER-ENTRY",
+            title="Entering a power card",
+            text="The list of power cards is not published, so the table enters the card: "
+            "groups of one number each (sizes, such as 2+2 for two pairs or 3+2 for a full "
+            "house; each group a different number), groups of one colour each, or a run of "
+            "2 to 6 numbers; and its value. Wildcards fill any group or run.",
+        ),
+        Ruling(
+            id="DD-POWER-NONE",
+            title="Power cards are no number or colour",
+            text="A power card on the table counts as no number, no colour and no part of a "
+            "run: it never matches a guess, 'without' guesses included.",
+        ),
+        Ruling(
+            id="DD-POWER-UNIQUE",
+            title="Project ruling: each power card once",
+            text="Each power card is unique, so the same power card (same combo and value) "
+            "cannot be the top of two dice, and no more power cards can turn up in a round "
+            "than were shuffled in.",
+        ),
+        Ruling(
+            id="DD-TOPS",
+            title="Project ruling: entering the tops",
+            text="After a challenge the table enters one top card for every die, player by "
+            "player; dice revealed earlier in the round keep their tops. The tops of one "
+            "round together fit the deck: at most 2 of each number-colour card, 7 wildcards, "
+            "and no expansion card the table does not play. Discarded dice are not entered "
+            "card by card, so they do not limit later rounds.",
+        ),
+        Ruling(
+            id="DD-CHALLENGE",
+            title="Who loses a challenge",
+            text="If the challenged guess is true, the challenger loses; if not, the player "
+            "who made it loses. The loser discards one of their dice, face up (they choose "
+            "which; the referee asks how many cards it held, among the sizes the even split "
+            "allows), and is the Liar of the next round.",
+        ),
+        Ruling(
+            id="DD-END",
+            title="End of the game",
+            text="The game ends as soon as a player is down to 3 cards or fewer.",
+        ),
+        Ruling(
+            id="DD-RANKING",
+            title="Final ranking",
+            text="More cards left is better. Players with as many cards share a place and "
+            "the next place is skipped (1, 2, 2, 4); everyone in first place shares the win.",
+        ),
+        Ruling(
+            id="DD-COLOURS",
+            title="Colour names",
+            text="The four colours are called Red, Blue, Green and Yellow unless the table "
+            "renames them to match its printing. Two colours cannot share a name.",
+        ),
+        Ruling(
+            id="DD-OPEN",
+            title="Variant: open hands",
+            text="Everyone shows their starting cards to the table. The referee does not "
+            "track hands; with open hands a swap names the cards that change hands.",
+            option="open_hands",
+            when=True,
+        ),
+        Ruling(
+            id="DD-REVEAL",
+            title="Variant: reveal one die per turn",
+            text="On each turn the player first reveals one of their dice not yet revealed "
+            "this round, then guesses. A player with every die revealed reveals nothing. A "
+            "revealed die keeps its top card for the challenge.",
+            option="reveal_dice",
+            when=True,
+        ),
+        Ruling(
+            id="DD-REVEAL-FIRST",
+            title="Project ruling: reveal, then guess; challenge at once",
+            text="The reveal comes before the guess, the Liar's opening guess included. A "
+            "player who challenges reveals nothing first: the challenge turns every die face "
+            "up anyway.",
+            option="reveal_dice",
+            when=True,
+        ),
+        Ruling(
+            id="DD-SWAP",
+            title="Variant: the loser swaps with the draw pile",
+            text="After discarding, the round's loser may swap one card with the draw pile, "
+            "but only while the draw pile is not empty, and not when the discard ended the "
+            "game. The cards are named only when hands are open.",
+            option="swap",
+            when="draw_pile",
+        ),
+        Ruling(
+            id="DD-SWAP-PLAYER",
+            title="Variant: the loser swaps with another player",
+            text="After discarding, the round's loser may swap one card with a player of "
+            "their choice, one card each way (project ruling: the loser chooses the player). "
+            "No swap when the discard ended the game. The cards are named only when hands "
+            "are open.",
+            option="swap",
+            when="another_player",
+        ),
+    ]
+)

@@ -1,0 +1,366 @@
+"""Is the challenged guess true? Judged from the top card of every die (pure functions).
+
+`judge(guess, tops, owners, guesser, names)` returns the tops that match (a wildcard with
+what it stood for), the count against COUNT, the words for the verdict and the rulings
+used. Wildcards each stand for whatever the guess needs (a number 1-6 or a colour, nothing
+else); power cards count as no number, colour or run.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import permutations
+
+from referee.games.deceptidice.guesses import DEFAULT, combo_text, describe, power_text
+from referee.games.deceptidice.material import (
+    COLOURS,
+    NUMBERS,
+    WILD,
+    colour_of,
+    is_number_card,
+    number_of,
+)
+from referee.games.deceptidice.model import (
+    ColourGuess,
+    NumberGuess,
+    PowerCard,
+    PowerClaim,
+    StraightGuess,
+    VagueGuess,
+)
+
+
+def card_name(card, names: Mapping[str, str] = DEFAULT) -> str:
+    if isinstance(card, PowerCard):
+        return f"power card {power_text(card)}"
+    if card == WILD:
+        return "wildcard"
+    return f"{names[colour_of(card)]} {number_of(card)}"
+
+
+@dataclass(frozen=True)
+class Match:
+    index: int  # into the tops judged
+    stands_for: str | None = None  # what a wildcard stood for ("4", "Red")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    true: bool
+    count: int  # matching cards (a straight: the run's length; vague: top frequency)
+    needed: int
+    matches: tuple[Match, ...]
+    found: str  # what the table shows, in words: "2 Red cards"
+    lines: tuple[str, ...]  # the working, one sentence each
+    rulings: tuple[str, ...]
+    honest: bool | None = None  # power claims: the claimant rolled that very card
+
+    @property
+    def wild_used(self) -> int:
+        return sum(1 for m in self.matches if m.stands_for is not None)
+
+
+def judge(
+    guess,
+    tops: Sequence,
+    owners: Sequence[int],
+    guesser: int,
+    names: Mapping[str, str] = DEFAULT,
+) -> Judgement:
+    """Judge `guess` (made by seat `guesser`) against `tops`, owned by `owners` (parallel)."""
+    if isinstance(guess, PowerClaim):
+        return _power(guess, tops, owners, guesser, names)
+    if isinstance(guess, NumberGuess):
+        result = _number(guess, tops, names)
+    elif isinstance(guess, ColourGuess):
+        result = _colour(guess, tops, names)
+    elif isinstance(guess, StraightGuess):
+        result = _straight(guess, tops, names)
+    else:
+        result = _vague(guess, tops, names)
+    matches, found, lines, rulings = result
+    count = _count(guess, matches)
+    rulings = list(rulings)
+    if any(m.stands_for is not None for m in matches):
+        rulings += ["DD-WILD", "DD-WILD-STANDS"]
+    if any(isinstance(c, PowerCard) for c in tops):
+        rulings.append("DD-POWER-NONE")
+        lines = [*lines, "Power cards on the table count as no number, colour or run."]
+    true = count >= guess.count
+    lines = [
+        *lines,
+        f"{count} against COUNT {guess.count}: at least {guess.count} needed, so the guess is "
+        f"{'true' if true else 'false'}.",
+    ]
+    return Judgement(
+        true=true,
+        count=count,
+        needed=guess.count,
+        matches=tuple(matches),
+        found=found,
+        lines=tuple(lines),
+        rulings=tuple(dict.fromkeys(["DD-GUESS", *rulings])),
+    )
+
+
+def _count(guess, matches) -> int:
+    return len(matches)
+
+
+def _wilds(tops) -> list[int]:
+    return [i for i, c in enumerate(tops) if c == WILD]
+
+
+def _listing(tops, matches, names) -> str:
+    if not matches:
+        return "none"
+    parts = []
+    for m in matches:
+        if m.stands_for is not None:
+            parts.append(f"wildcard as {m.stands_for}")
+        else:
+            parts.append(card_name(tops[m.index], names))
+    return ", ".join(parts)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _number(guess: NumberGuess, tops, names):
+    n = guess.number
+    if guess.less_than:
+        real = [i for i, c in enumerate(tops) if is_number_card(c) and number_of(c) < n]
+        wild_as = f"a number below {n}"
+        wild = [] if n == 1 else _wilds(tops)  # no number is below 1: no wildcard can be
+        what = _plural(len(real) + len(wild), "card") + f" below {n}"
+        rulings = ["DD-LESS-THAN"]
+    else:
+        real = [i for i, c in enumerate(tops) if is_number_card(c) and number_of(c) == n]
+        wild_as = str(n)
+        wild = _wilds(tops)
+        what = _plural(len(real) + len(wild), "card") + f" with a {n}"
+        rulings = []
+    matches = [Match(i) for i in real] + [Match(i, wild_as) for i in wild]
+    lines = [f"Matching tops: {_listing(tops, matches, names)}."]
+    return matches, what, lines, rulings
+
+
+def _colour(guess: ColourGuess, tops, names):
+    name = names[guess.colour]
+    wild = _wilds(tops)
+    if guess.without:
+        real = [i for i, c in enumerate(tops) if is_number_card(c) and colour_of(c) != guess.colour]
+        wild_as = f"a colour other than {name}"
+        what = _plural(len(real) + len(wild), "card") + f" without {name}"
+        rulings = ["DD-WITHOUT"]
+    else:
+        real = [i for i, c in enumerate(tops) if is_number_card(c) and colour_of(c) == guess.colour]
+        wild_as = name
+        total = len(real) + len(wild)
+        what = f"{total} {name} card{'s' if total != 1 else ''}"
+        rulings = []
+    matches = [Match(i) for i in real] + [Match(i, wild_as) for i in wild]
+    lines = [f"Matching tops: {_listing(tops, matches, names)}."]
+    return matches, what, lines, rulings
+
+
+def _straight(guess: StraightGuess, tops, names):
+    e = guess.element
+    by_number: dict[int, list[int]] = {}
+    for i, c in enumerate(tops):
+        if is_number_card(c):
+            by_number.setdefault(number_of(c), []).append(i)
+    wild = _wilds(tops)
+    best: tuple[int, int, int, int] | None = None  # (length, -wildcards used, lo, hi)
+    for lo in range(1, e + 1):
+        for hi in range(e, len(NUMBERS) + 1):
+            missing = sum(1 for n in range(lo, hi + 1) if n not in by_number)
+            if missing <= len(wild):
+                key = (hi - lo + 1, -missing, lo, hi)
+                if best is None or key > best:
+                    best = key
+    matches: list[Match] = []
+    if best is None:
+        what = f"no run including {e}"
+        lines = [f"No {e} on the table and no wildcard to stand for it."]
+        return matches, what, lines, ["DD-STRAIGHT"]
+    _, _, lo, hi = best
+    spare = iter(wild)
+    for n in range(lo, hi + 1):
+        if n in by_number:
+            matches.append(Match(by_number[n][0]))
+        else:
+            matches.append(Match(next(spare), str(n)))
+    run = "-".join(str(n) for n in range(lo, hi + 1))
+    what = f"a run of {hi - lo + 1} including {e} ({run})"
+    lines = [
+        f"Longest run of different numbers in order that includes {e}: {run}, "
+        f"from {_listing(tops, matches, names)}."
+    ]
+    return matches, what, lines, ["DD-STRAIGHT"]
+
+
+def _vague(guess: VagueGuess, tops, names):
+    wild = _wilds(tops)
+    if guess.of == "number":
+        keys = NUMBERS
+        key_of = number_of
+
+        def label(k):
+            return str(k)
+    else:
+        keys = COLOURS
+        key_of = colour_of
+
+        def label(k):
+            return names[k]
+
+    groups = {
+        k: [i for i, c in enumerate(tops) if is_number_card(c) and key_of(c) == k] for k in keys
+    }
+    most = max(len(v) for v in groups.values())
+    leaders = [k for k in keys if len(groups[k]) == most]
+    pick = leaders[-1]  # any leader gives the same count; show the highest
+    matches = [Match(i) for i in groups[pick]] + [Match(i, label(pick)) for i in wild]
+    count = len(matches)
+    what = f"{count} of the same {guess.of} ({label(pick)})"
+    others = [label(k) for k in leaders if k != pick]
+    tie = f" ({', '.join(others)} as often)" if others and most else ""
+    frequency = ", ".join(f"{label(k)} ×{len(groups[k])}" for k in keys if groups[k]) or "none"
+    lines = [
+        f"How often each {guess.of} shows: {frequency}.",
+        f"Most frequent: {label(pick)}{tie}; with wildcards: {_listing(tops, matches, names)}.",
+    ]
+    return matches, what, lines, ["DD-VAGUE"]
+
+
+# -- power claims ----------------------------------------------------------------------
+
+
+def _power(guess: PowerClaim, tops, owners, guesser, names) -> Judgement:
+    card = guess.card
+    needed = sum(card.sizes)
+    own = [i for i, (c, o) in enumerate(zip(tops, owners, strict=True)) if o == guesser]
+    holding = [i for i in own if tops[i] == card]
+    rulings = ["DD-POWER-HONEST"]
+    if not holding:
+        mine = ", ".join(card_name(tops[i], names) for i in own) or "no dice"
+        return Judgement(
+            true=False,
+            count=0,
+            needed=needed,
+            matches=(),
+            found=f"no power card {power_text(card)} on the claimant's own dice",
+            lines=(
+                f"The claimant's tops: {mine}.",
+                f"None of them is the power card {power_text(card)}, so the claim "
+                "loses whatever the table shows.",
+            ),
+            rulings=tuple(rulings),
+            honest=False,
+        )
+    matches, short_by = _combo(card, tops, names)
+    true = short_by == 0
+    count = needed - short_by
+    rulings.append("DD-POWER-ENTRY")
+    if any(m.stands_for is not None for m in matches):
+        rulings += ["DD-WILD", "DD-WILD-STANDS"]
+    lines = [
+        f"The claimant rolled the power card {power_text(card)} (a top of their own die).",
+        f"The combo, {combo_text(card)}, on the table: {_listing(tops, matches, names)}.",
+        "Power cards count as no number, colour or run.",
+        f"{count} of the {needed} cards the combo needs: the claim is "
+        f"{'true' if true else 'false'}.",
+    ]
+    found = (
+        f"{combo_text(card)} is on the table"
+        if true
+        else f"{combo_text(card)} is {short_by} card{'s' if short_by != 1 else ''} short"
+    )
+    return Judgement(
+        true=true,
+        count=count,
+        needed=needed,
+        matches=tuple(matches),
+        found=found,
+        lines=tuple(lines),
+        rulings=tuple(dict.fromkeys(rulings)),
+        honest=True,
+    )
+
+
+def _combo(card: PowerCard, tops, names) -> tuple[list[Match], int]:
+    """The best way the table makes the combo: the cards used and how many it lacks."""
+    wild = _wilds(tops)
+    if card.combo == "run":
+        length = card.sizes[0]
+        by_number: dict[int, list[int]] = {}
+        for i, c in enumerate(tops):
+            if is_number_card(c):
+                by_number.setdefault(number_of(c), []).append(i)
+        best = None
+        for lo in range(1, len(NUMBERS) - length + 2):
+            missing = [n for n in range(lo, lo + length) if n not in by_number]
+            if best is None or len(missing) < len(best[1]):
+                best = (lo, missing)
+        lo, missing = best
+        spare = iter(wild)
+        matches = []
+        short_by = 0
+        for n in range(lo, lo + length):
+            if n in by_number:
+                matches.append(Match(by_number[n][0]))
+            else:
+                w = next(spare, None)
+                if w is None:
+                    short_by += 1
+                else:
+                    matches.append(Match(w, str(n)))
+        return matches, short_by
+    if card.combo == "numbers":
+        keys, key_of = NUMBERS, number_of
+
+        def label(k):
+            return str(k)
+    else:
+        keys, key_of = COLOURS, colour_of
+
+        def label(k):
+            return names[k]
+
+    groups = {
+        k: [i for i, c in enumerate(tops) if is_number_card(c) and key_of(c) == k] for k in keys
+    }
+    best_keys, best_deficit = None, None
+    for chosen in permutations(keys, len(card.sizes)):
+        deficit = sum(max(0, s - len(groups[k])) for s, k in zip(card.sizes, chosen, strict=True))
+        if best_deficit is None or deficit < best_deficit:
+            best_keys, best_deficit = chosen, deficit
+    spare = iter(wild)
+    matches = []
+    short_by = 0
+    for size, k in zip(card.sizes, best_keys, strict=True):
+        real = groups[k][:size]
+        matches += [Match(i) for i in real]
+        for _ in range(size - len(real)):
+            w = next(spare, None)
+            if w is None:
+                short_by += 1
+            else:
+                matches.append(Match(w, label(k)))
+    return matches, short_by
+
+
+def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAULT) -> str:
+    """The second half of a headline: 'only 2 Red cards, not 3' or '4 Red cards, at least
+    the 3 guessed'."""
+    if isinstance(guess, PowerClaim):
+        if not judgement.honest:
+            return f"no power card {power_text(guess.card)} on their own dice"
+        return judgement.found
+    if judgement.true:
+        return f"{judgement.found}, at least the {guess.count} guessed"
+    return f"only {judgement.found}, not {guess.count}"
+
+
+__all__ = ["Judgement", "Match", "card_name", "describe", "judge", "verdict_phrase"]
