@@ -20,11 +20,12 @@ from referee.games.fairy.deck import (
     suit_name,
     suit_of,
 )
-from referee.games.fairy.model import FairyState, Guess, Guesses, Opening, Reveal
+from referee.games.fairy.model import FairyState, Opening, Reveal
 from referee.games.fairy.odds import chances, formula, percent
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
+from referee.live import LOCKED
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
+from referee.ui.widgets import ScoreRow, big_button, slug, tagged
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
@@ -36,6 +37,7 @@ SHORT = {"higher": "Higher", "lower": "Lower", "same_suit": "Suit", "catch": "Ca
 NAME_WIDTH = 78
 GUESS_WIDTH = 64
 CARD_WIDTH = 46
+PHONE_WIDTH = 366  # a 390 px phone less the page padding
 
 
 def _num(n: int) -> str:
@@ -47,14 +49,7 @@ class FairyView(GameView):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.picks: dict[int, str] = {}
-        self._for: object = None
-
-    def _reset_if_moved_on(self, state: FairyState) -> None:
-        now = (state.turns, state.phase, state.playing)
-        if now != self._for:
-            self._for = now
-            self.picks = {}
+        self.pad = None  # the shared picks; the app gives every view its PickPad
 
     # -- the header --------------------------------------------------------------------
 
@@ -64,16 +59,19 @@ class FairyView(GameView):
     def round_line(self, state: FairyState) -> str:
         if state.phase == "opening":
             return "Before the first turn · 21 cards in the deck"
-        turn = f"Turn {state.turns + 1}" if state.phase != "over" else f"{state.turns} turns"
-        parts = [turn, f"top {state.top}", f"{state.cards_left} cards left"]
-        parts.append(f"fairies {state.fairies_seen} of 3")
-        if state.playoff and state.phase != "over":
-            parts.append("play-off")
-        return " · ".join(parts)
+        if state.phase == "over":
+            return f"{state.turns} turns played · last card {self._card(state, state.top)}"
+        text = f"Turn {state.turns + 1} · top card {self._card(state, state.top)}"
+        return text + (" · play-off" if state.playoff else "")
+
+    @staticmethod
+    def _card(state: FairyState, card: int) -> str:
+        fairy = ", fairy" if is_fairy(card) else ""
+        return f"{card} ({suit_name(suit_of(card, state.suits), state.suits)}{fairy})"
 
     def scoreboard(self, state: FairyState) -> ft.Control:
-        rows = []
         over = state.phase == "over"
+        rows = []
         for seat, name in enumerate(state.players):
             badges = []
             if seat in state.winners:
@@ -87,7 +85,8 @@ class FairyView(GameView):
                     name=name,
                     score=_num(state.scores[seat]),
                     badges=tuple(badges),
-                    highlight=seat in state.winners or (state.playoff and seat in state.playing),
+                    highlight=seat in state.winners
+                    or (state.playoff and not over and seat in state.playing),
                     dimmed=state.playoff and not over and seat not in state.playing,
                 )
             )
@@ -95,14 +94,58 @@ class FairyView(GameView):
         fairies = f"fairies seen {state.fairies_seen} of 3"
         if state.options.variant == "fifteen":
             fairies += " (no end)"
-        top = f"Top {state.top}" if state.top is not None else "No card turned up yet"
-        footer = f"{top} · {state.cards_left} cards left · {fairies} · {goal}"
+        footer = f"{state.cards_left} cards left · {fairies} · {goal}"
         if state.playoff and not over:
             footer += f" · play-off: {names_text([state.players[s] for s in state.playing])}"
-        return scoreboard(rows, footer=footer)
+        return self._board(rows, footer)
+
+    @staticmethod
+    def _board(rows: list[ScoreRow], footer: str) -> ft.Control:
+        """Up to 10 players: small chips, 4 or 5 to a row on a phone, so the header leaves
+        room for the guesses."""
+        n = len(rows)
+        per_row = n if n <= 6 else (n + 1) // 2
+        width = min(84, (PHONE_WIDTH - 6 * (per_row - 1)) // per_row)
+        badges = any(r.badges for r in rows)
+        chips = []
+        for row in rows:
+            lines: list[ft.Control] = [
+                ft.Text(
+                    row.name,
+                    weight=ft.FontWeight.BOLD,
+                    size=13,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                tagged(
+                    f"score-{slug(row.name)}",
+                    ft.Text(row.score, size=20, weight=ft.FontWeight.W_600),
+                ),
+            ]
+            if badges:
+                lines.append(ft.Text(" · ".join(row.badges) or " ", size=10, italic=True))
+            chips.append(
+                ft.Container(
+                    ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                    width=width,
+                    padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+                    border_radius=10,
+                    opacity=0.5 if row.dimmed else 1.0,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER
+                    if row.highlight
+                    else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                    border=ft.Border.all(2, ft.Colors.PRIMARY) if row.highlight else None,
+                )
+            )
+        return ft.Column(
+            [
+                ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+                tagged("score-footer", ft.Text(footer, size=13)),
+            ],
+            spacing=4,
+        )
 
     def status(self, state: FairyState) -> str:
-        self._reset_if_moved_on(state)
         if state.phase == "opening":
             return "Shuffle the 21 charm cards, turn up the top one and tap it."
         if state.phase == "guess":
@@ -112,7 +155,7 @@ class FairyView(GameView):
             return f"Turn {state.turns + 1}: on 3, everyone shows a guess. Tap each one in."
         if state.phase == "reveal":
             return "Guesses are in. Turn up the next card and tap it."
-        return f"Game over: {RULES.outcome(state).headline}."
+        return f"Game over. {RULES.outcome(state).reason}"
 
     def log_hidden(self, state: FairyState) -> str | None:
         """Players may see only the top card (FY-HIDDEN): no log until the game is over."""
@@ -123,7 +166,6 @@ class FairyView(GameView):
     # -- the actions -------------------------------------------------------------------
 
     def actions(self, state: FairyState) -> ft.Control:
-        self._reset_if_moved_on(state)
         parts: list[ft.Control] = []
         if state.phase == "opening":
             parts += [
@@ -131,7 +173,10 @@ class FairyView(GameView):
                 self._card_pad(state, lambda c: self.play(Opening(card=c))),
             ]
         elif state.phase == "guess":
-            parts += [self._top_card(state), self._guess_entry(state)]
+            parts.append(self._top_card(state))
+            if state.options.memory_aid:  # the odds help before the guesses, not after
+                parts.append(self._memory_aid(state))
+            parts.append(self._guess_entry(state))
         elif state.phase == "reveal":
             parts += [
                 self._top_card(state),
@@ -141,75 +186,74 @@ class FairyView(GameView):
             ]
         else:
             parts.append(self._ending(state))
-        if state.options.memory_aid and state.phase in ("guess", "reveal"):
+        if state.options.memory_aid and state.phase == "reveal":
             parts.append(self._memory_aid(state))
         return ft.Column(parts, spacing=12)
 
     def _top_card(self, state: FairyState) -> ft.Control:
         top = state.top
         fairy = is_fairy(top)
-        number = ft.Row(
-            [
-                ft.Text(str(top), size=40, weight=ft.FontWeight.BOLD),
-                *([ft.Icon(ICONS["catch"], size=26, color=ft.Colors.AMBER)] if fairy else []),
-            ],
-            spacing=2,
-            alignment=ft.MainAxisAlignment.CENTER,
-        )
         card = ft.Container(
             ft.Column(
                 [
-                    number,
-                    ft.Text(suit_name(suit_of(top, state.suits), state.suits), size=12),
-                    ft.Text("fairy" if fairy else " ", size=12, italic=True),
+                    ft.Text(str(top), size=30, weight=ft.FontWeight.BOLD),
+                    ft.Icon(ICONS["catch"], size=16, color=ft.Colors.AMBER)
+                    if fairy
+                    else ft.Container(height=16),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
             ),
-            width=96,
-            height=124,
-            border_radius=12,
+            width=60,
+            height=80,
+            border_radius=10,
             alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
             border=ft.Border.all(2, ft.Colors.AMBER if fairy else ft.Colors.OUTLINE),
         )
+        suit = suit_name(suit_of(top, state.suits), state.suits)
         facts = ft.Column(
             [
-                ft.Text("Top of the pile", weight=ft.FontWeight.BOLD),
-                ft.Text(f"{state.cards_left} cards left in the deck"),
-                ft.Text(f"Fairies seen: {state.fairies_seen} of 3 (4, 11, 18)"),
                 ft.Text(
-                    f"Higher, lower +{POINTS['higher']} · same suit +{POINTS['same_suit']} · "
-                    f"catch +{POINTS['catch']} · wrong −1",
-                    size=12,
-                    italic=True,
+                    f"Top of the pile: {top}" + (", a fairy" if fairy else ""),
+                    weight=ft.FontWeight.BOLD,
                 ),
+                ft.Text(f"Same suit: {suit}" + self._suit_cards(state, top)),
+                ft.Text("A wrong guess costs 1; nobody drops below −4.", size=12, italic=True),
             ],
             spacing=2,
             expand=True,
         )
         return tagged(
             "top-card",
-            ft.Row([card, facts], spacing=14, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([card, facts], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         )
+
+    @staticmethod
+    def _suit_cards(state: FairyState, top: int) -> str:
+        """Suits entered by hand are hard to remember: list the suit's cards."""
+        if state.suits == NUMBER_SUITS:
+            return ""
+        group = suit_groups(state.suits)[suit_of(top, state.suits)]
+        return f" ({', '.join(map(str, group))})"
 
     # -- guesses -----------------------------------------------------------------------
 
     def _pick(self, seat: int, guess: str) -> None:
-        if self.picks.get(seat) == guess:
-            del self.picks[seat]
+        """Tap a guess to choose it, the same guess again to take it back. Picks live in
+        the shared table: the last one applies every guess at once."""
+        if self.pad.shown(seat) == guess:
+            self.pad.clear(seat)
         else:
-            self.picks[seat] = guess
-        self.refresh()
+            self.pad.choose(seat, guess)
 
-    def _same_as_last(self, seats) -> None:
-        # Reads the state the buttons were drawn from, bound at render time.
-        for seat, guess in seats:
-            self.picks[seat] = guess
-        self.refresh()
+    def _same_as_last(self, picks) -> None:
+        for seat, guess in picks:
+            self.pad.choose(seat, guess)
 
     def _guess_button(self, seat: int, name: str, guess: str) -> ft.Control:
-        chosen = self.picks.get(seat) == guess
+        chosen = self.pad.shown(seat) == guess
         colour = ft.Colors.ON_PRIMARY if chosen else None
         content = ft.Column(
             [
@@ -278,55 +322,91 @@ class FairyView(GameView):
         )
 
     def _guess_entry(self, state: FairyState) -> ft.Control:
-        menu = RULES.choices(state)
-        seats = menu.guessers
-        repeat = [(s, state.previous[s]) for s in seats if state.previous[s] is not None]
-        rows: list[ft.Control] = []
-        for seat in seats:
-            name = state.players[seat]
-            rows.append(
-                tagged(
-                    f"guess-row-{slug(name)}",
-                    ft.Row(
-                        [
-                            self._name_cell(state, seat),
-                            *[self._guess_button(seat, name, g) for g in menu.guesses],
-                        ],
-                        spacing=4,
+        """One row per player still to guess, in seat order; a guess folds its row into
+        the line of guesses made, so the next player's row is always on top (the screen
+        is drawn anew after each pick, back at the top of the list)."""
+        pad = self.pad
+        seats = RULES.choices(state).guessers
+        shown = {seat: pad.shown(seat) for seat in seats}
+        mine = [s for s in seats if shown[s] is None and pad.me in (None, s)]
+        elsewhere = [s for s in seats if shown[s] is None and s not in mine]
+        done = [s for s in seats if shown[s] is not None]
+        repeat = [(s, state.previous[s]) for s in mine if state.previous[s] is not None]
+        parts: list[ft.Control] = [
+            ft.Row(
+                [
+                    tagged(
+                        "guess-count",
+                        ft.Text(f"{len(done)} of {len(seats)} guessed", size=15, width=130),
                     ),
+                    big_button(
+                        "Same as last turn for all",
+                        lambda _e: self._same_as_last(repeat),
+                        filled=False,
+                        disabled=not repeat,
+                        icon=ft.Icons.REPLAY,
+                    ),
+                ],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            *[self._guess_row(state, seat) for seat in mine],
+        ]
+        if elsewhere:
+            names = names_text([state.players[s] for s in elsewhere])
+            parts.append(
+                tagged(
+                    "guess-elsewhere",
+                    ft.Text(f"Still choosing on their own device: {names}", italic=True),
                 )
             )
-        done = sum(1 for s in seats if s in self.picks)
-        ready = done == len(seats)
-        header = ft.Row(
-            [
-                tagged(
-                    "guess-count", ft.Text(f"{done} of {len(seats)} guessed", size=15, width=130)
-                ),
-                big_button(
-                    "Same as last turn for all",
-                    lambda _e: self._same_as_last(repeat),
-                    filled=False,
-                    disabled=not repeat,
-                    icon=ft.Icons.REPLAY,
-                ),
-            ],
-            wrap=True,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        lock = big_button(
-            f"Lock in {len(seats)} guesses" if ready else f"{len(seats) - done} still to guess",
-            lambda _e: self.play(
-                Guesses(
-                    guesses=tuple(
-                        Guess(player=state.players[s], guess=self.picks[s]) for s in seats
-                    )
+        if done:
+            parts.append(ft.Text("Guessed (tap one to take it back):", size=13))
+            parts.append(
+                ft.Row(
+                    [self._done_chip(state, seat, shown[seat]) for seat in done],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
                 )
-            ),
-            disabled=not ready,
-            icon=ft.Icons.LOCK,
+            )
+        parts.append(
+            ft.Text("The guesses lock in as soon as the last one is in.", size=12, italic=True)
         )
-        return ft.Column([header, *rows, lock], spacing=6)
+        return ft.Column(parts, spacing=6)
+
+    def _guess_row(self, state: FairyState, seat: int) -> ft.Control:
+        name = state.players[seat]
+        return tagged(
+            f"guess-row-{slug(name)}",
+            ft.Row(
+                [
+                    self._name_cell(state, seat),
+                    *[self._guess_button(seat, name, g) for g in RULES.choices(state).guesses],
+                ],
+                spacing=4,
+            ),
+        )
+
+    def _done_chip(self, state: FairyState, seat: int, value) -> ft.Control:
+        """A guess made: the player's name and the guess's icon, small enough for ten."""
+        name = state.players[seat]
+        if value is LOCKED:
+            said, change = "locked in", None
+        else:
+            said = GUESS_NAMES[value]
+            change = (lambda _e: self.pad.clear(seat)) if self.pad.can_change(seat) else None
+        return ft.Semantics(
+            identifier=f"guessed-{slug(name)}",
+            label=f"{name}: {said}",
+            content=ft.Chip(
+                label=ft.Text(name, size=13),
+                leading=ft.Icon(ft.Icons.LOCK if value is LOCKED else ICONS[value], size=16),
+                on_click=change,
+                disabled=change is None,
+                tooltip=f"{name}: {said}" + (" (tap to take it back)" if change else ""),
+            ),
+        )
 
     def _locked(self, state: FairyState) -> ft.Control:
         chosen = dict(state.turn.guesses)
@@ -394,7 +474,10 @@ class FairyView(GameView):
         unseen = state.unseen
         lines: list[ft.Control] = [
             ft.Row(
-                [ft.Icon(ft.Icons.PSYCHOLOGY, size=18), ft.Text("Memory aid", weight="bold")],
+                [
+                    ft.Icon(ft.Icons.PSYCHOLOGY, size=18),
+                    ft.Text("Memory aid", weight=ft.FontWeight.BOLD),
+                ],
                 spacing=6,
             ),
             tagged(
@@ -405,25 +488,28 @@ class FairyView(GameView):
         if unseen:
             odds = chances(state.top, unseen, state.suits)
             lines.append(
-                ft.Text(f"Next card against {state.top}, from {len(unseen)} unseen cards:", size=13)
+                ft.Text(
+                    f"The next card against {state.top}, from the {len(unseen)} unseen cards "
+                    "(chance, and points on average):",
+                    size=13,
+                )
             )
             for guess in GUESSES:
                 chance = odds[guess]
-                what = GUESS_NAMES[guess].capitalize() + (" (fairy)" if guess == "catch" else "")
+                what = "Catch (fairy)" if guess == "catch" else GUESS_NAMES[guess].capitalize()
                 lines.append(
                     tagged(
                         f"odds-{guess}",
-                        ft.Column(
+                        ft.Row(
                             [
+                                ft.Text(what, size=13, weight=ft.FontWeight.W_600, width=92),
                                 ft.Text(
-                                    f"{what}: {chance.numerator}/{chance.denominator} "
-                                    f"= {percent(chance)}",
-                                    weight=ft.FontWeight.W_600,
-                                    size=14,
+                                    f"{chance.numerator}/{chance.denominator}", size=13, width=40
                                 ),
-                                ft.Text(f"{formula(guess, chance)} points", size=12),
+                                ft.Text(percent(chance), size=13, width=40),
+                                ft.Text(formula(guess, chance), size=12, expand=True),
                             ],
-                            spacing=0,
+                            spacing=4,
                         ),
                     )
                 )
@@ -444,10 +530,27 @@ class FairyView(GameView):
             f"{place}. {state.players[seat]} {_num(state.scores[seat])}"
             for place, seat in ended.standings()
         ]
+        winner = ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER),
+                    ft.Container(
+                        tagged(
+                            "ending",
+                            ft.Text(ended.headline, size=20, weight=ft.FontWeight.BOLD),
+                        ),
+                        expand=True,
+                    ),
+                ],
+                spacing=10,
+            ),
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        )
         return ft.Column(
             [
-                tagged("ending", ft.Text(ended.headline, size=20, weight=ft.FontWeight.BOLD)),
-                ft.Text(ended.reason),
+                winner,
                 tagged("standings", ft.Text("\n".join(standings), size=15)),
                 tagged(
                     "all-cards",

@@ -210,7 +210,7 @@ class TestFyScore:
         s = fairy(players=FOUR, actions=[opening(14), *fairy_turn(11, **EVERY_GUESS)])
         assert s.state.scores == (-1, 2, 4, 7)
         verdict = s.verdicts[-1]
-        assert verdict.headline == "11 on 14: lower, same suit, a fairy; 3 of 4 right"
+        assert verdict.headline == "11 on 14: lower, same suit and a fairy; 3 of 4 right"
         assert "Pile top 14 (suit 8-14); turned up 11 (suit 8-14, fairy)." in verdict.details
 
     def test_the_pure_function_scores_each_guess(self):

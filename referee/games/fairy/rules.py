@@ -18,7 +18,6 @@ from referee.games.fairy.deck import (
     card_text,
     is_fairy,
     parse_suits,
-    suit_name,
     suit_of,
 )
 from referee.games.fairy.model import (
@@ -304,9 +303,9 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         ]
         details = [
             f"Pile top {self._text(state, top)}; turned up {self._text(state, card)}.",
-            f"{card} is {facts[0]} than {top}, in {'the same suit' if same else 'another suit'}"
-            f" ({suit_name(suit_of(card, suits), suits)}), "
-            f"{'with a fairy' if is_fairy(card) else 'with no fairy'}.",
+            f"{card} is {facts[0]} than {top}, "
+            f"{'the same suit' if same else 'another suit'} and "
+            f"{'a fairy' if is_fairy(card) else 'no fairy'}.",
         ]
         rulings = ["FY-SCORE"]
         floored = []
@@ -337,7 +336,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         )
         right = sum(1 for _, r in settled if r.right)
         shown = [f for f in facts if f not in ("another suit", "no fairy")]
-        headline = f"{card} on {top}: {', '.join(shown)}; {right} of {len(settled)} right"
+        headline = f"{card} on {top}: {names_text(shown)}; {right} of {len(settled)} right"
 
         new, headline, end_lines, end_rulings = self._settle(new, card, headline)
         return new, Verdict(
