@@ -8,6 +8,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.names import sentence
 
 T = TypeVar("T")
 
@@ -50,10 +51,10 @@ def collect(
     missing = [players[s] for s in sorted(expected) if s not in chosen]
     if twice:
         raise InvalidAction(
-            f"Entered twice: {', '.join(sorted(set(twice)))}; each may {what} once."
+            sentence(f"Entered twice: {', '.join(sorted(set(twice)))}; each may {what} once.")
         )
-    if missing:
-        raise InvalidAction(f"Still to {what}: {', '.join(missing)}.")
+    if missing:  # many long names would make a page: `sentence` keeps it to one line
+        raise InvalidAction(sentence(f"Still to {what}: {', '.join(missing)}."))
     return chosen
 
 
