@@ -443,6 +443,7 @@ class TestPowerHonest:
         others = dict(PLAIN, Bo=[self.card, "G2", "G3"])
         _, v = judged(self.claim, ["R1", "R1", "R2"], others=others, power_cards=2)
         assert v.headline.startswith("Ana loses: no power card")
+        assert "The power card two pairs (value 3) is on Bo's die, not on Ana's." in v.details
 
     def test_same_combo_other_value_is_not_that_card(self):
         _, v = judged(self.claim, [dd_power_card("numbers", (2, 2), 5), "R1", "R2"], power_cards=2)
@@ -452,6 +453,9 @@ class TestPowerHonest:
         _, v = judged(self.claim, [self.card, "R1", "R2"], power_cards=2)
         # 1s: R1, G1, Y1; 2s: R2, G2, Y2: two pairs are there.
         assert v.headline == "Bo loses: two pairs is on the table"
+        assert "The power card two pairs (value 3) is the top of one of Ana's own dice." in (
+            v.details
+        )
 
     def test_honest_claim_can_still_be_false(self):
         card = dd_power_card("numbers", (3, 2), 4)

@@ -631,6 +631,8 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
                 shown.append(text)
                 i += 1
             lines.append(f"{state.players[seat]}: {', '.join(shown)}.")
+        if isinstance(last.guess, PowerClaim):
+            lines.append(self._power_owner(state, tops, last.seat, last.guess.card))
         lines += verdict.lines
         name = state.players[loser]
         if verdict.true:
@@ -647,6 +649,18 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             rulings=tuple(dict.fromkeys([*verdict.rulings, "DD-CHALLENGE"])),
             decisive=True,
         )
+
+    @staticmethod
+    def _power_owner(state: DeceptidiceState, tops, claimant: int, card: PowerCard) -> str:
+        """Whose die the claimed power card was on, in words."""
+        holders = [s for s, seat_tops in enumerate(tops) if card in seat_tops]
+        name = state.players[claimant]
+        what = f"The power card {guesses.power_text(card)}"
+        if claimant in holders:
+            return f"{what} is the top of one of {name}'s own dice."
+        if holders:
+            return f"{what} is on {state.players[holders[0]]}'s die, not on {name}'s."
+        return f"{what} is on no die at all."
 
     # -- after the verdict -------------------------------------------------------------
 

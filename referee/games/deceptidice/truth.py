@@ -266,7 +266,7 @@ def _power(guess: PowerClaim, tops, owners, guesser, names) -> Judgement:
     if any(m.stands_for is not None for m in matches):
         rulings += ["DD-WILD", "DD-WILD-STANDS"]
     lines = [
-        f"The claimant rolled the power card {power_text(card)} (a top of their own die).",
+        f"The claimant rolled the power card {power_text(card)}: the claim is honest.",
         f"The combo, {combo_text(card)}, on the table: {_listing(tops, matches, names)}.",
         "Power cards count as no number, colour or run.",
         f"{count} of the {needed} cards the combo needs: the claim is "
