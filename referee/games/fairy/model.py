@@ -8,7 +8,7 @@ from referee.core.values import Snapshot, Value
 from referee.games.fairy.deck import CARDS, FAIRIES
 from referee.games.fairy.scoring import Guess as GuessName
 
-Card = Annotated[int, Field(ge=1, le=21, description="a charm card, 1-21")]
+Card = Annotated[int, Field(ge=1, le=21, title="Number", description="a charm card, 1-21")]
 
 
 class FairyOptions(Value):
@@ -66,7 +66,7 @@ class Opening(Value):
 
 class Guess(Value):
     player: str
-    guess: GuessName
+    guess: GuessName = Field(title="Guess")
 
 
 class Guesses(Value):
