@@ -174,9 +174,9 @@ class DeceptidiceView(GameView):
         if state.phase == "tops":
             return ft.Column([self._ladder(state), self._tops_entry(state)], spacing=12)
         if state.phase == "discard":
-            return self._discard(state)
+            return ft.Column([self._ladder(state), self._discard(state)], spacing=12)
         if state.phase == "swap":
-            return self._swap(state)
+            return ft.Column([self._ladder(state), self._swap(state)], spacing=12)
         return self._ranking(state)
 
     # -- the ladder --------------------------------------------------------------------

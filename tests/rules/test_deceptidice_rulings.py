@@ -12,9 +12,11 @@ from referee.games.deceptidice.material import (
     NUMBER_CARDS,
     colour_names,
     die_sizes,
+    game_over,
     split,
 )
-from referee.games.deceptidice.model import PowerCard
+from referee.games.deceptidice.model import NumberGuess, PowerCard
+from referee.games.deceptidice.truth import judge, loser
 from tests.helpers import (
     dd_challenge,
     dd_claim,
@@ -601,6 +603,12 @@ class TestChallenge:
         assert s.state.round.liar == 0 and RULES.to_act(s.state) == (0,)
         assert s.state.number == 2
 
+    def test_pure_rule(self):
+        true = judge(NumberGuess(count=1, number=4), ["R4"], [0], guesser=0)
+        false = judge(NumberGuess(count=2, number=4), ["R4"], [0], guesser=0)
+        assert loser(true, guesser=0, challenger=1) == 1
+        assert loser(false, guesser=0, challenger=1) == 0
+
     def test_true_guess_challenger_loses(self):
         s, _ = judged(dd_colour(3, "G"), ["R1", "R2", "R3"])
         assert RULES.to_act(s.state) == (1,)
@@ -623,6 +631,10 @@ class TestChallenge:
 
 class TestEnd:
     ruling = "DD-END"
+
+    def test_pure_rule(self):
+        assert not game_over((9, 4, 6))
+        assert game_over((9, 3, 6))
 
     def ana_loses_until_the_end(self, **options):
         """Ana guesses 12 Red cards every round and loses; 9 -> 6 -> 4 -> 2 cards."""

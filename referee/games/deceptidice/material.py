@@ -47,6 +47,11 @@ def die_sizes(cards: int, dice: int) -> tuple[int, ...]:
     return tuple(sorted({s for s in split(cards, dice) if s > 0}))
 
 
+def game_over(cards: Sequence[int]) -> bool:
+    """The game ends as soon as anyone holds END_AT cards or fewer."""
+    return min(cards) <= END_AT
+
+
 def deck_size(wildcards: bool, power_cards: int) -> int:
     return BASE_DECK + (WILDCARDS if wildcards else 0) + power_cards
 

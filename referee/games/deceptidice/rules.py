@@ -15,7 +15,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
-from referee.games.deceptidice import guesses
+from referee.games.deceptidice import guesses, truth
 from referee.games.deceptidice.guesses import POWER, SPECIFIC, STRAIGHT, VAGUE, least
 from referee.games.deceptidice.material import (
     COLOURS,
@@ -30,6 +30,7 @@ from referee.games.deceptidice.material import (
     deck_size,
     dice_per_player,
     die_sizes,
+    game_over,
     sizes_text,
     split,
     start_cards,
@@ -359,13 +360,18 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             problems.append("the draw pile is not what the deal left")
         if min(state.cards) < 0:
             problems.append("a negative number of cards")
-        if (state.phase == "over") != (min(state.cards) <= END_AT):
+        if (state.phase == "over") != game_over(state.cards):
             problems.append("the game's end does not match the cards held")
         return problems
 
     # -- dispatch ----------------------------------------------------------------------
 
     def handlers(self):
+        if getattr(self, "_handlers", None) is None:
+            self._handlers = self._handler_table()
+        return self._handlers
+
+    def _handler_table(self):
         return {
             RevealDie: self._reveal_die,
             Guess: self._guess,
@@ -611,7 +617,7 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
         last = r.last
         names = names_of(state)
         verdict = judge(last.guess, flat, owners, last.seat, names)
-        loser = r.challenger if verdict.true else last.seat
+        loser = truth.loser(verdict, last.seat, r.challenger)
         new = state.model_copy(
             update=dict(phase="discard", round=r.model_copy(update=dict(tops=tops, loser=loser)))
         )
@@ -683,7 +689,7 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             f"{action.player} discards a die of {_cards(action.size)}, face up: "
             f"{_cards(cards[seat])} left."
         )
-        if cards[seat] <= END_AT:
+        if game_over(cards):
             new = new.model_copy(update=dict(phase="over"))
             ended = self.outcome(new)
             ranking = [

@@ -351,6 +351,11 @@ def _combo(card: PowerCard, tops, names) -> tuple[list[Match], int]:
     return matches, short_by
 
 
+def loser(judgement: Judgement, guesser: int, challenger: int) -> int:
+    """Who loses the challenge: the challenger when the guess was true, else the guesser."""
+    return challenger if judgement.true else guesser
+
+
 def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAULT) -> str:
     """The second half of a headline: 'only 2 Red cards, not 3' or '4 Red cards, at least
     the 3 guessed'."""
@@ -363,4 +368,4 @@ def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAU
     return f"only {judgement.found}, not {guess.count}"
 
 
-__all__ = ["Judgement", "Match", "card_name", "describe", "judge", "verdict_phrase"]
+__all__ = ["Judgement", "Match", "card_name", "describe", "judge", "loser", "verdict_phrase"]
