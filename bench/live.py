@@ -1,0 +1,107 @@
+"""Propagation between devices: a tap on device A until the changed frame is on device B.
+
+Two headless Chromium pages show one Fae-ker game on a local server. Device A taps Undo and
+Redo in turn (each a real change to the shared game); device B waits for its status line
+to change. Both times are taken inside the pages (A: when the tap's pointer event arrives;
+B: the animation frame after its semantics tree shows the new text), on the wall clock
+both pages share, so Playwright's own round trips are not counted.
+
+    python bench/live.py [--json] [--taps N]
+"""
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.e2e.browser import launch, open_page, serve, tagged
+
+# Kept on window, not returned: Playwright would wait for a returned promise.
+WATCH = """
+(args) => { window.__seen = new Promise((resolve) => {
+  const [id, text] = args;
+  const seen = () => {
+    const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    return el && el.textContent.includes(text);
+  };
+  const now = () => performance.timeOrigin + performance.now();
+  const done = () => requestAnimationFrame(() => resolve(now()));
+  if (seen()) { done(); return; }
+  const observer = new MutationObserver(() => {
+    if (seen()) { observer.disconnect(); done(); }
+  });
+  const all = {subtree: true, childList: true, characterData: true, attributes: true};
+  observer.observe(document.body, all);
+}); }
+"""
+
+# When the tap's pointer event reaches page A (Playwright's round trip is not counted).
+MARK_TAPS = """
+() => window.addEventListener(
+  "pointerdown", () => { window.__tapAt = performance.timeOrigin + performance.now(); }, true)
+"""
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    low = int(k)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    args = parser.parse_args()
+    from playwright.sync_api import expect, sync_playwright
+
+    times = []
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        serve(Path(folder), args.renderer) as app,
+        sync_playwright() as pw,
+    ):
+        browser = launch(pw)
+        a = open_page(browser, app.url)
+        a.get_by_role("button", name="New game").click()
+        for i, name in enumerate(["Ana", "Bo", "Cy"]):
+            field = a.get_by_role("textbox", name=f"Player {i + 1}")
+            field.click()
+            field.fill(name)
+        a.get_by_role("button", name="Start game").click()
+        a.get_by_role("button", name="Top 3", exact=True).click()
+        b = open_page(browser, app.url)
+        b.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
+        expect(tagged(b, "status")).to_contain_text("Bo to act")
+        a.evaluate(MARK_TAPS)
+        after = {"Undo": "Deal 5 cards", "Redo": "Bo to act"}
+        for n in range(args.taps):
+            which = "Undo" if n % 2 == 0 else "Redo"
+            button = a.get_by_role("button", name=which).last
+            expect(button).to_be_enabled()
+            b.evaluate(WATCH, ["status", after[which]])
+            button.click()
+            seen = b.evaluate("() => window.__seen")
+            times.append(seen - a.evaluate("() => window.__tapAt"))
+            expect(tagged(a, "status")).to_contain_text(after[which])
+        browser.close()
+    result = {
+        "taps": len(times),
+        "propagation_p50_ms": round(percentile(times, 50), 1),
+        "propagation_p95_ms": round(percentile(times, 95), 1),
+        "propagation_max_ms": round(max(times), 1),
+        "propagation_mean_ms": round(statistics.mean(times), 1),
+        "renderer": args.renderer,
+    }
+    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
+
+
+if __name__ == "__main__":
+    main()
