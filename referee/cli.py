@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
-from referee.core.record import MAX_RECORD_CHARS, load_record_text, record_schema
+from referee.core.record import MAX_RECORD_CHARS, load_record_text, read_json, record_schema
 from referee.core.session import ReplayError, Session
 from referee.games import GAMES, rules_for
 from referee.store import DATA_DIR_ENV
@@ -33,7 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     r = sub.add_parser("replay", help="replay a record and print the final state and verdicts")
     r.add_argument("file", help="a record exported as JSON ('-' for standard input)")
-    sub.add_parser("schema", help="print the JSON Schema of game records")
+    sub.add_parser("schema", help="print the JSON Schema of game records and disputes")
+    d = sub.add_parser("settle", help="settle one dispute (JSON) and print the verdict as JSON")
+    d.add_argument("file", help="a dispute as JSON ('-' for standard input)")
     return p
 
 
@@ -43,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
     if args.command == "replay":
         return replay(args.file)
+    if args.command == "settle":
+        return settle(args.file)
     if args.command == "schema":
         print(json.dumps(schema(), indent=2))
         return 0
@@ -50,7 +54,37 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def schema() -> dict:
-    return record_schema([rules.record_model for rules in GAMES.values()])
+    from referee.disputes import dispute_schema
+
+    out = record_schema([rules.record_model for rules in GAMES.values()])
+    disputes = dispute_schema()
+    out["$defs"] = {**out.get("$defs", {}), **disputes.pop("$defs", {}), "Dispute": disputes}
+    return out
+
+
+def settle(path: str) -> int:
+    """Print the verdict of a dispute file as JSON; 2 with one sentence when the dispute is
+    malformed or impossible (a card twice, a hand of 6, an unknown guess form)."""
+    try:
+        data = read_record_file(path)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        reason = sentence(f"Cannot read the dispute {quoted(path)}: {why}.")
+        print(json.dumps({"ok": False, "reason": reason}))
+        return 2
+    code, out = settle_text(data)
+    print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
+    return code
+
+
+def settle_text(text: str | bytes) -> tuple[int, dict]:
+    from referee.disputes import settle as settle_dispute
+
+    try:
+        settled = settle_dispute(read_json(text, "The dispute"))
+    except RefereeError as exc:
+        return 2, {"ok": False, "reason": sentence(exc.reason)}
+    return 0, {"ok": True, **settled.model_dump(mode="json")}
 
 
 def replay(path: str) -> int:
