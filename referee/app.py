@@ -682,7 +682,7 @@ def _code_in_link(page: ft.Page) -> str | None:
 
 
 def main(page: ft.Page) -> None:
-    if not code_matches(_code_in_link(page)):
+    if table_code() and not code_matches(_code_in_link(page)):
         code_screen(page, lambda: main_after_code(page))
         return
     main_after_code(page)

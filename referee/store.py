@@ -24,7 +24,7 @@ import os
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ from referee.core.names import clean_name, printable, quoted, sentence
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
 from referee.games import GAMES
 
-SCHEMA_VERSION = 2  # 2: games.revision, so a stale writer is refused
+SCHEMA_VERSION = 3  # 2: games.revision (stale writers refused); 3: games.points, game_versions
 DB_NAME = "referee.db"
 DATA_DIR_ENV = "REFEREE_DATA_DIR"
 
@@ -48,7 +48,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     summary TEXT NOT NULL DEFAULT '',
-    revision INTEGER NOT NULL DEFAULT 0
+    revision INTEGER NOT NULL DEFAULT 0,
+    points TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -56,6 +57,14 @@ CREATE TABLE IF NOT EXISTS actions (
     payload TEXT NOT NULL,
     undone INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS game_versions (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    saved TEXT NOT NULL,
+    note TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    redo TEXT NOT NULL
 );
 """
 
@@ -101,6 +110,8 @@ class GameSummary:
     summary: str
     actions: int
     problem: str | None = None  # "cannot open: ..." when this referee cannot load the game
+    points: tuple[int, ...] = ()  # each seat's points after the latest change (no replay)
+    options: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,23 @@ def _locked(method):
             return method(self, *args, **kwargs)
 
     return run
+
+
+def _int_list(raw) -> tuple[int, ...]:
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else []
+    except ValueError:
+        return ()
+    ok = isinstance(data, list) and all(type(v) is int and abs(v) < 10**9 for v in data)
+    return tuple(data) if ok else ()
+
+
+def _dict(raw) -> dict:
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _now() -> str:
@@ -262,10 +290,12 @@ class Store:
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(_SCHEMA)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version == 1:  # a database of referee 0.1: add the revision counter
+        if 0 < version < SCHEMA_VERSION:  # an older referee's database: add what it lacks
             columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
             if "revision" not in columns:
                 conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+            if "points" not in columns:
+                conn.execute("ALTER TABLE games ADD COLUMN points TEXT NOT NULL DEFAULT '[]'")
         if version < SCHEMA_VERSION:
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         # SQLite opens a file it may not write read-only without a word; a write that is
@@ -413,7 +443,8 @@ class Store:
             rows = self._conn.execute(
                 "SELECT g.id, g.kind, g.players, g.options, g.created, g.updated, g.finished, "
                 "g.summary, (SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id AND "
-                f"a.undone=0), {damaged} FROM games g ORDER BY g.updated DESC, g.id DESC"
+                f"a.undone=0), {damaged}, g.points FROM games g "
+                "ORDER BY g.updated DESC, g.id DESC"
             ).fetchall()
         except sqlite3.Error as exc:
             raise self._unavailable(
@@ -422,7 +453,8 @@ class Store:
         return [self._summary(row) for row in rows]
 
     def _summary(self, row: tuple) -> GameSummary:
-        game_id, kind, players, options, created, updated, finished, summary, count, bad = row
+        game_id, kind, players, options, created, updated, finished, summary, count, bad = row[:10]
+        points, opts = _int_list(row[10]), _dict(options)
         try:
             names, problem = _check_game(kind, players, options)
         except Exception as exc:  # one row must never break the list: report it
@@ -439,6 +471,8 @@ class Store:
             summary=printable(summary, 200),
             actions=count,
             problem=sentence(f"cannot open: {problem}") if problem else None,
+            points=points,
+            options=opts,
         )
 
     def load(self, game_id: int) -> StoredGame:
@@ -529,7 +563,14 @@ class Store:
     # -- the action log ----------------------------------------------------------------
 
     def append(
-        self, game_id: int, action: dict, *, summary: str, finished: bool, revision: int
+        self,
+        game_id: int,
+        action: dict,
+        *,
+        summary: str,
+        finished: bool,
+        revision: int,
+        points=None,
     ) -> int:
         """Add one action (dropping any undone ones: a new action ends redo), only if the
         game is still at `revision`; returns the new revision, or raises StaleWrite."""
@@ -543,10 +584,12 @@ class Store:
                 "INSERT INTO actions(game_id, seq, payload) VALUES (?,?,?)",
                 (game_id, seq, json.dumps(action)),
             )
-            self._touch(c, game_id, summary, finished)
+            self._touch(c, game_id, summary, finished, points)
         return new
 
-    def undo(self, game_id: int, *, summary: str, finished: bool, revision: int) -> int:
+    def undo(
+        self, game_id: int, *, summary: str, finished: bool, revision: int, points=None
+    ) -> int:
         with self._tx() as c:
             new = self._advance(c, game_id, revision)
             c.execute(
@@ -554,10 +597,12 @@ class Store:
                 "actions WHERE game_id=? AND undone=0)",
                 (game_id, game_id),
             )
-            self._touch(c, game_id, summary, finished)
+            self._touch(c, game_id, summary, finished, points)
         return new
 
-    def redo(self, game_id: int, *, summary: str, finished: bool, revision: int) -> int:
+    def redo(
+        self, game_id: int, *, summary: str, finished: bool, revision: int, points=None
+    ) -> int:
         with self._tx() as c:
             new = self._advance(c, game_id, revision)
             c.execute(
@@ -565,7 +610,7 @@ class Store:
                 "actions WHERE game_id=? AND undone=1)",
                 (game_id, game_id),
             )
-            self._touch(c, game_id, summary, finished)
+            self._touch(c, game_id, summary, finished, points)
         return new
 
     @staticmethod
@@ -581,11 +626,77 @@ class Store:
         return revision + 1
 
     @staticmethod
-    def _touch(c, game_id: int, summary: str, finished: bool) -> None:
+    def _touch(c, game_id: int, summary: str, finished: bool, points=None) -> None:
         c.execute(
             "UPDATE games SET updated=?, summary=?, finished=? WHERE id=?",
             (_now(), summary, int(finished), game_id),
         )
+        if points is not None:
+            c.execute("UPDATE games SET points=? WHERE id=?", (json.dumps(list(points)), game_id))
+
+    def replace_log(
+        self,
+        game_id: int,
+        actions: list[dict],
+        redo: list[dict],
+        *,
+        summary: str,
+        finished: bool,
+        revision: int,
+        note: str,
+        points=None,
+    ) -> int:
+        """Write a whole new log (an edit anywhere in it) in one transaction, keeping the
+        log it replaces as a version the game menu can restore. `redo` is the stack of
+        undone actions, the next to redo last."""
+        with self._tx() as c:
+            new = self._advance(c, game_id, revision)
+            old = c.execute(
+                "SELECT payload, undone FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
+            ).fetchall()
+            c.execute(
+                "INSERT INTO game_versions(game_id, saved, note, actions, redo) VALUES (?,?,?,?,?)",
+                (
+                    game_id,
+                    _now(),
+                    note,
+                    json.dumps([json.loads(p) for p, u in old if not u]),
+                    json.dumps([json.loads(p) for p, u in reversed(old) if u]),
+                ),
+            )
+            c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
+            rows = [(a, 0) for a in actions] + [(a, 1) for a in reversed(redo)]
+            for seq, (action, undone) in enumerate(rows):
+                c.execute(
+                    "INSERT INTO actions(game_id, seq, payload, undone) VALUES (?,?,?,?)",
+                    (game_id, seq, json.dumps(action), undone),
+                )
+            self._touch(c, game_id, summary, finished, points)
+        return new
+
+    @_locked
+    def versions(self, game_id: int) -> list[dict]:
+        """Earlier logs of a game, newest first: id, saved, note, actions, redo."""
+        rows = self._conn.execute(
+            "SELECT id, saved, note, actions, redo FROM game_versions WHERE game_id=? "
+            "ORDER BY id DESC",
+            (game_id,),
+        ).fetchall()
+        out = []
+        for vid, saved, note, actions, redo in rows:
+            try:
+                out.append(
+                    dict(
+                        id=vid,
+                        saved=saved,
+                        note=note,
+                        actions=read_json(actions),
+                        redo=read_json(redo),
+                    )
+                )
+            except InvalidAction:
+                continue  # an unreadable old version is skipped, never fatal
+        return out
 
     @_locked
     def integrity(self) -> str:

@@ -49,6 +49,7 @@ class Table:
             summary=self.rules.summary(self.state),
             finished=self.session.is_over,
             revision=self.revision,
+            points=list(self.rules.points(self.state)),
         )
 
     def play(self, action: BaseModel | dict) -> Verdict:
