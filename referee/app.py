@@ -103,7 +103,8 @@ class RefereeApp:
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 12
         page.on_resize = self._on_resize
-        page.on_disconnect = lambda _e: self._leave()
+        page.on_disconnect = lambda _e: self._disconnected()
+        page.on_connect = lambda _e: self._reconnected()
         page.on_close = lambda _e: self._leave()
         self._last_width = 0
         self.render()
@@ -272,6 +273,16 @@ class RefereeApp:
         self._leave()
         self.screen, self.game_view = "home", None
         self.render()
+
+    def _disconnected(self) -> None:
+        """The tab closed or the phone slept: no longer shown as here, game kept open."""
+        if self.live is not None:
+            self.live.leave(self.device)
+
+    def _reconnected(self) -> None:
+        if self.live is not None:
+            self.live.join(self.device, self.device, self._changed_elsewhere)
+            self.render()
 
     def _leave(self) -> None:
         live, self.live = self.live, None

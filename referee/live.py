@@ -44,8 +44,11 @@ class Pick:
 class LiveTable:
     table: Table
     lock: threading.RLock = field(default_factory=threading.RLock)
-    version: int = 0  # every accepted change (play, undo, redo) adds one
-    history: list[str] = field(default_factory=list)  # what each change did, by version
+    # Every change adds one to `version` (a device redraws when it moves); `history` says
+    # what each change to the game's log did, with the version it made. Picks are not in
+    # the log: a device whose screen only missed another player's pick may still act.
+    version: int = 0
+    history: list[tuple[int, str]] = field(default_factory=list)
     devices: dict[str, str] = field(default_factory=dict)  # device id -> shown name
     listeners: dict[str, Callable[[int], None]] = field(default_factory=dict)
     picks: dict[int, Pick] = field(default_factory=dict)  # seat -> pick, this decision only
@@ -84,8 +87,21 @@ class LiveTable:
 
     # -- changes -----------------------------------------------------------------------
 
+    @property
+    def log_version(self) -> int:
+        """The version of the latest change to the game itself (not a pick)."""
+        return self.history[-1][0] if self.history else 0
+
+    def _check(self, seen: int) -> None:
+        if seen < self.log_version:
+            raise Stale(self.changes_since(seen))
+
+    def _logged(self, what: str) -> None:
+        self.version += 1
+        self.history.append((self.version, what))
+
     def changes_since(self, version: int) -> str:
-        missed = self.history[version:]
+        missed = [what for v, what in self.history if v > version]
         if not missed:
             return "The game changed on another device. Your change was not made."
         shown = "; ".join(m.rstrip(".") for m in missed[-3:])
@@ -95,15 +111,13 @@ class LiveTable:
     def _change(self, seen: int, device: str, apply: Callable[[Table], Any], say) -> Any:
         told = None
         with self.lock:
-            if seen != self.version:
-                raise Stale(self.changes_since(seen))
+            self._check(seen)
             try:
                 result = apply(self.table)
             except StaleWrite:
                 told = self._reload()  # another process wrote first: nothing of ours is kept
             else:
-                self.version += 1
-                self.history.append(say(result))
+                self._logged(say(result))
                 self.picks.clear()
         self._announce(exclude=None if told else device)
         if told:
@@ -126,8 +140,7 @@ class LiveTable:
         if added:
             parts.append("; ".join(added[-3:]))
         what = "; ".join(parts) or "nothing you can see"
-        self.version += 1
-        self.history.append(what)
+        self._logged(what)
         self.picks.clear()
         return f"Changed on another device: {what}. Your change was not made."
 
@@ -147,8 +160,7 @@ class LiveTable:
         """Record one seat's choice; when every seat the game waits for has one, apply
         them as one action and return its verdict."""
         with self.lock:
-            if seen != self.version:
-                raise Stale(self.changes_since(seen))
+            self._check(seen)
             rules, state = self.table.rules, self.table.state
             waiting = rules.to_act(state)
             if seat not in waiting:
@@ -158,7 +170,6 @@ class LiveTable:
             complete = all(s in self.picks for s in waiting)
             if not complete:
                 self.version += 1
-                self.history.append(f"{state.players[seat]} locked a choice")
                 action = None
             else:
                 action = rules.gather(state, {s: p.value for s, p in self.picks.items()})
@@ -174,11 +185,9 @@ class LiveTable:
 
     def unpick(self, seen: int, device: str, seat: int) -> None:
         with self.lock:
-            if seen != self.version:
-                raise Stale(self.changes_since(seen))
+            self._check(seen)
             if self.picks.pop(seat, None) is not None:
                 self.version += 1
-                self.history.append(f"{self.table.state.players[seat]} changed their choice")
         self._announce(exclude=device)
 
 
@@ -218,6 +227,5 @@ class LiveTables:
         self.store.delete_game(game_id)
         if live is not None:
             with live.lock:
-                live.version += 1
-                live.history.append("the game was deleted")
+                live._logged("the game was deleted")
             live._announce()

@@ -83,6 +83,13 @@ class TestPrivateSimultaneousEntry:
         )  # trump hearts
         assert game.picks == {}
 
+    def test_missing_another_players_pick_does_not_make_a_device_stale(self, live):
+        game = self.faj(live)
+        seen = game.version  # both phones drew this version
+        game.pick(seen, "Ana's phone", 0, "AS", private=True)
+        assert game.pick(seen, "Bo's phone", 1, "KH", private=True) is None
+        assert set(game.picks) == {0, 1}
+
     def test_a_seat_not_in_the_choice_cannot_pick(self, live):
         game = faeker_game(live)
         with pytest.raises(RefereeError, match="nothing to choose"):
