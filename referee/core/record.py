@@ -355,6 +355,7 @@ class _Place:
     bounds: dict[str, Any] = field(default_factory=dict)
     union: Any = None  # an undiscriminated union the error went into
     depth: int = 0  # how much of `loc` leads to the place
+    each: bool = False  # the place is an item of the named list ("each of a hand's cards")
 
 
 def _explain(errors: list[dict], what: str, schema: Any) -> str:
@@ -374,12 +375,16 @@ def _explain(errors: list[dict], what: str, schema: Any) -> str:
     if kind == "union_tag_not_found":
         return f"{_upper(what)} must say its {ctx.get('discriminator', 'type')}."
     if kind == "union_tag_invalid":
+        given = first.get("input")
+        key = str(ctx.get("discriminator", "'type'")).strip("'")
+        tag = given.get(key, ctx.get("tag")) if isinstance(given, dict) else ctx.get("tag")
         return (
-            f"{_upper(what)} cannot be of type {quoted(ctx.get('tag'))}; "
-            f"it is one of {_cut(ctx.get('expected_tags', ''), 90)}."
+            f"{_upper(what)}'s {key} must be one of {_cut(ctx.get('expected_tags', ''), 90)}, "
+            f"not {quoted(tag)}."
         )
     if kind == "missing":
-        return f"{subject} is missing."
+        verb = "are" if place.name and _plural(place.name) and not place.each else "is"
+        return f"{subject} {verb} missing."
     if kind in ("too_short", "too_long") and "actual_length" in ctx:
         low = place.bounds.get("min_length", ctx.get("min_length"))
         high = place.bounds.get("max_length", ctx.get("max_length"))
@@ -412,11 +417,16 @@ def _explain(errors: list[dict], what: str, schema: Any) -> str:
 def _subject(place: _Place, what: str) -> str:
     if place.name and place.label:
         if place.label.endswith("ed"):  # "The cards played": no possessive
-            return f"The {place.name} in {_lower(place.label)}"
-        return f"{place.label}'s {place.name}"
-    if place.name:
-        return _upper(place.name)
-    return _upper(place.label or what)
+            subject = f"the {place.name} in {_lower(place.label)}"
+        elif _plural(place.label):  # "The guesses' player"
+            subject = f"{_lower(place.label)}' {place.name}"
+        else:
+            subject = f"{_lower(place.label)}'s {place.name}"
+    elif place.name:
+        subject = place.name
+    else:
+        return _upper(place.label or what)
+    return _upper(f"each of {subject}" if place.each else subject)
 
 
 def _place(schema: Any, loc: tuple) -> _Place:
@@ -434,6 +444,7 @@ def _place(schema: Any, loc: tuple) -> _Place:
                 return place
             place.name = info.title.lower() if info.title and place.label else info.title
             place.name = place.name or part.replace("_", " ")
+            place.each = False
             place.bounds = _bounds_of(info.metadata)
             kind = info.annotation
             continue
@@ -451,6 +462,7 @@ def _place(schema: Any, loc: tuple) -> _Place:
         if isinstance(part, int) and origin in (list, tuple, set, frozenset, Sequence):
             kind = args[0] if args else Any
             place.bounds = {}
+            place.each = i == len(loc) - 1 or _members(_unwrap(kind)[0]) is not None
             continue
         if origin in (dict, Mapping):
             kind = args[1] if len(args) == 2 else Any
@@ -597,9 +609,15 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _plural(words: str) -> bool:
+    """Good enough for the project's labels and field names: "cards", "guesses" (not "guess")."""
+    return words.endswith("s") and not words.endswith("ss")
+
+
 def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
 def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[1:2].islower() or len(text) == 1 else text
+    """ "A bid" -> "a bid", "The options" -> "the options"; "AS" or "HJ" stay as they are."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() or text[1:2] in ("", " ") else text

@@ -403,7 +403,7 @@ def break_row(path: Path, sql: str, *args) -> None:
 BROKEN_ROWS = {
     "unreadable players": ("UPDATE games SET players='[\"Ana\", ' WHERE id=?", None),
     "unreadable options": ("UPDATE games SET options='{nope' WHERE id=?", None),
-    "unknown game": ("UPDATE games SET kind='deceptidice' WHERE id=?", "does not know the game"),
+    "unknown game": ("UPDATE games SET kind='game-of-2030' WHERE id=?", "does not know the game"),
     "unknown option": (
         "UPDATE games SET options='{\"moon_phase\": true}' WHERE id=?",
         "does not know the",
@@ -463,9 +463,9 @@ class TestUnreadableGames:
     def test_a_game_kind_from_a_newer_referee_can_be_exported_and_deleted(self, stored):
         path, games = stored
         bad = next(iter(games))
-        break_row(path, "UPDATE games SET kind='deceptidice' WHERE id=?", bad)
+        break_row(path, "UPDATE games SET kind='game-of-2030' WHERE id=?", bad)
         store = Store(path)
-        assert "deceptidice" in store.raw_game(bad)
+        assert "game-of-2030" in store.raw_game(bad)
         store.delete_game(bad)
         assert {g.id for g in store.list_games()} == set(games) - {bad}
         store.close()

@@ -12,11 +12,13 @@ rounds to a few seconds.
 
 import json
 import os
+import queue
 import random
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -32,19 +34,25 @@ WRITER = textwrap.dedent("""
     from referee.table import Table
 
     path = sys.argv[1]
+
+    def say(*words):
+        # One write(2) per line: a pipe write that small is atomic, so a kill never leaves
+        # half a line (print makes several writes when PYTHONUNBUFFERED is set).
+        os.write(1, (" ".join(map(str, words)) + "\\n").encode())
+
     store = Store(path)
     game_id = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"])).game_id
     store.close()
-    print("game", game_id, flush=True)
+    say("game", game_id)
     for _line in iter(sys.stdin.readline, ""):
         pid = os.fork()
         if pid == 0:  # the writer: killed by the test, never returns
             try:
-                print("pid", os.getpid(), flush=True)
+                say("pid", os.getpid())
                 store = Store(path)
                 table = Table.resume(store, game_id)
                 n = len(table.session.steps)
-                print("ready", n, flush=True)
+                say("ready", n)
                 while True:
                     # Rounds where everybody passes never end the game: appends go on.
                     state = table.state
@@ -55,11 +63,15 @@ WRITER = textwrap.dedent("""
                         action = {"type": "pass", "player": state.players[seat]}
                     table.play(action)
                     n += 1
-                    print("ok", n, flush=True)
+                    say("ok", n)
+            except BaseException:
+                import traceback
+
+                traceback.print_exc()  # to the test's stderr: a writer must never fail
             finally:
                 os._exit(3)
         _, status = os.waitpid(pid, 0)
-        print("reaped", status, flush=True)
+        say("reaped", status)
 """)
 
 
@@ -76,12 +88,17 @@ def test_a_hundred_kills_at_random_points_lose_no_confirmed_action(tmp_path):
     )
     rng = random.Random(int(os.environ.get("REFEREE_KILL_SEED", "11")))
     deadline = time.monotonic() + 120
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(t) for t in proc.stdout], daemon=True).start()
 
     def line() -> list[str]:
-        assert time.monotonic() < deadline, "the writer stopped answering"
-        text = proc.stdout.readline()
-        assert text, "the helper process died"
-        return text.split()
+        try:
+            text = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+        except queue.Empty:
+            raise AssertionError("the writer stopped answering") from None
+        words = text.split()
+        assert len(words) == 2 or words[0] == "game", text  # never half a line
+        return words
 
     try:
         word, game_id = line()
@@ -119,6 +136,8 @@ def test_a_hundred_kills_at_random_points_lose_no_confirmed_action(tmp_path):
                 elif said[0] == "reaped":
                     assert int(said[1]) & 0x7F == signal.SIGKILL, said
                     break
+                else:
+                    assert said[0] == "pid", said
             store = Store(path)
             try:
                 assert store.notices == []  # not damaged, nothing moved aside
