@@ -172,7 +172,8 @@ def raw_dialog(text: str, on_close) -> ft.AlertDialog:
                     tagged(
                         "raw-record",
                         ft.TextField(
-                            value=printable(text),
+                            # JSON with ASCII escapes: always sendable, line breaks kept.
+                            value=text.encode("ascii", "backslashreplace").decode("ascii"),
                             multiline=True,
                             read_only=True,
                             min_lines=8,

@@ -9,6 +9,7 @@ which stops root too; without it the test falls back to chmod as a normal user.
 
 import contextlib
 import hashlib
+import json
 import os
 import random
 import shutil
@@ -454,6 +455,10 @@ class TestUnreadableGames:
         told = " ".join(texts(page.dialogs[-1]))
         assert info.value.reason in told and "Export raw" in told
         told.encode("utf-8")
+        export = next(b for b in page.dialogs[-1].actions if b.content == "Export raw")
+        export.on_click(None)
+        shown = page.dialogs[-1].content.content.controls[1].content.value
+        assert json.loads(shown)["id"] == bad and "\n" in shown  # copyable, lines kept
         raw = store.raw_game(bad)
         raw.encode("ascii")  # sendable to any screen
         assert '"kind"' in raw and '"actions"' in raw
