@@ -24,6 +24,7 @@ from referee.games import GAMES
 from referee.live import LOCKED, LiveTable, LiveTables
 from referee.server import LINKS_ENV, code_matches, qr_png, table_code
 from referee.store import Store, StoreUnavailable
+from referee.ui.disputes import DisputeScreen, from_game
 from referee.ui.home import (
     cannot_open_dialog,
     home_view,
@@ -94,6 +95,7 @@ class RefereeApp:
         self._drawing = threading.RLock()
         self.game_view = None
         self.form: NewGameForm | None = None
+        self.dispute: DisputeScreen | None = None
         self.screen = "home"
         self.show_log = False
         page.title = "referee"
@@ -132,7 +134,9 @@ class RefereeApp:
                 expand=True,
             )
         else:
-            body = {"home": self._home, "new": self._new_game}[self.screen]()
+            body = {"home": self._home, "new": self._new_game, "dispute": self._dispute}[
+                self.screen
+            ]()
             column = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
         self._last_width = self._width()
         self.page.appbar = self._appbar()
@@ -225,7 +229,7 @@ class RefereeApp:
     def _appbar(self) -> ft.AppBar:
         theme = icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self._toggle_theme)
         if self.screen != "game" or self.table is None:
-            title = "New game" if self.screen == "new" else "referee"
+            title = {"new": "New game", "dispute": "Settle a dispute"}.get(self.screen, "referee")
             leading = (
                 icon_button(ft.Icons.ARROW_BACK, "Home", lambda _e: self.go_home())
                 if self.screen != "home"
@@ -250,6 +254,9 @@ class RefereeApp:
                         tooltip="Game menu",
                         items=[
                             ft.PopupMenuItem(content="Export record (JSON)", on_click=self.export),
+                            ft.PopupMenuItem(
+                                content="Settle a dispute", on_click=self._dispute_from_game
+                            ),
                             ft.PopupMenuItem(
                                 content="Delete game", on_click=self._confirm_delete_current
                             ),
@@ -320,6 +327,8 @@ class RefereeApp:
             on_export=export_raw,
             trouble=trouble,
             read_only=self.store.read_only_reason if self.store.read_only else None,
+            on_dispute=self.go_dispute,
+            disputes=self.store.recent_disputes(),
         )
 
     def _series(self, games) -> list[tuple[str, int, dict[str, int]]]:
@@ -418,6 +427,33 @@ class RefereeApp:
 
     def _new_game(self) -> ft.Control:
         return self.form.view()
+
+    # -- settle a dispute --------------------------------------------------------------
+
+    def go_dispute(self, prefill: dict | None = None) -> None:
+        self._leave()
+        self.dispute = DisputeScreen(self.render, self._save_dispute, prefill)
+        self.screen, self.game_view = "dispute", None
+        self.render()
+
+    def _dispute_from_game(self, _e=None) -> None:
+        table = self.table
+        prefill = None if table is None else from_game(table.rules.kind, table.session.state)
+        self.go_dispute(prefill)
+
+    def _dispute(self) -> ft.Control:
+        return self.dispute.view()
+
+    def _save_dispute(self, dispute: dict, settled) -> bool:
+        try:
+            self.store.save_dispute(
+                settled.game, settled.headline, dispute, settled.model_dump(mode="json")
+            )
+        except RefereeError as exc:
+            self.toast(exc.reason)
+            return False
+        self.toast("Saved to the history.")
+        return True
 
     def start_game(self, kind: str, players: list[str], options: dict) -> None:
         try:

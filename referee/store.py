@@ -702,6 +702,36 @@ class Store:
     def integrity(self) -> str:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
+    # -- settled disputes: a history list (the table appears with the first one saved) ----
+
+    def save_dispute(self, game: str, headline: str, dispute: dict, settled: dict) -> int:
+        with self._tx() as c:
+            c.execute(_DISPUTES)
+            cur = c.execute(
+                "INSERT INTO disputes(game, headline, dispute, settled, saved) VALUES (?,?,?,?,?)",
+                (game, headline, json.dumps(dispute), json.dumps(settled), _now()),
+            )
+            return cur.lastrowid
+
+    @_locked
+    def recent_disputes(self, limit: int = 5) -> list[dict]:
+        """The latest settled disputes, newest first (none when there are none yet)."""
+        try:
+            rows = self._conn.execute(
+                "SELECT id, game, headline, saved FROM disputes ORDER BY id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        except sqlite3.Error:
+            return []
+        keys = ("id", "game", "headline", "saved")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+_DISPUTES = (
+    "CREATE TABLE IF NOT EXISTS disputes (id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
+    "headline TEXT NOT NULL, dispute TEXT NOT NULL, settled TEXT NOT NULL, saved TEXT NOT NULL)"
+)
+
 
 def _read_payloads(payloads: list[str], each_valid: bool) -> list[Any]:
     """The stored actions through the one strict reader. When SQLite found every payload

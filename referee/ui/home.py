@@ -14,6 +14,7 @@ from referee.core.record import load_record_text
 from referee.games import GAMES
 from referee.store import GameSummary, Store
 from referee.table import Table
+from referee.ui.disputes import history_rows
 from referee.ui.widgets import big_button, icon_button, tagged
 
 
@@ -110,6 +111,8 @@ def home_view(
     on_export=None,
     trouble: str | None = None,
     read_only: str | None = None,
+    on_dispute=None,
+    disputes: Sequence[dict] = (),
 ) -> ft.Control:
     """`trouble`: the games cannot be read right now (one sentence, shown instead of the
     list); `read_only`: why nothing can be saved (the games are still listed)."""
@@ -138,6 +141,18 @@ def home_view(
                     filled=False,
                     icon=ft.Icons.UPLOAD_FILE,
                 ),
+                *(
+                    [
+                        big_button(
+                            "Settle a dispute",
+                            lambda _e: on_dispute(),
+                            filled=False,
+                            icon=ft.Icons.GAVEL,
+                        )
+                    ]
+                    if on_dispute
+                    else []
+                ),
             ],
             wrap=True,
         ),
@@ -150,6 +165,7 @@ def home_view(
             ft.Text("No games in progress.", italic=True)
         ]
     parts += series_rows(series)
+    parts += history_rows(disputes)
     if done:
         parts += [
             ft.Text("Finished", size=18, weight=ft.FontWeight.BOLD),

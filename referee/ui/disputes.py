@@ -1,0 +1,795 @@
+"""Settle a dispute: pick the game and what is disputed, tap in only the cards in question,
+and the verdict appears as soon as the input is complete (`referee.disputes.settle`).
+
+The pickers are the play screens' deck-aware card grids: a card already entered elsewhere
+is disabled, a card kind the deck has run out of is disabled. Prefilled from a game in
+progress when opened from its menu (`from_game`).
+"""
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from referee.core.errors import RefereeError
+from referee.disputes import TITLES, Settled, settle
+from referee.games import GAMES
+from referee.games.faeker.deck import COPIES as FAEKER_COPIES
+from referee.games.faeker.deck import HAND_SIZE, MAX_BID, card_name
+from referee.games.fairy.deck import CARDS as FAIRY_CARDS
+from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
+from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
+from referee.ui.card_picker import card_grid
+from referee.ui.widgets import TAP, big_button, tagged
+
+RED = ft.Colors.RED_700
+FAEKER_CARDS = (1, 2, 3, 4, 5, 6, 7, 0)
+MAX_PLAYERS = {"faeker": 6, "faj": 4, "fairy": 10, "fairybucks": 5, "deceptidice": 8}
+
+# The kinds with a picker screen, per game; the others are entered as JSON (as for the CLI).
+PICKED = {
+    "faj": ("faj_showdown", "faj_trick", "faj_trump"),
+    "faeker": ("faeker_bluff", "faeker_showdown"),
+    "fairy": ("fairy_guesses", "fairy_chances"),
+    "fairybucks": ("fairybucks_reveal", "fairybucks_finale"),
+    "deceptidice": ("deceptidice_challenge", "deceptidice_higher"),
+}
+JSON_ONLY = {"fairybucks_reveal", "fairybucks_finale", "deceptidice_challenge"}
+JSON_ONLY |= {"deceptidice_higher"}
+EXAMPLES = {
+    "fairybucks_reveal": {
+        "kind": "fairybucks_reveal",
+        "high_bidder": "Ana",
+        "bidders": [
+            {"player": "Ana", "showing": [5], "shows": 4},
+            {"player": "Bo", "showing": [6], "shows": 2},
+        ],
+    },
+    "fairybucks_finale": {
+        "kind": "fairybucks_finale",
+        "holdings": [
+            {"player": "Ana", "hand": [1, 2], "items": [{"value": 3, "symbol": "moon"}]},
+            {"player": "Bo", "hand": [9], "items": []},
+        ],
+        "castle_item": {"value": 5, "symbol": "sun"},
+    },
+    "deceptidice_higher": {
+        "kind": "deceptidice_higher",
+        "previous": {"form": "number", "count": 3, "number": 4},
+        "guess": {"form": "colour", "count": 4, "colour": "R"},
+    },
+    "deceptidice_challenge": {
+        "kind": "deceptidice_challenge",
+        "guess": {"form": "number", "count": 3, "number": 4},
+        "guesser": "Ana",
+        "challenger": "Bo",
+        "tops": [
+            {"player": "Ana", "tops": ["R4", "B4", "G1"]},
+            {"player": "Bo", "tops": ["R2", "Y3", "G4"]},
+        ],
+    },
+}
+
+
+def _faj_colour(card: str):
+    return RED if card[-1] in "DH" else None
+
+
+def from_game(kind: str, state) -> dict:
+    """What a game in progress already knows, to prefill the dispute screen."""
+    pre: dict = {"game": kind, "names": list(state.players)}
+    if kind == "faj":
+        pre["piles"] = [list(p) for p in state.won]
+        pre["board"] = list(state.board)
+        pre["kind"] = "faj_trick" if state.board else "faj_showdown"
+    elif kind == "faeker":
+        deal = state.deal
+        pre["top"] = deal.top
+        if deal.called_bid is not None:
+            pre["bid"] = deal.called_bid
+        pre["kind"] = "faeker_bluff" if deal.reveal == "bluff" else "faeker_showdown"
+        if deal.called_seat is not None and deal.caller is not None:
+            pre["bidder"] = state.players[deal.called_seat]
+            pre["caller"] = state.players[deal.caller]
+        pre["stones"] = state.options.stone_circles_always_count
+        pre["exact"] = state.options.bluff_needs_exact
+    elif kind == "fairy":
+        pre["top"] = state.top
+        pre["scores"] = list(state.scores)
+        pre["seen"] = list(state.pile[:-1])
+        pre["kind"] = "fairy_guesses"
+    return pre
+
+
+class DisputeScreen:
+    """One dispute being entered. `on_save(dispute, settled)` stores a settled dispute."""
+
+    def __init__(
+        self,
+        refresh: Callable[[], None],
+        on_save: Callable[[dict, Settled], bool],
+        prefill: dict | None = None,
+    ) -> None:
+        self.refresh = refresh
+        self.on_save = on_save
+        pre = prefill or {}
+        self.pre = pre
+        self.game: str | None = pre.get("game")
+        self.kind: str | None = pre.get("kind")
+        self.names: list[str] = list(pre.get("names") or ["Player 1", "Player 2"])
+        self.from_game = bool(prefill)
+        self.saved = False
+        self._fresh()
+
+    # -- state ---------------------------------------------------------------------------
+
+    def _fresh(self) -> None:
+        pre = self.pre if self.from_game else {}
+        n = len(self.names)
+        self.active = 0  # whose cards the grid enters (-1: the board / the top card)
+        self.piles: list[list] = [list(p) for p in pre.get("piles", [[] for _ in range(n)])]
+        self.board: list[str] = list(pre.get("board", []))
+        self.plays: list[str | None] = [None] * n
+        self.top = pre.get("top")
+        self.bid: int | None = pre.get("bid")
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.bidder = pre.get("bidder") or self.names[0]
+        self.caller = pre.get("caller") or self.names[-1]
+        self.stones = bool(pre.get("stones", False))
+        self.exact = bool(pre.get("exact", False))
+        self.revealed: int | None = None
+        self.guesses: list[str | None] = [None] * n
+        self.scores: list[int] = list(pre.get("scores", [0] * n))
+        self.seen: list[int] = list(pre.get("seen", []))
+        self.text = json.dumps(EXAMPLES.get(self.kind or "", {}), indent=1)
+        self.saved = False
+        if self.kind in ("faj_trick", "faj_trump", "faeker_bluff", "faeker_showdown"):
+            self.active = -1 if not (self.board or self.top is not None) else 0
+        if self.kind in ("fairy_guesses", "fairy_chances"):
+            self.active = -1 if self.top is None else 0
+
+    def choose_game(self, game: str | None) -> None:
+        self.game, self.kind = game, None
+        self.refresh()
+
+    def choose_kind(self, kind: str | None) -> None:
+        self.kind = kind
+        self._fresh()
+        self.refresh()
+
+    def add_player(self) -> None:
+        if len(self.names) < MAX_PLAYERS.get(self.game or "", 4):
+            self.names.append(f"Player {len(self.names) + 1}")
+            self._grow()
+            self.refresh()
+
+    def remove_player(self) -> None:
+        if len(self.names) > (1 if self.kind == "fairy_guesses" else 2):
+            self.names.pop()
+            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores):
+                del seq[len(self.names) :]
+            self.active = min(self.active, len(self.names) - 1)
+            self.refresh()
+
+    def rename(self, text: str) -> None:
+        names = [" ".join(p.split())[:24] for p in text.split(",") if p.strip()]
+        if len(names) >= 2 or (names and self.kind == "fairy_guesses"):
+            self.names = names[: MAX_PLAYERS.get(self.game or "", 4)]
+            self._grow()
+            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores):
+                del seq[len(self.names) :]
+            self.bidder = self.bidder if self.bidder in self.names else self.names[0]
+            self.caller = self.caller if self.caller in self.names else self.names[-1]
+            self.active = min(self.active, len(self.names) - 1)
+            self.refresh()
+
+    def _grow(self) -> None:
+        while len(self.piles) < len(self.names):
+            self.piles.append([])
+            self.plays.append(None)
+            self.hands.append([])
+            self.guesses.append(None)
+            self.scores.append(0)
+
+    def _set(self, **changes) -> None:
+        for key, value in changes.items():
+            setattr(self, key, value)
+        self.saved = False
+        self.refresh()
+
+    # -- the dispute as data -------------------------------------------------------------
+
+    def dispute(self) -> dict | None:
+        """The dispute entered so far as JSON data, or None while it is incomplete."""
+        k, names = self.kind, self.names
+        if k in JSON_ONLY:
+            try:
+                data = json.loads(self.text)
+            except ValueError:
+                return None
+            return data if isinstance(data, dict) else None
+        if k == "faj_showdown":
+            if not any(self.piles):
+                return None
+            piles = [{"player": n, "cards": p} for n, p in zip(names, self.piles, strict=False)]
+            return {"kind": k, "piles": piles}
+        if k == "faj_trump":
+            return {"kind": k, "board": self.board} if self.board else None
+        if k == "faj_trick":
+            if not self.board or any(c is None for c in self.plays):
+                return None
+            plays = [{"player": n, "card": c} for n, c in zip(names, self.plays, strict=False)]
+            return {"kind": k, "board": self.board, "plays": plays}
+        if k == "faeker_bluff":
+            if self.top is None or self.bid is None or len(self.hands[0]) != HAND_SIZE:
+                return None
+            return {
+                "kind": k,
+                "top": self.top,
+                "bid": self.bid,
+                "hand": self.hands[0],
+                "bidder": self.bidder,
+                "caller": self.caller,
+                "stone_circles_always_count": self.stones,
+                "bluff_needs_exact": self.exact,
+            }
+        if k == "faeker_showdown":
+            if self.top is None or any(len(h) != HAND_SIZE for h in self.hands):
+                return None
+            hands = [{"player": n, "cards": h} for n, h in zip(names, self.hands, strict=False)]
+            return {"kind": k, "top": self.top, "hands": hands}
+        if k == "fairy_guesses":
+            if self.top is None or self.revealed is None or None in self.guesses:
+                return None
+            guesses = [
+                {"player": n, "guess": g, "score": s}
+                for n, g, s in zip(names, self.guesses, self.scores, strict=False)
+            ]
+            return {"kind": k, "top": self.top, "revealed": self.revealed, "guesses": guesses}
+        if k == "fairy_chances":
+            if self.top is None:
+                return None
+            return {"kind": k, "top": self.top, "seen": [c for c in self.seen if c != self.top]}
+        return None
+
+    def settled(self) -> tuple[dict | None, Settled | None, str | None]:
+        data = self.dispute()
+        if data is None:
+            return None, None, None
+        try:
+            return data, settle(data), None
+        except RefereeError as exc:
+            return data, None, exc.reason
+
+    # -- the screen ----------------------------------------------------------------------
+
+    def view(self) -> ft.Control:
+        if self.game is None:
+            return tagged("dispute", self._games())
+        if self.kind is None:
+            return tagged("dispute", self._kinds())
+        data, result, problem = self.settled()
+        parts: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Text(
+                        f"{GAMES[self.game].title}: {TITLES[self.kind]}",
+                        size=18,
+                        weight=ft.FontWeight.BOLD,
+                        expand=True,
+                    ),
+                    ft.TextButton(
+                        content="Other dispute", on_click=lambda _e: self.choose_kind(None)
+                    ),
+                ],
+            ),
+        ]
+        if result is not None:  # the answer stays in sight above the pickers
+            parts.append(
+                ft.Container(
+                    ft.Column(
+                        [
+                            tagged(
+                                "dispute-headline",
+                                ft.Text(result.headline, size=20, weight=ft.FontWeight.BOLD),
+                            ),
+                            ft.Text("Why: below the cards.", size=12, italic=True),
+                        ],
+                        spacing=2,
+                    ),
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                    border_radius=12,
+                    padding=12,
+                )
+            )
+        parts += self._entry()
+        if problem:
+            parts.append(tagged("dispute-problem", ft.Text(problem, color=ft.Colors.ERROR)))
+        elif result is not None:
+            parts.append(self._verdict(data, result))
+        else:
+            parts.append(
+                tagged(
+                    "dispute-waiting",
+                    ft.Text("The verdict appears as soon as the cards are in.", italic=True),
+                )
+            )
+        return tagged("dispute", ft.Column(parts, spacing=10))
+
+    def _games(self) -> ft.Control:
+        buttons = [
+            big_button(GAMES[g].title, lambda _e, g=g: self.choose_game(g), width=340)
+            for g in PICKED
+        ]
+        return ft.Column(
+            [
+                ft.Text("Which game is being played?", size=18, weight=ft.FontWeight.BOLD),
+                ft.Text("Tap in only the cards in question: no need to track the game.", size=14),
+                *buttons,
+            ],
+            spacing=10,
+        )
+
+    def _kinds(self) -> ft.Control:
+        buttons = [
+            big_button(TITLES[k], lambda _e, k=k: self.choose_kind(k), width=340)
+            for k in PICKED[self.game]
+        ]
+        return ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Text(
+                            f"{GAMES[self.game].title}: what is disputed?",
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            expand=True,
+                        ),
+                        ft.TextButton(
+                            content="Other game", on_click=lambda _e: self.choose_game(None)
+                        ),
+                    ],
+                ),
+                *buttons,
+            ],
+            spacing=10,
+        )
+
+    def _players_row(self) -> ft.Control:
+        field = ft.TextField(
+            label="Players (comma-separated)",
+            value=", ".join(self.names),
+            on_blur=lambda e: self.rename(e.control.value or ""),
+            on_submit=lambda e: self.rename(e.control.value or ""),
+            dense=True,
+            expand=True,
+        )
+        return ft.Row(
+            [
+                field,
+                ft.Semantics(
+                    label="Add a player",
+                    button=True,
+                    content=ft.IconButton(
+                        ft.Icons.PERSON_ADD, on_click=lambda _e: self.add_player(), width=48
+                    ),
+                ),
+                ft.Semantics(
+                    label="Remove a player",
+                    button=True,
+                    content=ft.IconButton(
+                        ft.Icons.PERSON_REMOVE, on_click=lambda _e: self.remove_player(), width=48
+                    ),
+                ),
+            ],
+        )
+
+    def _tabs(self, labels: Sequence[tuple[int, str, str]]) -> ft.Control:
+        """Whose cards the grid enters: (index, visible text, accessible name)."""
+        buttons = []
+        for index, text, name in labels:
+            cls = ft.FilledButton if index == self.active else ft.OutlinedButton
+            buttons.append(
+                ft.Semantics(
+                    label=name,
+                    button=True,
+                    selected=index == self.active,
+                    content=cls(
+                        content=text, height=44, on_click=lambda _e, i=index: self._set(active=i)
+                    ),
+                )
+            )
+        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+    def _entry(self) -> list[ft.Control]:
+        k = self.kind
+        if k in JSON_ONLY:
+            return self._json_entry()
+        rows: list[ft.Control] = []
+        if k not in ("faj_trump", "faeker_bluff", "fairy_chances"):
+            rows.append(self._players_row())
+        return rows + getattr(self, f"_{k}")()
+
+    # -- Faces, Aces & Jokers ------------------------------------------------------------
+
+    def _toggle_pile(self, card: str) -> None:
+        pile = self.piles[self.active]
+        if card in pile:
+            pile.remove(card)
+        elif any(card in p for p in self.piles):
+            return  # another player's card: its button is disabled
+        elif sum(len(p) for p in self.piles) < 30:
+            pile.append(card)
+        self._set()
+
+    def _faj_showdown(self) -> list[ft.Control]:
+        taken = {c for i, p in enumerate(self.piles) if i != self.active for c in p}
+        full = sum(len(p) for p in self.piles) >= 30
+        me = self.names[self.active]
+        tabs = self._tabs(
+            [
+                (i, f"{n} · {len(self.piles[i])}", f"Cards won by {n}")
+                for i, n in enumerate(self.names)
+            ]
+        )
+        grid = card_grid(
+            list(TRICK_CARDS),
+            short,
+            available=set() if full else set(TRICK_CARDS) - taken,
+            selected=self.piles[self.active],
+            on_tap=self._toggle_pile,
+            name=lambda c: f"{me} won {short(c)}",
+            colour=_faj_colour,
+        )
+        return [
+            ft.Text("Tap each player's won trick cards (any number; no card twice)."),
+            tabs,
+            grid,
+        ]
+
+    def _toggle_board(self, card: str) -> None:
+        if card in self.board:
+            self.board.remove(card)
+        elif len(self.board) < 4:
+            self.board.append(card)
+        self._set()
+
+    def _board_grid(self) -> ft.Control:
+        return card_grid(
+            list(TRICK_CARDS),
+            short,
+            available=set() if len(self.board) >= 4 else set(TRICK_CARDS),
+            selected=self.board,
+            on_tap=self._toggle_board,
+            name=lambda c: f"Board {short(c)}",
+            colour=_faj_colour,
+        )
+
+    def _faj_trump(self) -> list[ft.Control]:
+        return [ft.Text("Tap the board's trick cards (1 to 4)."), self._board_grid()]
+
+    def _play(self, card: str) -> None:
+        self.plays[self.active] = None if self.plays[self.active] == card else card
+        if self.plays[self.active] is not None and None in self.plays:
+            self.active = self.plays.index(None)
+        self._set()
+
+    def _faj_trick(self) -> list[ft.Control]:
+        board = " ".join(short(c) for c in self.board) or "none yet"
+        tabs = self._tabs(
+            [(-1, f"Board · {len(self.board)}", "The board")]
+            + [
+                (i, f"{n} · {short(self.plays[i]) if self.plays[i] else '?'}", f"Card of {n}")
+                for i, n in enumerate(self.names)
+            ]
+        )
+        if self.active < 0:
+            grid = self._board_grid()
+        else:
+            me = self.names[self.active]
+            others = {c for i, c in enumerate(self.plays) if i != self.active and c}
+            grid = card_grid(
+                list(DRAFT_CARDS),
+                short,
+                available=set(DRAFT_CARDS) - others,
+                selected=[c for c in (self.plays[self.active],) if c],
+                on_tap=self._play,
+                name=lambda c: f"{me} plays {short(c)}",
+                colour=_faj_colour,
+            )
+        return [tabs, tagged("dispute-board", ft.Text(f"Board: {board}")), grid]
+
+    # -- Fae-ker -------------------------------------------------------------------------
+
+    def _faeker_left(self, extra: Sequence[int] = ()) -> dict[int, int]:
+        used = Counter([*((self.top,) if self.top is not None else ()), *extra])
+        for hand in self.hands:
+            used.update(hand)
+        return {c: FAEKER_COPIES[c] - used[c] for c in FAEKER_CARDS}
+
+    def _faeker_pad(self, label: str, on_tap, left: dict[int, int], disabled=False) -> ft.Control:
+        buttons = [
+            ft.Semantics(
+                label=f"{label} {card_name(c)}",
+                button=True,
+                content=ft.OutlinedButton(
+                    content=ft.Text("●" if c == 0 else str(c), size=18),
+                    on_click=lambda _e, c=c: on_tap(c),
+                    disabled=disabled or left[c] <= 0,
+                    height=TAP,
+                    width=72,
+                ),
+            )
+            for c in FAEKER_CARDS
+        ]
+        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+    def _top_row(self) -> list[ft.Control]:
+        if self.active == -1 or self.top is None:
+            left = self._faeker_left()
+            if self.top is not None:
+                left[self.top] += 1
+            return [
+                ft.Text("Top card (● is a stone circle):", weight=ft.FontWeight.BOLD),
+                self._faeker_pad("Top card", self._set_top, left),
+            ]
+        return [
+            ft.Row(
+                [
+                    tagged("dispute-top", ft.Text(f"Top card: {card_name(self.top)}")),
+                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
+                ],
+                wrap=True,
+            )
+        ]
+
+    def _set_top(self, card: int) -> None:
+        self._set(top=card, active=0)
+
+    def _add_card(self, card: int) -> None:
+        hand = self.hands[self.active]
+        if len(hand) < HAND_SIZE:
+            hand.append(card)
+            if len(hand) == HAND_SIZE and self.kind == "faeker_showdown":
+                short_hands = [i for i, h in enumerate(self.hands) if len(h) < HAND_SIZE]
+                if short_hands:
+                    self.active = short_hands[0]
+        self._set()
+
+    def _hand_pad(self, who: str) -> list[ft.Control]:
+        hand = self.hands[self.active]
+        shown = " ".join("●" if c == 0 else str(c) for c in hand) or "none yet"
+        return [
+            ft.Row(
+                [
+                    tagged(
+                        "dispute-hand",
+                        ft.Text(f"{who}'s hand: {shown} ({len(hand)} of {HAND_SIZE})"),
+                    ),
+                    ft.TextButton(
+                        content="Clear hand",
+                        on_click=lambda _e: self._clear_hand(),
+                        disabled=not hand,
+                    ),
+                ],
+                wrap=True,
+            ),
+            self._faeker_pad(
+                f"{who} shows", self._add_card, self._faeker_left(), disabled=len(hand) >= HAND_SIZE
+            ),
+        ]
+
+    def _clear_hand(self) -> None:
+        self.hands[self.active] = []
+        self._set()
+
+    def _faeker_bluff(self) -> list[ft.Control]:
+        rows = self._top_row()
+        if self.top is None or self.active == -1:
+            return rows
+        bids = [
+            ft.Semantics(
+                label=f"Bid {b}",
+                button=True,
+                selected=self.bid == b,
+                content=(ft.FilledButton if self.bid == b else ft.OutlinedButton)(
+                    content=str(b), height=TAP, width=56, on_click=lambda _e, b=b: self._set(bid=b)
+                ),
+            )
+            for b in range(MAX_BID + 1)
+        ]
+        self.active = 0
+        return [
+            *rows,
+            ft.Text("The bid called a bluff:", weight=ft.FontWeight.BOLD),
+            ft.Row(bids, wrap=True, spacing=6),
+            *self._hand_pad(self.bidder),
+            ft.Row(
+                [
+                    ft.Checkbox(
+                        label="Stone circles always count",
+                        value=self.stones,
+                        on_change=lambda e: self._set(stones=bool(e.control.value)),
+                    ),
+                    ft.Checkbox(
+                        label="Bluff needs the exact count",
+                        value=self.exact,
+                        on_change=lambda e: self._set(exact=bool(e.control.value)),
+                    ),
+                ],
+                wrap=True,
+            ),
+        ]
+
+    def _faeker_showdown(self) -> list[ft.Control]:
+        rows = self._top_row()
+        if self.top is None or self.active == -1:
+            return rows
+        tabs = self._tabs(
+            [
+                (i, f"{n} · {len(self.hands[i])}/{HAND_SIZE}", f"Hand of {n}")
+                for i, n in enumerate(self.names)
+            ]
+        )
+        return [*rows, tabs, *self._hand_pad(self.names[self.active])]
+
+    # -- Fairy ---------------------------------------------------------------------------
+
+    def _fairy_grid(self, label, chosen: list[int], on_tap, unavailable=()) -> ft.Control:
+        return card_grid(
+            list(FAIRY_CARDS),
+            str,
+            available=set(FAIRY_CARDS) - set(unavailable),
+            selected=chosen,
+            on_tap=on_tap,
+            name=lambda c: f"{label} {c}",
+        )
+
+    def _fairy_top(self, card: int) -> None:
+        self._set(top=None if self.top == card else card, active=0)
+
+    def _fairy_guesses(self) -> list[ft.Control]:
+        if self.top is None or self.active == -1:
+            return [
+                ft.Text("The card on top of the pile:", weight=ft.FontWeight.BOLD),
+                self._fairy_grid("Top card", [self.top] if self.top else [], self._fairy_top),
+            ]
+        rows: list[ft.Control] = [
+            ft.Row(
+                [
+                    tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
+                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
+                ],
+                wrap=True,
+            ),
+            ft.Text("The card turned up:", weight=ft.FontWeight.BOLD),
+            self._fairy_grid(
+                "Turned up",
+                [self.revealed] if self.revealed else [],
+                lambda c: self._set(revealed=None if self.revealed == c else c),
+                unavailable=[self.top],
+            ),
+        ]
+        for i, name in enumerate(self.names):
+            buttons = [
+                ft.Semantics(
+                    label=f"{name} guessed {GUESS_NAMES[g]}",
+                    button=True,
+                    selected=self.guesses[i] == g,
+                    content=(ft.FilledButton if self.guesses[i] == g else ft.OutlinedButton)(
+                        content=GUESS_NAMES[g],
+                        height=44,
+                        on_click=lambda _e, i=i, g=g: self._guess(i, g),
+                    ),
+                )
+                for g in GUESSES
+            ]
+            rows.append(ft.Text(f"{name} (score {self.scores[i]}):", weight=ft.FontWeight.BOLD))
+            rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+        return rows
+
+    def _guess(self, seat: int, guess: str) -> None:
+        self.guesses[seat] = guess
+        self._set()
+
+    def _toggle_seen(self, card: int) -> None:
+        if card in self.seen:
+            self.seen.remove(card)
+        else:
+            self.seen.append(card)
+        self._set()
+
+    def _fairy_chances(self) -> list[ft.Control]:
+        if self.top is None or self.active == -1:
+            return [
+                ft.Text("The card on top of the pile:", weight=ft.FontWeight.BOLD),
+                self._fairy_grid("Top card", [self.top] if self.top else [], self._fairy_top),
+            ]
+        return [
+            ft.Row(
+                [
+                    tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
+                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
+                ],
+                wrap=True,
+            ),
+            ft.Text("Cards already turned up before it:", weight=ft.FontWeight.BOLD),
+            self._fairy_grid("Seen", self.seen, self._toggle_seen, unavailable=[self.top]),
+        ]
+
+    # -- entered as JSON -----------------------------------------------------------------
+
+    def _json_entry(self) -> list[ft.Control]:
+        return [
+            ft.Text(
+                "Enter this dispute as JSON (the format of 'python -m referee settle'); "
+                "edit the example:",
+                size=13,
+            ),
+            ft.TextField(
+                label="Dispute (JSON)",
+                value=self.text,
+                multiline=True,
+                min_lines=6,
+                max_lines=14,
+                on_blur=lambda e: self._set(text=e.control.value or ""),
+            ),
+            big_button("Settle", lambda _e: self.refresh(), filled=False),
+        ]
+
+    # -- the verdict ---------------------------------------------------------------------
+
+    def _verdict(self, data: dict, result: Settled) -> ft.Control:
+        rules = GAMES[result.game]
+        lines: list[ft.Control] = [
+            ft.Text("Why", size=18, weight=ft.FontWeight.BOLD),
+        ]
+        lines += [
+            tagged(f"dispute-line-{i}", ft.Text(line, size=15))
+            for i, line in enumerate(result.details)
+        ]
+        lines += [
+            ft.Text(
+                f"Ruling {rules.rulings.cite(r)}",
+                size=12,
+                italic=True,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+            for r in result.rulings
+        ]
+        lines.append(
+            tagged("dispute-saved", ft.Text("Saved to the history.", italic=True))
+            if self.saved
+            else big_button(
+                "Save to history", lambda _e: self._save(data, result), icon=ft.Icons.SAVE
+            )
+        )
+        return ft.Card(
+            ft.Container(ft.Column(lines, spacing=6), padding=14),
+            elevation=3,
+        )
+
+    def _save(self, data: dict, result: Settled) -> None:
+        if self.on_save(data, result):
+            self.saved = True
+            self.refresh()
+
+
+def history_rows(disputes: Sequence[dict]) -> list[ft.Control]:
+    """The home screen's list of recently settled disputes."""
+    if not disputes:
+        return []
+    rows: list[ft.Control] = [ft.Text("Settled disputes", size=18, weight=ft.FontWeight.BOLD)]
+    for d in disputes:
+        title = GAMES[d["game"]].title if d.get("game") in GAMES else d.get("game", "")
+        rows.append(
+            tagged(
+                f"dispute-history-{d['id']}",
+                ft.Text(f"{title}: {d['headline']} · {d['saved'].replace('T', ' ')[:16]}"),
+            )
+        )
+    return rows
+
+
+__all__ = ["DisputeScreen", "from_game", "history_rows"]

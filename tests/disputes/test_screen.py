@@ -1,0 +1,71 @@
+"""The dispute screen without a browser: taps (its handlers) build the same dispute data the
+CLI takes, the verdict appears once the input is complete, and a game prefills it."""
+
+import random
+
+from referee.games import GAMES
+from referee.ui.disputes import DisputeScreen, from_game
+
+
+def screen(prefill=None):
+    saved = []
+    s = DisputeScreen(lambda: None, lambda d, r: saved.append((d, r)) or True, prefill)
+    return s, saved
+
+
+def test_faj_showdown_taps_to_a_saved_verdict():
+    s, saved = screen()
+    s.choose_game("faj")
+    s.choose_kind("faj_showdown")
+    s.add_player()
+    assert s.settled() == (None, None, None)
+    for seat, cards in enumerate([["10S", "9S", "8S", "7S", "6S"], ["10H", "10D", "10C"], ["2C"]]):
+        s.active = seat
+        for c in cards:
+            s._toggle_pile(c)
+    s.active = 1
+    s._toggle_pile("10S")  # Player 1 holds it: the grid disables it; a tap changes nothing
+    assert "10S" not in s.piles[1]
+    s.view()
+    data, result, problem = s.settled()
+    assert problem is None and result.winners == ("Player 1",)
+    assert result.headline.startswith("Player 1 wins with straight flush")
+    s._save(data, result)
+    assert saved and s.saved
+
+
+def test_faeker_bluff_and_fairy_guesses_complete_only_when_all_is_in():
+    s, _ = screen()
+    s.choose_game("faeker")
+    s.choose_kind("faeker_bluff")
+    s._set_top(4)
+    s._set(bid=3)
+    for c in (4, 5, 0, 1):
+        s._add_card(c)
+    assert s.dispute() is None
+    s._add_card(2)
+    s.view()
+    assert s.settled()[1].headline == "Player 1 told the truth: 3 for a bid of 3"
+
+    f, _ = screen()
+    f.choose_game("fairy")
+    f.choose_kind("fairy_guesses")
+    f._fairy_top(9)
+    f._set(revealed=11)
+    f._guess(0, "catch")
+    assert f.dispute() is None
+    f._guess(1, "lower")
+    f.view()
+    assert f.settled()[1].facts["points"] == {"Player 1": 7, "Player 2": -1}
+
+
+def test_a_game_in_progress_prefills_the_screen():
+    rules = GAMES["faj"]
+    rng = random.Random(3)
+    state = rules.new_state(["Ana", "Bo", "Cy"], rules.parse_options({}))
+    while state.phase != "over":
+        state = rules.apply(state, rules.draw(state, rng))[0]
+    s, _ = screen(from_game("faj", state))
+    assert s.kind == "faj_showdown" and s.names == ["Ana", "Bo", "Cy"]
+    s.view()
+    assert s.settled()[1].headline == rules.outcome(state).headline
