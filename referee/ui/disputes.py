@@ -11,19 +11,32 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import flet as ft
+from pydantic import TypeAdapter
 
 from referee.core.errors import RefereeError
 from referee.disputes import TITLES, Settled, settle
 from referee.games import GAMES
+from referee.games.deceptidice import guesses as dice_guesses
+from referee.games.deceptidice.material import COLOURS as DICE_COLOURS
+from referee.games.deceptidice.material import (
+    COPIES_EACH,
+    DEFAULT_NAMES,
+    MAX_COUNT,
+    NUMBERS,
+    WILD,
+    WILDCARDS,
+)
+from referee.games.deceptidice.model import GuessForm
 from referee.games.faeker.deck import COPIES as FAEKER_COPIES
 from referee.games.faeker.deck import HAND_SIZE, MAX_BID, card_name
 from referee.games.fairy.deck import CARDS as FAIRY_CARDS
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
 from referee.ui.card_picker import card_grid
-from referee.ui.widgets import TAP, big_button, tagged
+from referee.ui.widgets import TAP, big_button, slug, tagged
 
 RED = ft.Colors.RED_700
+GUESS_FORM = TypeAdapter(GuessForm)
 FAEKER_CARDS = (1, 2, 3, 4, 5, 6, 7, 0)
 MAX_PLAYERS = {"faeker": 6, "faj": 4, "fairy": 10, "fairybucks": 5, "deceptidice": 8}
 
@@ -35,8 +48,7 @@ PICKED = {
     "fairybucks": ("fairybucks_reveal", "fairybucks_finale"),
     "deceptidice": ("deceptidice_challenge", "deceptidice_higher"),
 }
-JSON_ONLY = {"fairybucks_reveal", "fairybucks_finale", "deceptidice_challenge"}
-JSON_ONLY |= {"deceptidice_higher"}
+JSON_ONLY = {"fairybucks_reveal", "fairybucks_finale"}
 EXAMPLES = {
     "fairybucks_reveal": {
         "kind": "fairybucks_reveal",
@@ -72,6 +84,49 @@ EXAMPLES = {
 }
 
 
+DICE_NAMES = dict(zip(DICE_COLOURS, DEFAULT_NAMES, strict=True))
+DICE_TINTS = {"R": ft.Colors.RED_700, "B": ft.Colors.BLUE_700, "G": ft.Colors.GREEN_700}
+DICE_TINTS["Y"] = ft.Colors.AMBER_800
+MAX_DICE = 4
+
+
+def guess_data(g: dict | None) -> dict | None:
+    """A guess being built, as the dispute's JSON; None while it lacks its target."""
+    if not g:
+        return None
+    form, count = g.get("form"), g.get("count", 1)
+    if form == "number" and g.get("number"):
+        return {
+            "form": form,
+            "count": count,
+            "number": g["number"],
+            "less_than": bool(g.get("less_than")),
+        }
+    if form == "colour" and g.get("colour"):
+        return {
+            "form": form,
+            "count": count,
+            "colour": g["colour"],
+            "without": bool(g.get("without")),
+        }
+    if form == "straight" and g.get("element"):
+        return {"form": form, "count": count, "element": g["element"]}
+    if form == "vague" and g.get("of"):
+        return {"form": form, "count": count, "of": g["of"]}
+    return None
+
+
+def guess_text(g: dict | None) -> str | None:
+    data = guess_data(g)
+    if data is None:
+        return None
+    return dice_guesses.describe(GUESS_FORM.validate_python(data))
+
+
+def dice_card_text(card: str) -> str:
+    return "wildcard" if card == WILD else f"{DICE_NAMES[card[0]]} {card[1:]}"
+
+
 def _faj_colour(card: str):
     return RED if card[-1] in "DH" else None
 
@@ -94,6 +149,25 @@ def from_game(kind: str, state) -> dict:
             pre["caller"] = state.players[deal.caller]
         pre["stones"] = state.options.stone_circles_always_count
         pre["exact"] = state.options.bluff_needs_exact
+    elif kind == "deceptidice":
+        r, o = state.round, state.options
+        pre["variants"] = {
+            "straights": o.straights,
+            "vague": o.vague,
+            "wildcards": o.wildcards,
+            "power_cards": o.power_cards,
+            "power_always": o.power_always,
+            "introductory": o.introductory,
+        }
+        ladder = [e for e in r.ladder]
+        if ladder:
+            pre["guess"] = ladder[-1].guess.model_dump()
+            pre["guesser"] = state.players[ladder[-1].seat]
+        if len(ladder) > 1:
+            pre["previous"] = ladder[-2].guess.model_dump()
+        if r.challenger is not None:
+            pre["challenger"] = state.players[r.challenger]
+        pre["kind"] = "deceptidice_challenge" if r.challenger is not None else "deceptidice_higher"
     elif kind == "fairy":
         pre["top"] = state.top
         pre["scores"] = list(state.scores)
@@ -143,6 +217,12 @@ class DisputeScreen:
         self.scores: list[int] = list(pre.get("scores", [0] * n))
         self.seen: list[int] = list(pre.get("seen", []))
         self.text = json.dumps(EXAMPLES.get(self.kind or "", {}), indent=1)
+        self.variants = dict(pre.get("variants", {}))
+        self.guess = dict(pre.get("guess", {"form": "number", "count": 1}))
+        self.previous = pre.get("previous")  # None: the round's opening guess
+        self.tops: list[list[str]] = [[] for _ in range(n)]
+        self.guesser = pre.get("guesser") or self.names[0]
+        self.challenger = pre.get("challenger") or self.names[-1]
         self.saved = False
         if self.kind in ("faj_trick", "faj_trump", "faeker_bluff", "faeker_showdown"):
             self.active = -1 if not (self.board or self.top is not None) else 0
@@ -167,7 +247,7 @@ class DisputeScreen:
     def remove_player(self) -> None:
         if len(self.names) > (1 if self.kind == "fairy_guesses" else 2):
             self.names.pop()
-            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores):
+            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores, self.tops):
                 del seq[len(self.names) :]
             self.active = min(self.active, len(self.names) - 1)
             self.refresh()
@@ -177,8 +257,10 @@ class DisputeScreen:
         if len(names) >= 2 or (names and self.kind == "fairy_guesses"):
             self.names = names[: MAX_PLAYERS.get(self.game or "", 4)]
             self._grow()
-            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores):
+            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores, self.tops):
                 del seq[len(self.names) :]
+            self.guesser = self.guesser if self.guesser in self.names else self.names[0]
+            self.challenger = self.challenger if self.challenger in self.names else self.names[-1]
             self.bidder = self.bidder if self.bidder in self.names else self.names[0]
             self.caller = self.caller if self.caller in self.names else self.names[-1]
             self.active = min(self.active, len(self.names) - 1)
@@ -191,6 +273,7 @@ class DisputeScreen:
             self.hands.append([])
             self.guesses.append(None)
             self.scores.append(0)
+            self.tops.append([])
 
     def _set(self, **changes) -> None:
         for key, value in changes.items():
@@ -247,6 +330,25 @@ class DisputeScreen:
                 for n, g, s in zip(names, self.guesses, self.scores, strict=False)
             ]
             return {"kind": k, "top": self.top, "revealed": self.revealed, "guesses": guesses}
+        if k == "deceptidice_higher":
+            guess = guess_data(self.guess)
+            if guess is None or (self.previous is not None and guess_data(self.previous) is None):
+                return None
+            previous = None if self.previous is None else guess_data(self.previous)
+            return {"kind": k, "previous": previous, "guess": guess, "variants": self.variants}
+        if k == "deceptidice_challenge":
+            guess = guess_data(self.guess)
+            if guess is None or not any(self.tops) or self.guesser == self.challenger:
+                return None
+            tops = [{"player": n, "tops": t} for n, t in zip(names, self.tops, strict=False)]
+            return {
+                "kind": k,
+                "guess": guess,
+                "guesser": self.guesser,
+                "challenger": self.challenger,
+                "tops": tops,
+                "variants": self.variants,
+            }
         if k == "fairy_chances":
             if self.top is None:
                 return None
@@ -407,7 +509,7 @@ class DisputeScreen:
         if k in JSON_ONLY:
             return self._json_entry()
         rows: list[ft.Control] = []
-        if k not in ("faj_trump", "faeker_bluff", "fairy_chances"):
+        if k not in ("faj_trump", "faeker_bluff", "fairy_chances", "deceptidice_higher"):
             rows.append(self._players_row())
         return rows + getattr(self, f"_{k}")()
 
@@ -717,6 +819,249 @@ class DisputeScreen:
             ft.Text("Cards already turned up before it:", weight=ft.FontWeight.BOLD),
             self._fairy_grid("Seen", self.seen, self._toggle_seen, unavailable=[self.top]),
         ]
+
+    # -- Deceptidice ----------------------------------------------------------------------
+
+    def _variant_row(self) -> ft.Control:
+        boxes = [
+            ft.Checkbox(
+                label=label,
+                value=bool(self.variants.get(key)),
+                on_change=lambda e, key=key: self._variant(key, bool(e.control.value)),
+            )
+            for key, label in (
+                ("straights", "Straights"),
+                ("vague", "Vague guesses"),
+                ("wildcards", "Wildcards"),
+            )
+        ]
+        return ft.Row(boxes, wrap=True, spacing=4)
+
+    def _variant(self, key: str, on: bool) -> None:
+        self.variants[key] = on
+        for g in (self.guess, self.previous):
+            if (
+                g is not None
+                and not on
+                and g.get("form") == {"straights": "straight"}.get(key, key)
+            ):
+                g.clear()
+                g.update(form="number", count=1)
+        if key == "wildcards" and not on:
+            self.tops = [[c for c in t if c != WILD] for t in self.tops]
+        self._set()
+
+    def _guess_builder(self, label: str, g: dict) -> list[ft.Control]:
+        forms = [("number", "Number"), ("colour", "Colour")]
+        if self.variants.get("straights"):
+            forms.append(("straight", "Straight"))
+        if self.variants.get("vague"):
+            forms.append(("vague", "Vague"))
+
+        def pick(**changes):
+            if "form" in changes and changes["form"] != g.get("form"):
+                count = g.get("count", 1)
+                g.clear()
+                g["count"] = count
+            g.update(changes)
+            self._set()
+
+        def chip(text: str, name: str, chosen: bool, **changes) -> ft.Control:
+            cls = ft.FilledButton if chosen else ft.OutlinedButton
+            return ft.Semantics(
+                label=name,
+                button=True,
+                selected=chosen,
+                content=cls(content=text, height=44, on_click=lambda _e: pick(**changes)),
+            )
+
+        form = g.get("form", "number")
+        count = int(g.get("count", 1))
+        rows: list[ft.Control] = [
+            ft.Row(
+                [chip(t, f"{label}: {t}", form == f, form=f) for f, t in forms],
+                wrap=True,
+                spacing=6,
+            ),
+            ft.Row(
+                [
+                    chip("−", f"{label}: fewer", False, count=max(1, count - 1)),
+                    tagged(f"count-{slug(label)}", ft.Text(f"COUNT {count}", size=18)),
+                    chip("+", f"{label}: more", False, count=min(MAX_COUNT, count + 1)),
+                ],
+                spacing=8,
+            ),
+        ]
+        if form in ("number", "straight"):
+            key = "number" if form == "number" else "element"
+            rows.append(
+                ft.Row(
+                    [
+                        chip(str(n), f"{label}: number {n}", g.get(key) == n, **{key: n})
+                        for n in NUMBERS
+                    ],
+                    wrap=True,
+                    spacing=6,
+                )
+            )
+        elif form == "colour":
+            rows.append(
+                ft.Row(
+                    [
+                        chip(
+                            DICE_NAMES[c],
+                            f"{label}: {DICE_NAMES[c]}",
+                            g.get("colour") == c,
+                            colour=c,
+                        )
+                        for c in DICE_COLOURS
+                    ],
+                    wrap=True,
+                    spacing=6,
+                )
+            )
+        else:
+            rows.append(
+                ft.Row(
+                    [
+                        chip(f"same {o}", f"{label}: same {o}", g.get("of") == o, of=o)
+                        for o in ("number", "colour")
+                    ],
+                    spacing=6,
+                )
+            )
+        if form in ("number", "colour"):
+            key = "less_than" if form == "number" else "without"
+            rows.append(
+                ft.Checkbox(
+                    label="less than" if form == "number" else "without (every other colour)",
+                    value=bool(g.get(key)),
+                    on_change=lambda e: pick(**{key: bool(e.control.value)}),
+                )
+            )
+        said = guess_text(g)
+        rows.insert(
+            0,
+            tagged(
+                f"guess-{slug(label)}",
+                ft.Text(f"{label}: {said or 'not complete yet'}", weight=ft.FontWeight.BOLD),
+            ),
+        )
+        return rows
+
+    def _deceptidice_higher(self) -> list[ft.Control]:
+        rows: list[ft.Control] = [self._variant_row()]
+        opening = self.previous is None
+        rows.append(
+            ft.Checkbox(
+                label="It is the round's opening guess",
+                value=opening,
+                on_change=lambda e: self._set(
+                    previous=None if e.control.value else {"form": "number", "count": 1}
+                ),
+            )
+        )
+        if not opening:
+            rows += self._guess_builder("Last guess", self.previous)
+        rows += self._guess_builder("New guess", self.guess)
+        return rows
+
+    def _names_choice(self, label: str, current: str, attr: str) -> ft.Control:
+        buttons = [
+            ft.Semantics(
+                label=f"{label} {n}",
+                button=True,
+                selected=n == current,
+                content=(ft.FilledButton if n == current else ft.OutlinedButton)(
+                    content=n, height=44, on_click=lambda _e, n=n: self._set(**{attr: n})
+                ),
+            )
+            for n in self.names
+        ]
+        return ft.Row(
+            [ft.Text(f"{label}:", weight=ft.FontWeight.BOLD), *buttons], wrap=True, spacing=6
+        )
+
+    def _add_top(self, card: str) -> None:
+        used = sum(t.count(card) for t in self.tops)
+        if used >= (WILDCARDS if card == WILD else COPIES_EACH):
+            return  # its button is disabled: the deck has no more
+        if len(self.tops[self.active]) < MAX_DICE:
+            self.tops[self.active].append(card)
+        self._set()
+
+    def _clear_tops(self) -> None:
+        self.tops[self.active] = []
+        self._set()
+
+    def _deceptidice_challenge(self) -> list[ft.Control]:
+        rows: list[ft.Control] = [self._variant_row()]
+        rows += self._guess_builder("Challenged guess", self.guess)
+        rows.append(self._names_choice("Made by", self.guesser, "guesser"))
+        rows.append(self._names_choice("Challenged by", self.challenger, "challenger"))
+        rows.append(
+            self._tabs(
+                [
+                    (i, f"{n} · {len(self.tops[i])}", f"Dice tops of {n}")
+                    for i, n in enumerate(self.names)
+                ]
+            )
+        )
+        me = self.names[self.active]
+        mine = self.tops[self.active]
+        used = Counter(c for t in self.tops for c in t)
+        full = len(mine) >= MAX_DICE
+        shown = ", ".join(dice_card_text(c) for c in mine) or "none yet"
+        rows.append(
+            ft.Row(
+                [
+                    tagged("dispute-tops", ft.Text(f"{me}'s tops: {shown}")),
+                    ft.TextButton(
+                        content="Clear", on_click=lambda _e: self._clear_tops(), disabled=not mine
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+        for colour in DICE_COLOURS:
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Semantics(
+                            label=f"{me} top {DICE_NAMES[colour]} {n}",
+                            button=True,
+                            content=ft.OutlinedButton(
+                                content=ft.Text(
+                                    str(n),
+                                    size=18,
+                                    color=DICE_TINTS[colour],
+                                    weight=ft.FontWeight.BOLD,
+                                ),
+                                on_click=lambda _e, c=f"{colour}{n}": self._add_top(c),
+                                disabled=full or used[f"{colour}{n}"] >= COPIES_EACH,
+                                height=48,
+                                width=52,
+                            ),
+                        )
+                        for n in NUMBERS
+                    ],
+                    spacing=4,
+                )
+            )
+        if self.variants.get("wildcards"):
+            rows.append(
+                ft.Semantics(
+                    label=f"{me} top wildcard",
+                    button=True,
+                    content=ft.OutlinedButton(
+                        content="Wildcard",
+                        on_click=lambda _e: self._add_top(WILD),
+                        disabled=full or used[WILD] >= WILDCARDS,
+                        height=48,
+                    ),
+                )
+            )
+        return rows
 
     # -- entered as JSON -----------------------------------------------------------------
 

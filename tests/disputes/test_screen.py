@@ -69,3 +69,43 @@ def test_a_game_in_progress_prefills_the_screen():
     assert s.kind == "faj_showdown" and s.names == ["Ana", "Bo", "Cy"]
     s.view()
     assert s.settled()[1].headline == rules.outcome(state).headline
+
+
+def test_deceptidice_guess_builders_and_tops():
+    s, _ = screen()
+    s.choose_game("deceptidice")
+    s.choose_kind("deceptidice_higher")
+    s.view()
+    s._set(previous={"form": "number", "count": 3, "number": 4})
+    s.guess.update(form="colour", count=3, colour="R")
+    s.view()
+    assert s.settled()[1].facts == {"higher": False}
+    s.guess["count"] = 4
+    assert s.settled()[1].headline == "Yes: 4 Red cards is higher than 3 cards with a 4"
+
+    c, _ = screen()
+    c.choose_game("deceptidice")
+    c.choose_kind("deceptidice_challenge")
+    c.guess.update(form="number", count=2, number=4)
+    for card in ("R4", "B4", "G1"):
+        c._add_top(card)
+    c.active = 1
+    c._add_top("Y4")
+    c._add_top("R4")
+    c._add_top("R4")  # the deck holds each card twice: the third is refused by the grid
+    assert c.tops[1] == ["Y4", "R4"]
+    c.view()
+    c.tops[1] = ["Y4"]
+    assert c.settled()[1].headline == "Player 2 loses: 3 cards with a 4, at least the 2 guessed"
+
+
+def test_a_deceptidice_challenge_prefills_from_the_game():
+    rules = GAMES["deceptidice"]
+    rng = random.Random(5)
+    state = rules.new_state(["Ana", "Bo", "Cy"], rules.parse_options({"straights": True}))
+    while state.round.challenger is None:
+        state = rules.apply(state, rules.draw(state, rng))[0]
+    s, _ = screen(from_game("deceptidice", state))
+    assert s.kind == "deceptidice_challenge" and s.variants["straights"]
+    assert s.guesser == state.players[state.round.last.seat]
+    s.view()
