@@ -6,7 +6,6 @@ is disabled, a card kind the deck has run out of is disabled. Prefilled from a g
 progress when opened from its menu (`from_game`).
 """
 
-import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -31,6 +30,7 @@ from referee.games.faeker.deck import COPIES as FAEKER_COPIES
 from referee.games.faeker.deck import HAND_SIZE, MAX_BID, card_name
 from referee.games.fairy.deck import CARDS as FAIRY_CARDS
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
+from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
 from referee.ui.card_picker import card_grid
 from referee.ui.widgets import TAP, big_button, slug, tagged
@@ -40,7 +40,7 @@ GUESS_FORM = TypeAdapter(GuessForm)
 FAEKER_CARDS = (1, 2, 3, 4, 5, 6, 7, 0)
 MAX_PLAYERS = {"faeker": 6, "faj": 4, "fairy": 10, "fairybucks": 5, "deceptidice": 8}
 
-# The kinds with a picker screen, per game; the others are entered as JSON (as for the CLI).
+# The dispute kinds of each game, in the order the screen offers them.
 PICKED = {
     "faj": ("faj_showdown", "faj_trick", "faj_trump"),
     "faeker": ("faeker_bluff", "faeker_showdown"),
@@ -48,42 +48,6 @@ PICKED = {
     "fairybucks": ("fairybucks_reveal", "fairybucks_finale"),
     "deceptidice": ("deceptidice_challenge", "deceptidice_higher"),
 }
-JSON_ONLY = {"fairybucks_reveal", "fairybucks_finale"}
-EXAMPLES = {
-    "fairybucks_reveal": {
-        "kind": "fairybucks_reveal",
-        "high_bidder": "Ana",
-        "bidders": [
-            {"player": "Ana", "showing": [5], "shows": 4},
-            {"player": "Bo", "showing": [6], "shows": 2},
-        ],
-    },
-    "fairybucks_finale": {
-        "kind": "fairybucks_finale",
-        "holdings": [
-            {"player": "Ana", "hand": [1, 2], "items": [{"value": 3, "symbol": "moon"}]},
-            {"player": "Bo", "hand": [9], "items": []},
-        ],
-        "castle_item": {"value": 5, "symbol": "sun"},
-    },
-    "deceptidice_higher": {
-        "kind": "deceptidice_higher",
-        "previous": {"form": "number", "count": 3, "number": 4},
-        "guess": {"form": "colour", "count": 4, "colour": "R"},
-    },
-    "deceptidice_challenge": {
-        "kind": "deceptidice_challenge",
-        "guess": {"form": "number", "count": 3, "number": 4},
-        "guesser": "Ana",
-        "challenger": "Bo",
-        "tops": [
-            {"player": "Ana", "tops": ["R4", "B4", "G1"]},
-            {"player": "Bo", "tops": ["R2", "Y3", "G4"]},
-        ],
-    },
-}
-
-
 DICE_NAMES = dict(zip(DICE_COLOURS, DEFAULT_NAMES, strict=True))
 DICE_TINTS = {"R": ft.Colors.RED_700, "B": ft.Colors.BLUE_700, "G": ft.Colors.GREEN_700}
 DICE_TINTS["Y"] = ft.Colors.AMBER_800
@@ -216,12 +180,20 @@ class DisputeScreen:
         self.guesses: list[str | None] = [None] * n
         self.scores: list[int] = list(pre.get("scores", [0] * n))
         self.seen: list[int] = list(pre.get("seen", []))
-        self.text = json.dumps(EXAMPLES.get(self.kind or "", {}), indent=1)
         self.variants = dict(pre.get("variants", {}))
         self.guess = dict(pre.get("guess", {"form": "number", "count": 1}))
         self.previous = pre.get("previous")  # None: the round's opening guess
         self.tops: list[list[str]] = [[] for _ in range(n)]
         self.guesser = pre.get("guesser") or self.names[0]
+        self.showing: list[list[int]] = [
+            list(x) for x in pre.get("showing", [[] for _ in range(n)])
+        ]
+        self.shows: list = [None] * n  # per player: a Buck, "poof", "none", "out"; None: not yet
+        self.high: str | None = pre.get("high")
+        self.items: list[list[dict]] = [list(x) for x in pre.get("items", [[] for _ in range(n)])]
+        self.item_value = 2
+        self.castle_item: dict | None = None
+        self.castle_value = int(pre.get("castle_value", 0))
         self.challenger = pre.get("challenger") or self.names[-1]
         self.saved = False
         if self.kind in ("faj_trick", "faj_trump", "faeker_bluff", "faeker_showdown"):
@@ -247,7 +219,17 @@ class DisputeScreen:
     def remove_player(self) -> None:
         if len(self.names) > (1 if self.kind == "fairy_guesses" else 2):
             self.names.pop()
-            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores, self.tops):
+            for seq in (
+                self.piles,
+                self.plays,
+                self.hands,
+                self.guesses,
+                self.scores,
+                self.tops,
+                self.showing,
+                self.shows,
+                self.items,
+            ):
                 del seq[len(self.names) :]
             self.active = min(self.active, len(self.names) - 1)
             self.refresh()
@@ -257,7 +239,17 @@ class DisputeScreen:
         if len(names) >= 2 or (names and self.kind == "fairy_guesses"):
             self.names = names[: MAX_PLAYERS.get(self.game or "", 4)]
             self._grow()
-            for seq in (self.piles, self.plays, self.hands, self.guesses, self.scores, self.tops):
+            for seq in (
+                self.piles,
+                self.plays,
+                self.hands,
+                self.guesses,
+                self.scores,
+                self.tops,
+                self.showing,
+                self.shows,
+                self.items,
+            ):
                 del seq[len(self.names) :]
             self.guesser = self.guesser if self.guesser in self.names else self.names[0]
             self.challenger = self.challenger if self.challenger in self.names else self.names[-1]
@@ -274,6 +266,9 @@ class DisputeScreen:
             self.guesses.append(None)
             self.scores.append(0)
             self.tops.append([])
+            self.showing.append([])
+            self.shows.append(None)
+            self.items.append([])
 
     def _set(self, **changes) -> None:
         for key, value in changes.items():
@@ -286,12 +281,6 @@ class DisputeScreen:
     def dispute(self) -> dict | None:
         """The dispute entered so far as JSON data, or None while it is incomplete."""
         k, names = self.kind, self.names
-        if k in JSON_ONLY:
-            try:
-                data = json.loads(self.text)
-            except ValueError:
-                return None
-            return data if isinstance(data, dict) else None
         if k == "faj_showdown":
             if not any(self.piles):
                 return None
@@ -348,6 +337,31 @@ class DisputeScreen:
                 "challenger": self.challenger,
                 "tops": tops,
                 "variants": self.variants,
+            }
+        if k == "fairybucks_reveal":
+            if None in self.shows:
+                return None
+            bidders = [
+                {
+                    "player": n,
+                    "showing": sorted(self.showing[i]),
+                    "shows": None if self.shows[i] == "out" else self.shows[i],
+                }
+                for i, n in enumerate(names)
+            ]
+            return {"kind": k, "bidders": bidders, "high_bidder": self.high}
+        if k == "fairybucks_finale":
+            if self.castle_item is None:
+                return None
+            holdings = [
+                {"player": n, "hand": sorted(self.hands[i]), "items": self.items[i]}
+                for i, n in enumerate(names)
+            ]
+            return {
+                "kind": k,
+                "holdings": holdings,
+                "castle_item": self.castle_item,
+                "castle_value": self.castle_value,
             }
         if k == "fairy_chances":
             if self.top is None:
@@ -506,8 +520,6 @@ class DisputeScreen:
 
     def _entry(self) -> list[ft.Control]:
         k = self.kind
-        if k in JSON_ONLY:
-            return self._json_entry()
         rows: list[ft.Control] = []
         if k not in ("faj_trump", "faeker_bluff", "fairy_chances", "deceptidice_higher"):
             rows.append(self._players_row())
@@ -1063,25 +1075,233 @@ class DisputeScreen:
             )
         return rows
 
-    # -- entered as JSON -----------------------------------------------------------------
+    # -- Fairy Bucks ----------------------------------------------------------------------
 
-    def _json_entry(self) -> list[ft.Control]:
-        return [
-            ft.Text(
-                "Enter this dispute as JSON (the format of 'python -m referee settle'); "
-                "edit the example:",
-                size=13,
+    def _choice(self, text: str, name: str, chosen: bool, on_tap, width=None, disabled=False):
+        cls = ft.FilledButton if chosen else ft.OutlinedButton
+        return ft.Semantics(
+            label=name,
+            button=True,
+            selected=chosen,
+            content=cls(
+                content=text,
+                height=44,
+                width=width,
+                disabled=disabled,
+                on_click=lambda _e: on_tap(),
             ),
-            ft.TextField(
-                label="Dispute (JSON)",
-                value=self.text,
-                multiline=True,
-                min_lines=6,
-                max_lines=14,
-                on_blur=lambda e: self._set(text=e.control.value or ""),
+        )
+
+    def _toggle_showing(self, buck: int) -> None:
+        mine = self.showing[self.active]
+        if buck in mine:
+            mine.remove(buck)
+        elif self.shows[self.active] != buck:
+            mine.append(buck)
+        self._set()
+
+    def _show(self, card) -> None:
+        self.shows[self.active] = card
+        if card in ("out", "poof") and self.high == self.names[self.active] and card == "out":
+            self.high = None
+        if None in self.shows:
+            self.active = self.shows.index(None)
+        self._set()
+
+    def _fairybucks_reveal(self) -> list[ft.Control]:
+        def what(i: int) -> str:
+            shown = self.shows[i]
+            return {None: "?", "out": "out", "poof": "Poof!", "none": "nothing"}.get(
+                shown, str(shown)
+            )
+
+        rows: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Text("High Bidder after the last reveal:", weight=ft.FontWeight.BOLD),
+                    *[
+                        self._choice(
+                            n, f"High Bidder {n}", self.high == n, lambda n=n: self._set(high=n)
+                        )
+                        for n in self.names
+                    ],
+                    self._choice(
+                        "Nobody",
+                        "High Bidder nobody",
+                        self.high is None,
+                        lambda: self._set(high=None),
+                    ),
+                ],
+                wrap=True,
+                spacing=6,
             ),
-            big_button("Settle", lambda _e: self.refresh(), filled=False),
+            self._tabs(
+                [
+                    (i, f"{n} · {sum(self.showing[i])} + {what(i)}", f"Bids of {n}")
+                    for i, n in enumerate(self.names)
+                ]
+            ),
         ]
+        me = self.names[self.active]
+        mine, now = self.showing[self.active], self.shows[self.active]
+        rows.append(ft.Text(f"{me}'s Bucks showing before this reveal:", weight=ft.FontWeight.BOLD))
+        rows.append(
+            ft.Row(
+                [
+                    self._choice(
+                        str(b),
+                        f"{me} was showing {b}",
+                        b in mine,
+                        lambda b=b: self._toggle_showing(b),
+                        width=56,
+                        disabled=now == b,
+                    )
+                    for b in BUCKS
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+        rows.append(ft.Text(f"What {me} shows now:", weight=ft.FontWeight.BOLD))
+        rows.append(
+            ft.Row(
+                [
+                    *[
+                        self._choice(
+                            str(b),
+                            f"{me} shows {b}",
+                            now == b,
+                            lambda b=b: self._show(b),
+                            width=56,
+                            disabled=b in mine,
+                        )
+                        for b in BUCKS
+                    ],
+                    self._choice(
+                        "Poof!", f"{me} shows Poof!", now == "poof", lambda: self._show("poof")
+                    ),
+                    self._choice(
+                        "Nothing", f"{me} shows nothing", now == "none", lambda: self._show("none")
+                    ),
+                    self._choice(
+                        "Poofed earlier", f"{me} is out", now == "out", lambda: self._show("out")
+                    ),
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+        return rows
+
+    def _toggle_hand_buck(self, buck: int) -> None:
+        hand = self.hands[self.active]
+        if buck in hand:
+            hand.remove(buck)
+        else:
+            hand.append(buck)
+        self._set()
+
+    def _add_item(self, symbol: str, castle: bool) -> None:
+        item = {"value": self.item_value, "symbol": symbol}
+        if castle:
+            self.castle_item = item
+        else:
+            self.items[self.active].append(item)
+        self._set()
+
+    def _item_row(self, label: str, castle: bool) -> ft.Control:
+        return ft.Row(
+            [
+                ft.Text(label, weight=ft.FontWeight.BOLD),
+                *[
+                    self._choice(
+                        sym,
+                        f"{label} {self.item_value} {sym}",
+                        False,
+                        lambda sym=sym: self._add_item(sym, castle),
+                    )
+                    for sym in SYMBOLS
+                ],
+            ],
+            wrap=True,
+            spacing=6,
+        )
+
+    def _fairybucks_finale(self) -> list[ft.Control]:
+        me = self.names[self.active]
+        hand = self.hands[self.active]
+        items = ", ".join(f"{i['value']} {i['symbol']}" for i in self.items[self.active])
+        castle = (
+            f"{self.castle_item['value']} {self.castle_item['symbol']}"
+            if self.castle_item
+            else "not yet"
+        )
+        return [
+            self._tabs(
+                [
+                    (
+                        i,
+                        f"{n} · {sum(self.hands[i])} · {len(self.items[i])} items",
+                        f"Holdings of {n}",
+                    )
+                    for i, n in enumerate(self.names)
+                ]
+            ),
+            ft.Text(f"Bucks left in {me}'s hand:", weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    self._choice(
+                        str(b),
+                        f"{me} holds {b}",
+                        b in hand,
+                        lambda b=b: self._toggle_hand_buck(b),
+                        width=56,
+                    )
+                    for b in BUCKS
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            ),
+            ft.Row(
+                [
+                    self._choice(
+                        "−",
+                        "Item value down",
+                        False,
+                        lambda: self._set(item_value=max(1, self.item_value - 1)),
+                    ),
+                    tagged("item-value", ft.Text(f"Item value {self.item_value}", size=16)),
+                    self._choice(
+                        "+",
+                        "Item value up",
+                        False,
+                        lambda: self._set(item_value=min(20, self.item_value + 1)),
+                    ),
+                ],
+                spacing=8,
+            ),
+            self._item_row(f"{me} won", castle=False),
+            ft.Row(
+                [
+                    tagged("dispute-items", ft.Text(f"{me}'s items: {items or 'none'}")),
+                    ft.TextButton(
+                        content="Clear items",
+                        on_click=lambda _e: self._clear_items(),
+                        disabled=not self.items[self.active],
+                    ),
+                ],
+                wrap=True,
+            ),
+            self._item_row("Castle item", castle=True),
+            tagged("dispute-castle", ft.Text(f"The castle's hidden item: {castle}")),
+        ]
+
+    def _clear_items(self) -> None:
+        self.items[self.active] = []
+        self._set()
 
     # -- the verdict ---------------------------------------------------------------------
 

@@ -109,3 +109,35 @@ def test_a_deceptidice_challenge_prefills_from_the_game():
     assert s.kind == "deceptidice_challenge" and s.variants["straights"]
     assert s.guesser == state.players[state.round.last.seat]
     s.view()
+
+
+def test_fairybucks_reveal_and_finale():
+    s, _ = screen()
+    s.choose_game("fairybucks")
+    s.choose_kind("fairybucks_reveal")
+    s._set(high="Player 1")
+    s._toggle_showing(5)
+    s._show(4)  # moves on to Player 2
+    assert s.active == 1
+    s._toggle_showing(6)
+    s.view()
+    assert s.dispute() is None
+    s._show(2)
+    s.view()
+    result = s.settled()[1]
+    assert result.headline == "Player 1 wins the lot: High Bidder for the 2nd reveal in a row"
+    assert result.facts["discards"] == {"Player 1": [4, 5], "Player 2": [2]}
+
+    f, _ = screen()
+    f.choose_game("fairybucks")
+    f.choose_kind("fairybucks_finale")
+    f._toggle_hand_buck(9)
+    f._set(item_value=3)
+    f._add_item("moon", castle=False)
+    f.active = 1
+    f._toggle_hand_buck(2)
+    f.view()
+    assert f.dispute() is None
+    f._add_item("sun", castle=True)
+    f.view()
+    assert f.settled()[1].headline == "Player 1 wins with 6 points"
