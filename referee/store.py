@@ -353,6 +353,17 @@ class Store:
         try:
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
             if {"games", "actions"} <= tables:
+                if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                    # An older referee's database cannot be brought up to date in place:
+                    # look at an up-to-date copy in memory instead (nothing on disk changes).
+                    copy = sqlite3.connect(
+                        ":memory:", isolation_level=None, check_same_thread=False
+                    )
+                    copy.text_factory = _text
+                    conn.backup(copy)
+                    conn.close()
+                    conn = copy
+                    self._prepare(conn)
                 conn.execute("PRAGMA query_only=1")
                 self.read_only = True
                 self.read_only_reason = why

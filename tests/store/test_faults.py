@@ -237,6 +237,29 @@ class TestReadOnlyFolder:
             assert snapshot(path.parent) == files
         assert rows(path) == before
 
+    def test_an_older_referees_database_in_a_read_only_folder_is_listed(self, stored):
+        path, games = stored
+        conn = sqlite3.connect(path)  # as referee 0.1 left it: schema 1, fewer columns
+        for column in ("revision", "points"):
+            with contextlib.suppress(sqlite3.OperationalError):
+                conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        conn.execute("PRAGMA user_version=1")
+        conn.commit()
+        conn.close()
+        before = rows(path)
+        files = snapshot(path.parent)
+        with read_only(*path.parent.iterdir(), path.parent):
+            store = Store(path)
+            try:
+                assert store.read_only
+                assert_home_lists(store, games)
+                for game_id in games:
+                    Table.resume(store, game_id)
+            finally:
+                store.close()
+            assert snapshot(path.parent) == files
+        assert rows(path) == before
+
     def test_a_damaged_database_in_a_read_only_folder_is_left_alone(self, folder):
         path = folder / "referee.db"
         path.write_bytes(b"not a database" * 300)
