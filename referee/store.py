@@ -134,9 +134,9 @@ def _locked(method):
 
 
 def _int_list(raw) -> tuple[int, ...]:
-    try:
-        data = json.loads(raw) if isinstance(raw, str) else []
-    except ValueError:
+    try:  # the one bounded reader: a damaged row must not take the list down
+        data = read_json(raw) if isinstance(raw, str) else []
+    except InvalidAction:
         return ()
     ok = isinstance(data, list) and all(type(v) is int and abs(v) < 10**9 for v in data)
     return tuple(data) if ok else ()
@@ -144,8 +144,8 @@ def _int_list(raw) -> tuple[int, ...]:
 
 def _dict(raw) -> dict:
     try:
-        data = json.loads(raw) if isinstance(raw, str) else {}
-    except ValueError:
+        data = read_json(raw) if isinstance(raw, str) else {}
+    except InvalidAction:
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -427,6 +427,10 @@ def break_row(path: Path, sql: str, *args) -> None:
 BROKEN_ROWS = {
     "unreadable players": ("UPDATE games SET players='[\"Ana\", ' WHERE id=?", None),
     "unreadable options": ("UPDATE games SET options='{nope' WHERE id=?", None),
+    "options nested 100,000 deep": (
+        "UPDATE games SET options=replace(hex(zeroblob(100000)), '00', '[') WHERE id=?",
+        "deep",
+    ),
     "unknown game": ("UPDATE games SET kind='game-of-2030' WHERE id=?", "does not know the game"),
     "unknown option": (
         "UPDATE games SET options='{\"moon_phase\": true}' WHERE id=?",
