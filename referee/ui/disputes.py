@@ -628,11 +628,11 @@ class DisputeScreen:
                 label=f"{label} {card_name(c)}",
                 button=True,
                 content=ft.OutlinedButton(
-                    content=ft.Text("●" if c == 0 else str(c), size=18),
+                    content=ft.Text("Stone" if c == 0 else str(c), size=14 if c == 0 else 18),
                     on_click=lambda _e, c=c: on_tap(c),
                     disabled=disabled or left[c] <= 0,
                     height=TAP,
-                    width=72,
+                    width=88 if c == 0 else 72,
                 ),
             )
             for c in FAEKER_CARDS
@@ -645,7 +645,7 @@ class DisputeScreen:
             if self.top is not None:
                 left[self.top] += 1
             return [
-                ft.Text("Top card (● is a stone circle):", weight=ft.FontWeight.BOLD),
+                ft.Text("Top card:", weight=ft.FontWeight.BOLD),
                 self._faeker_pad("Top card", self._set_top, left),
             ]
         return [
@@ -673,7 +673,7 @@ class DisputeScreen:
 
     def _hand_pad(self, who: str) -> list[ft.Control]:
         hand = self.hands[self.active]
-        shown = " ".join("●" if c == 0 else str(c) for c in hand) or "none yet"
+        shown = ", ".join(card_name(c) for c in hand) or "none yet"
         return [
             ft.Row(
                 [
@@ -1153,7 +1153,7 @@ class DisputeScreen:
                         f"{me} was showing {b}",
                         b in mine,
                         lambda b=b: self._toggle_showing(b),
-                        width=56,
+                        width=64,
                         disabled=now == b,
                     )
                     for b in BUCKS
@@ -1173,7 +1173,7 @@ class DisputeScreen:
                             f"{me} shows {b}",
                             now == b,
                             lambda b=b: self._show(b),
-                            width=56,
+                            width=64,
                             disabled=b in mine,
                         )
                         for b in BUCKS
@@ -1257,7 +1257,7 @@ class DisputeScreen:
                         f"{me} holds {b}",
                         b in hand,
                         lambda b=b: self._toggle_hand_buck(b),
-                        width=56,
+                        width=64,
                     )
                     for b in BUCKS
                 ],
