@@ -209,11 +209,30 @@ EVERY_KIND = [
 ]
 
 
+def seed_finished_faj(data_dir) -> str:
+    """A whole 3-player game of Faces, Aces & Jokers in the store; its outcome's headline."""
+    import random
+
+    from referee.core.record import GameRecord
+    from referee.store import Store
+    from referee.table import Table
+
+    store = Store(data_dir / "referee.db")
+    table = Table.new(store, GameRecord(game="faj", players=["Ana", "Bo", "Cy"]))
+    rng = random.Random(7)
+    while not table.rules.is_over(table.state):
+        table.play(table.rules.draw(table.state, rng).model_dump())
+    headline = table.rules.outcome(table.state).headline
+    store.close()
+    return headline
+
+
 def test_every_other_kind_from_home(browser, tmp_path):
     """Each kind from the home screen: the taps, the verdict the CLI gives, a screenshot."""
     from referee.disputes import TITLES, settle
 
     counted = {}
+    outcome = seed_finished_faj(tmp_path)
     with serve_app(tmp_path) as (url, _started):
         page = open_page(browser, url, width=390, height=844)
         for game, kind, taps, data in EVERY_KIND:
@@ -229,6 +248,12 @@ def test_every_other_kind_from_home(browser, tmp_path):
             shot(page, f"dispute-{kind}")
             counted[kind] = 1 + len(steps)  # + the home screen's Settle a dispute
             page.get_by_role("button", name="Home").click()
+        # From a game's menu: the dispute screen comes prefilled from the game.
+        page.get_by_role("button", name="View Faces, Aces & Jokers: Ana, Bo, Cy").click()
+        page.get_by_role("button", name="Game menu").click()
+        page.get_by_role("menuitem", name="Settle a dispute").click()
+        expect(tagged(page, "dispute-headline")).to_have_text(outcome)
+        shot(page, "dispute-from-game-menu")
     (ARTIFACTS / "dispute-taps.json").write_text(json.dumps(counted, indent=1))
     print(json.dumps(counted))
     assert max(counted.values()) < 25
