@@ -101,6 +101,9 @@ def from_game(kind: str, state) -> dict:
     if kind == "faj":
         pre["piles"] = [list(p) for p in state.won]
         pre["board"] = list(state.board)
+        if state.board:  # the flow contract's menu: the cards each player may still play
+            playable = GAMES["faj"].choices(state).playable
+            pre["playable"] = {seat: list(cards) for seat, cards in playable}
         pre["kind"] = "faj_trick" if state.board else "faj_showdown"
     elif kind == "faeker":
         deal = state.deal
@@ -603,10 +606,11 @@ class DisputeScreen:
         else:
             me = self.names[self.active]
             others = {c for i, c in enumerate(self.plays) if i != self.active and c}
+            menu = self.pre.get("playable", {}).get(self.active, DRAFT_CARDS)
             grid = card_grid(
                 list(DRAFT_CARDS),
                 short,
-                available=set(DRAFT_CARDS) - others,
+                available=set(menu) - others,
                 selected=[c for c in (self.plays[self.active],) if c],
                 on_tap=self._play,
                 name=lambda c: f"{me} plays {short(c)}",

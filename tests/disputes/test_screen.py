@@ -141,3 +141,19 @@ def test_fairybucks_reveal_and_finale():
     f._add_item("sun", castle=True)
     f.view()
     assert f.settled()[1].headline == "Player 1 wins with 6 points"
+
+
+def test_a_trick_in_progress_offers_only_the_cards_the_rules_allow():
+    rules = GAMES["faj"]
+    rng = random.Random(11)
+    state = rules.new_state(["Ana", "Bo"], rules.parse_options({}))
+    while not (state.phase == "play" and state.trick == 3):
+        state = rules.apply(state, rules.draw(state, rng))[0]
+    s, _ = screen(from_game("faj", state))
+    assert s.kind == "faj_trick" and s.board == list(state.board)
+    menu = dict(rules.choices(state).playable)
+    played = set(state.deal.played)
+    assert played and not played & set(s.pre["playable"][0])
+    assert s.pre["playable"] == {seat: list(cards) for seat, cards in menu.items()}
+    s.active = 0
+    s.view()
