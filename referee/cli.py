@@ -34,6 +34,15 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a record and print the final state and verdicts")
     r.add_argument("file", help="a record exported as JSON ('-' for standard input)")
     sub.add_parser("schema", help="print the JSON Schema of game records and disputes")
+    e = sub.add_parser(
+        "edit", help="fix action N of a record (1 = first); print the record and what changed"
+    )
+    e.add_argument("file", help="a record exported as JSON ('-' for standard input)")
+    e.add_argument("--at", type=int, required=True, help="the action to change, from 1")
+    how = e.add_mutually_exclusive_group(required=True)
+    how.add_argument("--replace", metavar="ACTION_JSON", help="put this action in its place")
+    how.add_argument("--insert", metavar="ACTION_JSON", help="insert this action before it")
+    how.add_argument("--delete", action="store_true", help="delete it")
     d = sub.add_parser("settle", help="settle one dispute (JSON) and print the verdict as JSON")
     d.add_argument("file", help="a dispute as JSON ('-' for standard input)")
     return p
@@ -47,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
         return replay(args.file)
     if args.command == "settle":
         return settle(args.file)
+    if args.command == "edit":
+        kind = "delete" if args.delete else "replace" if args.replace is not None else "insert"
+        return edit(args.file, args.at, kind, args.replace if kind == "replace" else args.insert)
     if args.command == "schema":
         print(json.dumps(schema(), indent=2))
         return 0
@@ -127,6 +139,41 @@ def replay_text(text: str | bytes) -> tuple[int, dict]:
         "game": record.game,
         "state": session.state.model_dump(mode="json"),
         "verdicts": [v.model_dump(mode="json") for v in session.verdicts],
+    }
+
+
+def edit(path: str, at: int, kind: str, action_text: str | None) -> int:
+    """Print the edited record and what changed as JSON; 2 with the index and the reason
+    of the first action that breaks (or a refusal of the edit itself, index null)."""
+    try:
+        data = read_record_file(path)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        reason = sentence(f"Cannot read the record {quoted(path)}: {why}.")
+        print(json.dumps({"ok": False, "index": None, "reason": reason}))
+        return 2
+    code, out = edit_text(data, at, kind, action_text)
+    print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
+    return code
+
+
+def edit_text(text: str | bytes, at: int, kind: str, action_text: str | None) -> tuple[int, dict]:
+    from referee.core.edit import preview
+
+    try:
+        record = load_record_text(text)
+        action = None if action_text is None else read_json(action_text, "The action")
+        result = preview(rules_for(record.game), record, at, kind, action)
+    except ReplayError as exc:  # the record itself does not replay, before any edit
+        return 2, {"ok": False, "index": exc.index, "reason": exc.action_reason}
+    except RefereeError as exc:
+        return 2, {"ok": False, "index": None, "reason": sentence(exc.reason)}
+    if not result.ok:
+        return 2, result.breaking()
+    return 0, {
+        "ok": True,
+        "record": result.record.model_dump(mode="json"),
+        "changes": result.summary,
     }
 
 

@@ -154,6 +154,22 @@ class LiveTable:
     def redo(self, seen: int, device: str) -> Verdict:
         return self._change(seen, device, lambda t: t.redo(), lambda v: f"redone: {v.headline}")
 
+    def edit(self, seen: int, device: str, actions: list[dict], redo: list[dict], note: str):
+        """A whole new log (a fixed mistake anywhere in it) as one change every device
+        sees; refused (nothing written) if it does not replay or the game moved on."""
+        return self._change(
+            seen, device, lambda t: t.replace(actions, redo, note), lambda _s: note.lower()
+        )
+
+    def restore(self, seen: int, device: str, version_id: int):
+        """An earlier log of the game (from the game menu) back, as one change."""
+        return self._change(
+            seen,
+            device,
+            lambda t: t.restore_version(version_id),
+            lambda _s: "an earlier version of the game was restored",
+        )
+
     # -- private simultaneous choices --------------------------------------------------
 
     def pick(self, seen: int, device: str, seat: int, value: Any, private: bool) -> Verdict | None:

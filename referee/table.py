@@ -8,8 +8,9 @@ or process is refused (StaleWrite) instead of writing over the newer game.
 
 from pydantic import BaseModel
 
+from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
-from referee.core.session import Session
+from referee.core.session import ReplayError, Session
 from referee.core.verdict import Verdict
 from referee.games import rules_for
 from referee.store import Store
@@ -76,6 +77,49 @@ class Table:
         verdict = self.session.redo()
         self._save(saved, lambda: self.store.redo(self.game_id, **self._meta()))
         return verdict
+
+    def replace(self, actions: list[dict], redo: list[dict], note: str) -> Session:
+        """Write a whole new log (an edit anywhere in it, or an earlier version restored)
+        as one change. The new log is replayed first: if any action no longer applies,
+        ReplayError says which and nothing is written. The log it replaces is kept as a
+        version (Store.versions)."""
+        session = Session(self.rules, self._record(actions), redo)
+        saved = self.session
+        self.session = session
+        try:
+            self.revision = self.store.replace_log(
+                self.game_id,
+                [s.action.model_dump(mode="json") for s in session.steps],
+                session.redo_actions,
+                note=note,
+                **self._meta(),
+            )
+        except Exception:
+            self.session = saved
+            raise
+        return session
+
+    def restore_version(self, version_id: int) -> Session:
+        """Bring back an earlier log of this game (kept by `replace`), as one change; the
+        log it replaces is kept in turn, so a restore can itself be undone."""
+        found = next((v for v in self.store.versions(self.game_id) if v["id"] == version_id), None)
+        if found is None:
+            raise RefereeError("That earlier version of the game is no longer stored.")
+        try:
+            return self.replace(
+                found["actions"], found["redo"], f"Restored the version of {found['saved']}"
+            )
+        except ReplayError as exc:
+            raise RefereeError(f"That version cannot be restored: {exc.reason}") from exc
+
+    def _record(self, actions: list[dict]) -> GameRecord:
+        s = self.session
+        return GameRecord(
+            game=self.rules.kind,
+            players=list(s.players),
+            options=s.options.model_dump(mode="json"),
+            actions=list(actions),
+        )
 
     def _save(self, saved, write) -> None:
         """Write the change; if the store refuses, the session goes back to how it was."""
