@@ -25,7 +25,7 @@ from referee.games.fairy.odds import chances, formula, percent
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, big_button, slug, tagged
+from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
@@ -37,7 +37,6 @@ SHORT = {"higher": "Higher", "lower": "Lower", "same_suit": "Suit", "catch": "Ca
 NAME_WIDTH = 78
 GUESS_WIDTH = 64
 CARD_WIDTH = 46
-PHONE_WIDTH = 366  # a 390 px phone less the page padding
 
 
 def _num(n: int) -> str:
@@ -97,53 +96,7 @@ class FairyView(GameView):
         footer = f"{state.cards_left} cards left · {fairies} · {goal}"
         if state.playoff and not over:
             footer += f" · play-off: {names_text([state.players[s] for s in state.playing])}"
-        return self._board(rows, footer)
-
-    @staticmethod
-    def _board(rows: list[ScoreRow], footer: str) -> ft.Control:
-        """Up to 10 players: small chips, 4 or 5 to a row on a phone, so the header leaves
-        room for the guesses."""
-        n = len(rows)
-        per_row = n if n <= 6 else (n + 1) // 2
-        width = min(84, (PHONE_WIDTH - 6 * (per_row - 1)) // per_row)
-        badges = any(r.badges for r in rows)
-        chips = []
-        for row in rows:
-            lines: list[ft.Control] = [
-                ft.Text(
-                    row.name,
-                    weight=ft.FontWeight.BOLD,
-                    size=13,
-                    no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
-                tagged(
-                    f"score-{slug(row.name)}",
-                    ft.Text(row.score, size=20, weight=ft.FontWeight.W_600),
-                ),
-            ]
-            if badges:
-                lines.append(ft.Text(" · ".join(row.badges) or " ", size=10, italic=True))
-            chips.append(
-                ft.Container(
-                    ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                    width=width,
-                    padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-                    border_radius=10,
-                    opacity=0.5 if row.dimmed else 1.0,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER
-                    if row.highlight
-                    else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                    border=ft.Border.all(2, ft.Colors.PRIMARY) if row.highlight else None,
-                )
-            )
-        return ft.Column(
-            [
-                ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-                tagged("score-footer", ft.Text(footer, size=13)),
-            ],
-            spacing=4,
-        )
+        return scoreboard(rows, footer)
 
     def status(self, state: FairyState) -> str:
         if state.phase == "opening":

@@ -51,27 +51,32 @@ class FairyBucksView(GameView):
         return f"Between lots · {state.lot_number} sold or discarded{tail}"
 
     def scoreboard(self, state: FairyBucksState) -> ft.Control:
+        """During an auction what matters is each player's showing total and the High
+        Bidder; between lots, the points. Hands are listed once, below."""
         scores = RULES.scores(state)
+        auction = state.phase == "auction"
         rows = []
         for seat, name in enumerate(state.players):
-            badges = [f"hand {sum(state.hands[seat])}"]
-            if state.phase == "auction":
+            badges = []
+            if auction:
                 if state.auction.out[seat]:
                     badges.append("out")
                 elif seat == state.auction.high_bidder:
                     badges.append("High Bidder")
-            if state.poof_spent[seat]:
+                else:
+                    badges.append(f"{scores[seat].total} pts")
+            if state.poof_spent[seat] and not auction:
                 badges.append("no Poof!")
             rows.append(
                 ScoreRow(
                     name=name,
-                    score=str(scores[seat].total),
+                    score=f"shows {state.total(seat)}" if auction else str(scores[seat].total),
                     badges=tuple(badges),
                     highlight=seat == state.auction.high_bidder or seat in state.winners,
-                    dimmed=state.phase == "auction" and state.auction.out[seat],
+                    dimmed=auction and state.auction.out[seat],
                 )
             )
-        return scoreboard(rows, footer="Points from items won, set bonuses included")
+        return scoreboard(rows)
 
     def status(self, state: FairyBucksState) -> str:
         self._reset_if_moved_on(state)

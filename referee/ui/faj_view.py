@@ -51,11 +51,8 @@ class FajView(GameView):
     def round_line(self, state: FajState) -> str:
         if state.phase == "over":
             return f"All {ROUNDS} rounds played"
-        text = f"Round {state.round} of {ROUNDS} · trick {state.trick} of {len(BOARD_SIZES)}"
-        if state.board:
-            text += f" · board {' '.join(short(c) for c in state.board)}"
-            text += f" · {tricks.trump_text(state.trump)}"
-        return text
+        # The board and trump are told once, in the trump panel beside the plays.
+        return f"Round {state.round} of {ROUNDS} · trick {state.trick} of {len(BOARD_SIZES)}"
 
     def scoreboard(self, state: FajState) -> ft.Control:
         rows = []
@@ -68,7 +65,7 @@ class FajView(GameView):
                     badges=(best_hand(pile).category_name,) if pile else ("no cards",),
                 )
             )
-        return scoreboard(rows, footer="Cards won · best poker hand so far")
+        return scoreboard(rows, footer="Cards won, and the best poker hand in them")
 
     def status(self, state: FajState) -> str:
         self._reset_if_moved_on(state)
@@ -76,9 +73,7 @@ class FajView(GameView):
             size = BOARD_SIZES[state.trick - 1]
             return f"Turn up {size} trick card{'s' if size > 1 else ''} and enter the board."
         if state.phase == "play":
-            return (
-                f"{tricks.trump_text(state.trump).capitalize()}. Enter the card each player played."
-            )
+            return "Enter the card each player played."
         return f"Game over: {RULES.outcome(state).headline}."
 
     def actions(self, state: FajState) -> ft.Control:

@@ -13,6 +13,25 @@ _SLOTS = [
 ]
 
 
+# One colour per seat, told apart on light and dark felt, used wherever the player appears.
+PLAYER_COLOURS = (
+    "#E53935",  # red
+    "#1E88E5",  # blue
+    "#FDD835",  # yellow
+    "#8E24AA",  # purple
+    "#FB8C00",  # orange
+    "#00ACC1",  # cyan
+    "#D81B60",  # pink
+    "#7CB342",  # green
+    "#6D4C41",  # brown
+    "#546E7A",  # slate
+)
+
+
+def player_colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
 def theme() -> ft.Theme:
     # A text theme given without colours comes out dark on the dark theme; naming the
     # scheme's on-surface colour keeps text readable in both.

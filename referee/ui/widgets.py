@@ -7,8 +7,10 @@ import flet as ft
 
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
+from referee.ui.theme import player_colour
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
+CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
@@ -63,43 +65,61 @@ class ScoreRow:
 
 
 def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Control:
+    """One row of compact chips, in seat order, each edged in its player's colour; more
+    players than fit scroll sideways, so the header stays one chip high on a phone."""
     chips = []
-    for row in rows:
-        badge_text = " · ".join(row.badges)
+    badges = any(row.badges for row in rows)
+    for seat, row in enumerate(rows):
+        colour = player_colour(seat)
+        lines: list[ft.Control] = [
+            ft.Text(
+                row.name,
+                weight=ft.FontWeight.BOLD,
+                size=13,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            tagged(
+                f"score-{slug(row.name)}",
+                ft.Text(row.score, size=18, weight=ft.FontWeight.W_600, no_wrap=True),
+            ),
+        ]
+        if badges:
+            lines.append(
+                ft.Text(
+                    " · ".join(row.badges) or " ",
+                    size=11,
+                    italic=True,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+            )
         chips.append(
             ft.Container(
                 content=ft.Column(
-                    [
-                        ft.Text(
-                            row.name,
-                            weight=ft.FontWeight.BOLD,
-                            size=15,
-                            no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        tagged(
-                            f"score-{slug(row.name)}",
-                            ft.Text(row.score, size=22, weight=ft.FontWeight.W_600),
-                        ),
-                        ft.Text(badge_text or " ", size=12, italic=True),
-                    ],
-                    spacing=0,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER
                 ),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                border_radius=12,
-                width=104,
+                padding=ft.Padding.only(left=8, right=6, top=3, bottom=3),
+                border_radius=10,
+                width=CHIP_WIDTH,
                 opacity=0.5 if row.dimmed else 1.0,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                bgcolor=ft.Colors.SECONDARY_CONTAINER
                 if row.highlight
                 else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border=ft.Border.all(2, ft.Colors.PRIMARY) if row.highlight else None,
+                border=ft.Border.all(2, colour)
+                if row.highlight
+                else ft.Border(left=ft.BorderSide(5, colour)),
             )
         )
-    parts: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=8, run_spacing=8)]
+    parts: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)]
     if footer:
-        parts.append(tagged("score-footer", ft.Text(footer, size=13)))
-    return ft.Column(parts, spacing=4)
+        parts.append(
+            tagged(
+                "score-footer",
+                ft.Text(footer, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
+            )
+        )
+    return ft.Column(parts, spacing=2)
 
 
 def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:

@@ -1,0 +1,57 @@
+"""The phone layout: with 4 players, in the middle of every game, the header (app bar,
+scoreboard, status) leaves at least 55% of a 390x844 screen to the action area."""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from referee.core.record import GameRecord
+from referee.games import GAMES
+from referee.store import Store
+from referee.table import Table
+from tests.e2e.browser import open_page, serve_app, shot, tagged
+
+pytestmark = pytest.mark.e2e
+
+PHONE = (390, 844)
+PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
+# Random legal steps into each game: far enough for verdicts, badges and a busy phase.
+STEPS = {"faeker": 4, "faj": 6, "fairybucks": 5, "deceptidice": 6, "fairy": 5}
+
+
+def seed_games(data_dir) -> None:
+    store = Store(data_dir / "referee.db")
+    try:
+        for kind, steps in STEPS.items():
+            rules, rng = GAMES[kind], random.Random(12)
+            table = Table.new(store, GameRecord(game=kind, players=PLAYERS))
+            for _ in range(steps):
+                if rules.is_over(table.state):
+                    break
+                table.play(rules.draw(table.state, rng))
+    finally:
+        store.close()
+
+
+def test_the_action_area_gets_most_of_a_phone_in_every_game(browser, tmp_path):
+    seed_games(tmp_path)
+    shares = {}
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, width=PHONE[0], height=2400)
+        for kind in STEPS:
+            page.set_viewport_size({"width": PHONE[0], "height": 2400})
+            name = f"{GAMES[kind].title}: {', '.join(PLAYERS)}"
+            page.get_by_role("button", name=f"Resume {name}").click()
+            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+            header = tagged(page, "game")
+            expect(header).to_be_visible()
+            expect(tagged(page, "score-Dee")).to_be_visible()
+            page.wait_for_timeout(300)  # the resize re-render
+            box = header.bounding_box()
+            shares[kind] = (PHONE[1] - (box["y"] + box["height"])) / PHONE[1]
+            shot(page, f"phone-{kind}-main")
+            page.get_by_role("button", name="Home").first.click()
+            page.get_by_role("button", name="New game").wait_for()
+    print({k: round(v, 3) for k, v in shares.items()})
+    assert all(share >= 0.55 for share in shares.values()), shares
