@@ -56,13 +56,17 @@ class FajView(GameView):
 
     def scoreboard(self, state: FajState) -> ft.Control:
         rows = []
+        outcome = RULES.outcome(state)
         for seat, name in enumerate(state.players):
             pile = state.won[seat]
+            won = outcome is not None and seat in outcome.winners
             rows.append(
                 ScoreRow(
                     name=name,
                     score=str(len(pile)),
-                    badges=(best_hand(pile).category_name,) if pile else ("no cards",),
+                    badges=(("winner",) if won else ())
+                    + ((best_hand(pile).category_name,) if pile else ("no cards",)),
+                    highlight=won,
                 )
             )
         return scoreboard(rows, footer="Cards won, and the best poker hand in them")

@@ -17,7 +17,7 @@ _SLOTS = [
 PLAYER_COLOURS = (
     "#E53935",  # red
     "#1E88E5",  # blue
-    "#FDD835",  # yellow
+    "#F9A825",  # amber
     "#8E24AA",  # purple
     "#FB8C00",  # orange
     "#00ACC1",  # cyan

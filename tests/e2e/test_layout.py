@@ -55,3 +55,39 @@ def test_the_action_area_gets_most_of_a_phone_in_every_game(browser, tmp_path):
             page.get_by_role("button", name="New game").wait_for()
     print({k: round(v, 3) for k, v in shares.items()})
     assert all(share >= 0.55 for share in shares.values()), shares
+
+
+def finish_games(data_dir) -> dict[str, str]:
+    """One finished 4-player game of each kind; returns each game's outcome headline."""
+    store, headlines = Store(data_dir / "referee.db"), {}
+    try:
+        for kind in STEPS:
+            rules, rng = GAMES[kind], random.Random(5)
+            table = Table.new(store, GameRecord(game=kind, players=PLAYERS))
+            while not rules.is_over(table.state):
+                table.play(rules.draw(table.state, rng))
+            headlines[kind] = rules.outcome(table.state).headline
+    finally:
+        store.close()
+    return headlines
+
+
+def test_every_game_ends_on_standings_at_phone_and_desktop_size(browser, tmp_path):
+    headlines = finish_games(tmp_path)
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, width=PHONE[0], height=2400)
+        for kind, headline in headlines.items():
+            page.set_viewport_size({"width": 1280, "height": 2400})
+            name = f"{GAMES[kind].title}: {', '.join(PLAYERS)}"
+            page.get_by_role("button", name=f"View {name}").click()
+            expect(tagged(page, "standings-headline")).to_have_text(headline)
+            expect(tagged(page, "standings-chart")).to_be_visible()
+            expect(tagged(page, "place-Dee")).to_be_visible()
+            page.set_viewport_size({"width": 1280, "height": 800})
+            shot(page, f"desktop-{kind}-standings")
+            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+            expect(tagged(page, "standings-headline")).to_have_text(headline)
+            shot(page, f"phone-{kind}-standings")
+            page.set_viewport_size({"width": PHONE[0], "height": 2400})
+            page.get_by_role("button", name="Home").first.click()
+            page.get_by_role("button", name="New game").wait_for()

@@ -1,0 +1,148 @@
+"""The end of every game: the winner(s) first and why, the places with ties, the scores
+after each decisive moment, and a chart of them over the game."""
+
+import flet as ft
+
+from referee.core.session import Session
+from referee.ui.theme import player_colour
+from referee.ui.widgets import slug, tagged
+
+
+def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
+    """(label, each seat's points) at the start and after every decisive verdict: the
+    session's steps already hold the state after each action, so nothing is replayed."""
+    rules = session.rules
+    rows = [("Start", tuple(rules.points(session.initial)))]
+    for step in session.steps:
+        if step.verdict.decisive:
+            rows.append((str(len(rows)), tuple(rules.points(step.state))))
+    return rows
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_lines(session: Session) -> list[tuple[int, str, bool]]:
+    """(seat, 'place: name, points', tied) best first: a shared place is marked as a tie."""
+    rules, state = session.rules, session.state
+    outcome = rules.outcome(state)
+    points = rules.points(state)
+    lines = []
+    for place, seat in outcome.standings():
+        tied = outcome.places.count(place) > 1
+        text = f"{ordinal(place)}{' (tie)' if tied else ''}: {session.players[seat]}"
+        lines.append((seat, f"{text}, {points[seat]} {rules.unit}", tied))
+    return lines
+
+
+def _chart(history, players) -> ft.Control:
+    import flet_charts as fch  # only the standings screen needs it: keeps the app's start quick
+
+    values = [v for _label, row in history for v in row]
+    series = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x, row[seat]) for x, (_l, row) in enumerate(history)],
+            color=player_colour(seat),
+            stroke_width=3,
+        )
+        for seat in range(len(players))
+    ]
+    return tagged(
+        "standings-chart",
+        ft.Container(
+            fch.LineChart(
+                data_series=series,
+                min_x=0,
+                max_x=max(1, len(history) - 1),
+                min_y=min(0, *values),
+                max_y=max(1, *values),
+                interactive=False,
+            ),
+            height=200,
+            padding=ft.Padding.only(right=12, top=8),
+        ),
+    )
+
+
+def _table(history, players) -> ft.Control:
+    table = ft.DataTable(
+        columns=[
+            ft.DataColumn(label=ft.Text("#")),
+            *[
+                ft.DataColumn(
+                    label=ft.Text(name, color=player_colour(seat), weight=ft.FontWeight.BOLD),
+                    numeric=True,
+                )
+                for seat, name in enumerate(players)
+            ],
+        ],
+        rows=[
+            ft.DataRow(cells=[ft.DataCell(ft.Text(label)), *[ft.DataCell(ft.Text(v)) for v in row]])
+            for label, row in history
+        ],
+        column_spacing=18,
+        horizontal_margin=8,
+        heading_row_height=36,
+        data_row_min_height=30,
+        data_row_max_height=30,
+    )
+    return tagged("standings-table", ft.Row([table], scroll=ft.ScrollMode.AUTO))
+
+
+def standings_panel(session: Session) -> ft.Control | None:
+    """The standings of a finished game, or None while it goes on."""
+    outcome = session.rules.outcome(session.state)
+    if outcome is None:
+        return None
+    players = session.players
+    history = score_history(session)
+    places = [
+        tagged(
+            f"place-{slug(players[seat])}",
+            ft.Row(
+                [
+                    ft.Container(width=12, height=12, border_radius=6, bgcolor=player_colour(seat)),
+                    ft.Text(
+                        text,
+                        size=16,
+                        weight=ft.FontWeight.BOLD if seat in outcome.winners else None,
+                    ),
+                ],
+                spacing=8,
+            ),
+        )
+        for seat, text, _tied in place_lines(session)
+    ]
+    return tagged(
+        "standings",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
+                            ft.Container(
+                                tagged(
+                                    "standings-headline",
+                                    ft.Text(outcome.headline, size=22, weight=ft.FontWeight.BOLD),
+                                ),
+                                expand=True,
+                            ),
+                        ],
+                    ),
+                    tagged("standings-reason", ft.Text(outcome.reason, size=15)),
+                    *places,
+                    ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
+                    _table(history, players),
+                    ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
+                    _chart(history, players),
+                ],
+                spacing=8,
+            ),
+            padding=12,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        ),
+    )

@@ -1,0 +1,55 @@
+"""The standings of a finished game, read from the session's own steps."""
+
+import random
+
+import pytest
+
+from referee.core.record import GameRecord
+from referee.core.session import Session
+from referee.games import GAMES
+from referee.ui.standings import ordinal, place_lines, score_history, standings_panel
+
+
+def finished(kind: str, seed: int = 3) -> Session:
+    rules, rng = GAMES[kind], random.Random(seed)
+    session = Session(rules, GameRecord(game=kind, players=["Ana", "Bo", "Cy", "Dee"]))
+    for _ in range(3000):
+        if session.is_over:
+            return session
+        session.play(rules.draw(session.state, rng))
+    raise AssertionError(f"{kind} did not end")
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_history_ends_at_the_final_points_and_places_list_every_seat(kind):
+    session = finished(kind)
+    history = score_history(session)
+    assert history[0] == ("Start", tuple(session.rules.points(session.initial)))
+    assert history[-1][1] == tuple(session.rules.points(session.state))
+    decisive = sum(1 for s in session.steps if s.verdict.decisive)
+    assert len(history) == decisive + 1
+    lines = place_lines(session)
+    outcome = session.rules.outcome(session.state)
+    assert sorted(seat for seat, _t, _tied in lines) == [0, 1, 2, 3]
+    assert {seat for seat, _t, _tied in lines[: len(outcome.winners)]} == set(outcome.winners)
+    assert lines[0][1].startswith("1st")
+    assert standings_panel(session) is not None
+
+
+def test_a_game_in_progress_has_no_standings():
+    session = Session(GAMES["faeker"], GameRecord(game="faeker", players=["Ana", "Bo"]))
+    assert standings_panel(session) is None
+
+
+def test_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+    ]
