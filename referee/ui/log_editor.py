@@ -1,0 +1,392 @@
+"""Fix a mistake anywhere in the log: edit, delete, or insert an action before another.
+
+Tapping an action in the log offers the three. Edit and Insert show the game's own view,
+drawn for the table as it stood just before that action, with the same deck-aware pickers
+as in play; the action chosen there is captured, not played. The edited record is replayed
+(referee.core.edit) and the player sees either what changed, before and after, and
+confirms, or the first action that no longer applies and why, and may keep the game up
+to there (the rest kept as redo). Nothing is written until then; the write is one change
+to the live table, so every device showing the game redraws, and the log it replaced is
+kept as a version the game menu can restore.
+"""
+
+from collections.abc import Sequence
+
+import flet as ft
+
+from referee.core.edit import Preview, preview
+from referee.core.errors import RefereeError
+from referee.core.rules import GameRules
+from referee.core.verdict import Verdict
+from referee.ui.card_picker import HandPicker
+from referee.ui.views import VIEWS
+from referee.ui.widgets import big_button, tagged, verdict_body
+
+TITLES = {"replace": "Edit", "insert": "Insert before", "delete": "Delete"}
+
+
+def editable_log(rules: GameRules, verdicts: Sequence[Verdict], on_fix) -> ft.Control:
+    """The log, newest first; opening an action shows its verdict and Edit / Delete /
+    Insert before. `on_fix(number, kind)`, number counted from 1."""
+    tiles: list[ft.Control] = []
+    for number, verdict in reversed(list(enumerate(verdicts, start=1))):
+        fixes = ft.Row(
+            [
+                ft.OutlinedButton(
+                    content=TITLES[kind],
+                    icon=icon,
+                    height=44,
+                    on_click=lambda _e, n=number, k=kind: on_fix(n, k),
+                )
+                for kind, icon in (
+                    ("replace", ft.Icons.EDIT),
+                    ("delete", ft.Icons.DELETE_OUTLINE),
+                    ("insert", ft.Icons.ADD),
+                )
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
+        tiles.append(
+            tagged(
+                f"log-{number}",
+                ft.ExpansionTile(
+                    title=ft.Text(f"{number}. {verdict.headline}", size=14),
+                    controls=[
+                        ft.Container(
+                            ft.Column([verdict_body(rules, verdict, ""), fixes], spacing=8),
+                            padding=8,
+                        )
+                    ],
+                    dense=True,
+                ),
+            )
+        )
+    if not tiles:
+        tiles = [ft.Text("Nothing has happened yet.", italic=True)]
+    return ft.Column(tiles, spacing=0)
+
+
+class EditorPad:
+    """Simultaneous choices inside the editor: kept here, never on the live table; when
+    every seat the game waits for has one, they become one captured action."""
+
+    me = None
+
+    def __init__(self, editor: "LogEditor") -> None:
+        self.editor = editor
+        self.picks: dict[int, object] = {}
+
+    def shown(self, seat: int):
+        return self.picks.get(seat)
+
+    def can_change(self, seat: int) -> bool:
+        return True
+
+    def choose(self, seat: int, value) -> None:
+        rules, state = self.editor.rules, self.editor.state
+        try:
+            rules.verify_pick(state, seat, value)
+        except RefereeError as exc:
+            self.editor.app.toast(exc.reason)
+            return
+        self.picks[seat] = value
+        if all(s in self.picks for s in rules.to_act(state)):
+            self.editor.capture(rules.gather(state, dict(self.picks)))
+        else:
+            self.editor.app.render()
+
+    def clear(self, seat: int) -> None:
+        self.picks.pop(seat, None)
+        self.editor.app.render()
+
+
+class LogEditor:
+    """One edit of one game's log on one device, from the choice to the confirmation."""
+
+    def __init__(self, app, number: int, kind: str) -> None:
+        self.app = app
+        self.live = app.live
+        session = self.live.table.session
+        self.seen = app.seen  # the game this edit was made against: a newer one refuses it
+        self.rules = session.rules
+        self.record = session.record()
+        self.redo = session.redo_actions
+        self.number, self.kind = number, kind
+        self.old = session.steps[number - 1]
+        self.state = session.steps[number - 2].state if number > 1 else session.initial
+        self.result: Preview | None = None
+        self.view = None
+        if kind == "delete":
+            self._preview(None)
+        else:
+            self.view = VIEWS[self.rules.kind](self.capture, app.render, app.toast, app.confirm)
+            self.view.pad = EditorPad(self)
+            if kind == "replace":
+                self._prefill()
+
+    def _prefill(self) -> None:
+        """The hand pickers start with the cards the action had (the rest is one tap)."""
+        cards = getattr(self.old.action, "cards", None)
+        if not isinstance(cards, tuple | list):
+            return
+        try:
+            self.view.actions(self.state)  # lets each picker take its owner first
+        except Exception:
+            return
+        for value in vars(self.view).values():
+            if isinstance(value, HandPicker) and not value.picked:
+                value.picked = list(cards)
+
+    # -- steps -------------------------------------------------------------------------
+
+    def capture(self, action) -> None:
+        """The view's `play`: the action entered becomes the edit, not a move."""
+        if self._preview(action):
+            self.app.render()
+
+    def _preview(self, action) -> bool:
+        try:
+            self.result = preview(
+                self.rules, self.record, self.number, self.kind, action, self.redo
+            )
+        except RefereeError as exc:  # the entered action itself does not apply there
+            self.app.toast(exc.reason)
+            return False
+        return True
+
+    def back_to_choosing(self, _e=None) -> None:
+        if self.kind == "delete":
+            self.cancel()
+            return
+        self.result = None
+        if self.view is not None:
+            self.view.pad.picks.clear()
+        self.app.render()
+
+    def cancel(self, _e=None) -> None:
+        self.app.end_edit()
+
+    def confirm(self, _e=None) -> None:
+        result = self.result
+        if result is None:
+            return
+        if result.ok:
+            actions, redo = result.record.actions, self.redo
+        else:
+            actions, redo = result.kept, result.kept_redo
+        done = self.app._change(
+            lambda: self.live.edit(self.seen, self.app.device, actions, redo, result.note)
+        )
+        self.app.end_edit()
+        if done is not None:
+            self.app.toast(f"{result.note}. The earlier log is kept in the game menu.")
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def screen(self) -> ft.Control:
+        if self.result is None:
+            return self._choosing()
+        return self._broken() if not self.result.ok else self._changes()
+
+    def _was(self) -> ft.Control:
+        return tagged(
+            "edit-was",
+            ft.Text(f"Action {self.number}: {self.old.verdict.headline}", size=14, italic=True),
+        )
+
+    def _choosing(self) -> ft.Control:
+        view, state = self.view, self.state
+        heading = (
+            f"Edit action {self.number}"
+            if self.kind == "replace"
+            else f"Insert an action before action {self.number}"
+        )
+        return ft.Column(
+            [
+                tagged("edit-heading", ft.Text(heading, size=20, weight=ft.FontWeight.BOLD)),
+                self._was(),
+                ft.Text(
+                    "The table as it stood then. Enter what really happened:",
+                    size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                ft.Text(view.round_line(state), size=14),
+                view.scoreboard(state),
+                ft.Text(view.status(state), size=16, weight=ft.FontWeight.W_600),
+                view.actions(state),
+                ft.Divider(),
+                big_button("Cancel", self.cancel, filled=False, icon=ft.Icons.CLOSE),
+            ],
+            spacing=10,
+        )
+
+    def _changes(self) -> ft.Control:
+        s = self.result.summary
+        edited = s["edited"]
+        what = {
+            "replace": f"{edited['before']} → {edited['after']}",
+            "insert": f"Inserted: {edited['after']}",
+            "delete": f"Deleted: {edited['before']}",
+        }[self.kind]
+        header = ft.Row(
+            [
+                ft.Text("", expand=2),
+                ft.Text("Before", weight=ft.FontWeight.BOLD, expand=1),
+                ft.Text("After", weight=ft.FontWeight.BOLD, expand=1),
+            ]
+        )
+        rows: list[ft.Control] = [header]
+        for p in s["points"]:
+            moved = p["before"] != p["after"]
+            weight = ft.FontWeight.BOLD if moved else None
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(p["player"], expand=2, weight=weight),
+                        ft.Container(
+                            tagged(f"edit-before-{p['player']}", ft.Text(str(p["before"]))),
+                            expand=1,
+                        ),
+                        ft.Container(
+                            tagged(
+                                f"edit-after-{p['player']}",
+                                ft.Text(
+                                    str(p["after"]),
+                                    weight=weight,
+                                    color=ft.Colors.PRIMARY if moved else None,
+                                ),
+                            ),
+                            expand=1,
+                        ),
+                    ]
+                )
+            )
+        parts: list[ft.Control] = [
+            tagged("edit-heading", ft.Text("Check the change", size=20, weight=ft.FontWeight.BOLD)),
+            tagged("edit-what", ft.Text(f"Action {self.number}: {what}", size=15)),
+            ft.Text(f"Scores at the end of the log ({s['unit']}):", size=13),
+            ft.Container(
+                ft.Column(rows, spacing=4),
+                padding=10,
+                border_radius=10,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            ),
+        ]
+        ending = s["ending"]
+        if ending["before"] != ending["after"]:
+            parts.append(
+                tagged(
+                    "edit-ending",
+                    ft.Text(
+                        f"Ending: {ending['before'] or 'not over yet'} → "
+                        f"{ending['after'] or 'not over yet'}",
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                )
+            )
+        flipped = s["flipped"]
+        if flipped:
+            parts.append(ft.Text("Verdicts that change:", weight=ft.FontWeight.BOLD, size=14))
+            for f in flipped[:8]:
+                parts.append(
+                    tagged(
+                        f"edit-flipped-{f['action']}",
+                        ft.Text(f"{f['action']}. {f['before']} → {f['after']}", size=13),
+                    )
+                )
+            if len(flipped) > 8:
+                parts.append(ft.Text(f"and {len(flipped) - 8} more", size=13, italic=True))
+        elif not s["changed"]:
+            parts.append(ft.Text("Nothing changes: the log stays as it is.", italic=True))
+        parts.append(
+            ft.Row(
+                [
+                    big_button("Confirm", self.confirm, icon=ft.Icons.CHECK),
+                    big_button("Cancel", self.cancel, filled=False),
+                ],
+                wrap=True,
+            )
+        )
+        return ft.Column(parts, spacing=10)
+
+    def _broken(self) -> ft.Control:
+        r = self.result
+        later = r.broken + 1
+        return ft.Column(
+            [
+                tagged(
+                    "edit-heading",
+                    ft.Text(
+                        f"Action {later} no longer applies",
+                        size=20,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ),
+                tagged("edit-reason", ft.Text(r.reason, size=15)),
+                ft.Text(
+                    f"Keeping the game up to there keeps actions 1 to {r.broken}; the rest "
+                    "waits under Redo.",
+                    size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                big_button(
+                    "Keep the game up to there (the rest kept as redo)",
+                    self.confirm,
+                    icon=ft.Icons.CONTENT_CUT,
+                ),
+                ft.Row(
+                    [
+                        big_button("Cancel", self.cancel, filled=False),
+                        *(
+                            [big_button("Choose again", self.back_to_choosing, filled=False)]
+                            if self.kind != "delete"
+                            else []
+                        ),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=12,
+        )
+
+
+def versions_dialog(app) -> ft.AlertDialog | None:
+    """Earlier logs of the game (kept by every edit), newest first, each restorable."""
+    live = app.live
+    versions = live.table.store.versions(live.game_id)
+
+    def restore(version_id: int):
+        def go(_e):
+            app.page.pop_dialog()
+            done = app._change(lambda: live.restore(app.seen, app.device, version_id))
+            if done is not None:
+                app.render()
+                app.toast("The earlier version is back; the log it replaced is kept too.")
+
+        return go
+
+    rows: list[ft.Control] = []
+    for v in versions[:20]:
+        when = v["saved"].replace("T", " ")[:16]
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(
+                        f"Before “{v['note']}” · {len(v['actions'])} actions · {when}",
+                        size=13,
+                        expand=True,
+                    ),
+                    ft.TextButton(content="Restore", on_click=restore(v["id"])),
+                ]
+            )
+        )
+    if not rows:
+        rows = [ft.Text("No earlier versions: the log was never edited.", italic=True)]
+    return ft.AlertDialog(
+        title=ft.Text("Earlier versions"),
+        content=tagged("versions", ft.Column(rows, tight=True, spacing=4)),
+        actions=[ft.TextButton(content="Close", on_click=lambda _e: app.page.pop_dialog())],
+        scrollable=True,
+    )
