@@ -198,3 +198,31 @@ class TestEditCommand:
         data = json.loads(out.stdout)
         assert data["ok"] is False and data["index"] == 0 and data["action"] == 1
         assert data["reason"].startswith("Action 1 no longer applies:")
+
+
+class TestLiveEdit:
+    def test_an_edit_is_one_change_every_device_sees_and_a_stale_one_is_refused(self, tmp_path):
+        from referee.live import LiveTables, Stale
+
+        store = Store(tmp_path / "t.db")
+        try:
+            lives = LiveTables(store)
+            game = lives.create(GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+            s = three_rounds()
+            for a in s.record().actions:
+                game.play(game.version, "A", a)
+            told = []
+            game.join("B", "Phone B", told.append)
+            seen = game.version
+            result = preview(s.rules, s.record(), 2, "replace", bid("Bo", 3))
+            game.edit(seen, "A", result.record.actions, [], result.note)
+            assert told == [seen + 1]
+            assert game.table.rules.points(game.table.state) == (0, 0, 7)
+            assert "action 2 edited" in game.changes_since(seen)
+            with pytest.raises(Stale):  # a device that drew the game before the edit
+                game.edit(seen, "B", s.record().actions, [], "x")
+            (version,) = store.versions(game.game_id)
+            game.restore(game.version, "B", version["id"])
+            assert game.table.session.record() == s.record()
+        finally:
+            store.close()
