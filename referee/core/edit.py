@@ -53,6 +53,7 @@ class Preview:
     session: Session | None = None
     broken: int | None = None
     reason: str = ""
+    broken_headline: str = ""  # that action's verdict in the log before the edit
     kept: list[dict] = field(default_factory=list)
     kept_redo: list[dict] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
@@ -120,6 +121,9 @@ def preview(
     except ReplayError as exc:
         out.broken = exc.index
         out.reason = exc.action_reason
+        old_index = exc.index + (1 if kind == "delete" else -1 if kind == "insert" else 0)
+        if exc.index >= at - 1 and 0 <= old_index < len(before.steps):
+            out.broken_headline = before.steps[old_index].verdict.headline
         out.kept = actions[: exc.index]
         out.kept_redo = [*(redo or []), *reversed(actions[exc.index :])]
         out.record = _record(before, out.kept)

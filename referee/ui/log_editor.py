@@ -319,7 +319,9 @@ class LogEditor:
                 tagged(
                     "edit-heading",
                     ft.Text(
-                        f"Action {later} no longer applies",
+                        f"Action {later} ({r.broken_headline.rstrip('.')}) no longer applies"
+                        if r.broken_headline
+                        else f"Action {later} no longer applies",
                         size=20,
                         weight=ft.FontWeight.BOLD,
                     ),
