@@ -18,6 +18,23 @@ class TestMoney:
 
 
 class TestItemsAndSetup:
+    def test_items_worth_one_are_refused_with_two_players(self):
+        two = fairybucks(players=("Ana", "Bo"))
+        with pytest.raises(InvalidAction, match="worth 1 leave the deck in a 2-player game"):
+            two.play(lot((1, "moon"), (3, "sun")))
+        with pytest.raises(InvalidAction, match="worth 1"):
+            two.play(finale(1, "book"))
+        assert 1 not in two.rules.choices(two.state).item_values
+        three = fairybucks()
+        three.play(lot((1, "moon")))
+        assert three.state.phase == "auction"
+
+    def test_the_finale_is_offered_only_between_auctions(self):
+        s = fairybucks(actions=[LOT])
+        assert not s.rules.choices(s.state).finale
+        with pytest.raises(IllegalAction, match="Finish the running auction"):
+            s.play(finale(4, "book"))
+
     def test_two_player_setup_sets_aside_one_and_removes_the_ones(self):
         s = fairybucks(players=("Ana", "Bo"), deck_size=30)
         assert s.rules.items_left(s.state) == 30 - 4 - 1 - 1
