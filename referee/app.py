@@ -32,13 +32,14 @@ from referee.ui.home import (
     raw_dialog,
     unavailable_view,
 )
+from referee.ui.log_editor import LogEditor, editable_log, versions_dialog
 from referee.ui.new_game import NewGameForm
+from referee.ui.standings import standings_panel
 from referee.ui.theme import FONTS, theme
 from referee.ui.views import VIEWS
 from referee.ui.widgets import (
     big_button,
     icon_button,
-    log_panel,
     rules_dialog,
     tagged,
     verdict_dialog,
@@ -98,6 +99,7 @@ class RefereeApp:
         self.dispute: DisputeScreen | None = None
         self.screen = "home"
         self.show_log = False
+        self.editor: LogEditor | None = None
         page.title = "referee"
         page.fonts = FONTS
         page.theme = theme()
@@ -134,9 +136,12 @@ class RefereeApp:
                 expand=True,
             )
         else:
-            body = {"home": self._home, "new": self._new_game, "dispute": self._dispute}[
-                self.screen
-            ]()
+            body = {
+                "home": self._home,
+                "new": self._new_game,
+                "dispute": self._dispute,
+                "edit": lambda: self.editor.screen(),
+            }[self.screen]()
             column = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
         self._last_width = self._width()
         self.page.appbar = self._appbar()
@@ -229,9 +234,11 @@ class RefereeApp:
     def _appbar(self) -> ft.AppBar:
         theme = icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self._toggle_theme)
         if self.screen != "game" or self.table is None:
-            title = {"new": "New game", "dispute": "Settle a dispute"}.get(self.screen, "referee")
+            title = {"new": "New game", "dispute": "Settle a dispute", "edit": "Fix the log"}.get(
+                self.screen, "referee"
+            )
             leading = (
-                icon_button(ft.Icons.ARROW_BACK, "Home", lambda _e: self.go_home())
+                icon_button(ft.Icons.ARROW_BACK, "Back", lambda _e: self._back())
                 if self.screen != "home"
                 else None
             )
@@ -256,6 +263,10 @@ class RefereeApp:
                             ft.PopupMenuItem(content="Export record (JSON)", on_click=self.export),
                             ft.PopupMenuItem(
                                 content="Settle a dispute", on_click=self._dispute_from_game
+                            ),
+                            ft.PopupMenuItem(
+                                content="Earlier versions",
+                                on_click=lambda _e: self.page.show_dialog(versions_dialog(self)),
                             ),
                             ft.PopupMenuItem(
                                 content="Delete game", on_click=self._confirm_delete_current
@@ -530,14 +541,22 @@ class RefereeApp:
             tagged("round", ft.Text(view.round_line(state), size=14)),
             view.scoreboard(state),
             ft.Container(
-                tagged("status", ft.Text(view.status(state), size=17, weight=ft.FontWeight.W_600)),
+                tagged(
+                    "status",
+                    ft.Text(
+                        "Game over: the standings are below." if s.is_over else view.status(state),
+                        size=17,
+                        weight=ft.FontWeight.W_600,
+                    ),
+                ),
                 padding=ft.Padding.only(top=6),
             ),
         ]
+        parts: list[ft.Control] = []
         others = self.live.others(self.device)
         if others:
             n = len(others)
-            header.append(
+            parts.append(
                 tagged(
                     "devices",
                     ft.Text(
@@ -547,9 +566,8 @@ class RefereeApp:
                     ),
                 )
             )
-        parts: list[ft.Control] = []
-        if last is not None:
-            header.append(
+        if last is not None and not s.is_over:  # at the end, the standings tell it
+            parts.append(
                 ft.Container(
                     tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
                     on_click=lambda _e: self.show_verdict(last),
@@ -559,6 +577,8 @@ class RefereeApp:
         seats = s.rules.to_act(state)
         if len(seats) > 1 and any(s.rules.pick_options(state, seat) for seat in seats):
             parts.append(self._holder_row(state))
+        if s.is_over:  # the standings come first: who won and why, places, the scores
+            parts.append(standings_panel(s))
         parts.append(view.actions(state))
         if s.is_over:
             parts.append(
@@ -582,12 +602,6 @@ class RefereeApp:
                         disabled=hidden is not None,
                         tooltip=hidden,
                     ),
-                    big_button(
-                        "Undo", self.undo, filled=False, disabled=not s.can_undo, icon=ft.Icons.UNDO
-                    ),
-                    big_button(
-                        "Redo", self.redo, filled=False, disabled=not s.can_redo, icon=ft.Icons.REDO
-                    ),
                 ],
                 wrap=True,
             )
@@ -595,7 +609,7 @@ class RefereeApp:
         if hidden is not None:  # a game whose players may not look back (Fairy)
             parts.append(tagged("log-hidden", ft.Text(hidden, size=12, italic=True)))
         elif self.show_log:
-            parts.append(log_panel(self.table.rules, s.verdicts))
+            parts.append(editable_log(self.table.rules, s.verdicts, self.start_edit))
         return (
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
@@ -621,6 +635,23 @@ class RefereeApp:
                 run_spacing=4,
             ),
         )
+
+    def start_edit(self, number: int, kind: str) -> None:
+        """Fix action `number` of the log (referee/ui/log_editor.py)."""
+        self.editor = LogEditor(self, number, kind)
+        self.screen = "edit"
+        self.render()
+
+    def end_edit(self) -> None:
+        self.editor = None
+        self.screen = "game" if self.live is not None else "home"
+        self.render()
+
+    def _back(self) -> None:
+        if self.screen == "edit":
+            self.end_edit()
+        else:
+            self.go_home()
 
     def _toggle_log(self, _e=None) -> None:
         self.show_log = not self.show_log
@@ -666,9 +697,15 @@ class RefereeApp:
         self.render()
 
     def show_verdict(self, verdict) -> None:
+        s = self.table.session
+        ends = s.is_over and s.steps and s.steps[-1].verdict == verdict
         self.page.show_dialog(
             verdict_dialog(
-                self.table.rules, verdict, self.game_view.unit, lambda _e: self.page.pop_dialog()
+                self.table.rules,
+                verdict,
+                self.game_view.unit,
+                lambda _e: self.page.pop_dialog(),
+                ending=s.rules.outcome(s.state).headline if ends else None,
             )
         )
 

@@ -28,6 +28,12 @@ PLAYER_COLOURS = (
 )
 
 
+# A card table's baize: the seed of the light and the dark scheme alike.
+FELT = "#1F6B45"
+# Red suits, readable on light and dark surfaces.
+RED_SUIT = "#D32F2F"
+
+
 def player_colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
@@ -37,6 +43,6 @@ def theme() -> ft.Theme:
     # scheme's on-surface colour keeps text readable in both.
     fallback = ft.TextStyle(font_family_fallback=[SYMBOL_FONT], color=ft.Colors.ON_SURFACE)
     return ft.Theme(
-        color_scheme_seed=ft.Colors.DEEP_PURPLE,
+        color_scheme_seed=FELT,
         text_theme=ft.TextTheme(**{slot: fallback for slot in _SLOTS}),
     )

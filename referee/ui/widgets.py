@@ -160,14 +160,57 @@ def verdict_body(rules: GameRules, verdict: Verdict, unit: str) -> ft.Control:
     )
 
 
-def verdict_dialog(rules: GameRules, verdict: Verdict, unit: str, on_close) -> ft.AlertDialog:
-    return ft.AlertDialog(
+def split_details(details: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The lines a player reads at once, and the full arithmetic (any line with an '=')
+    that waits behind 'Why?' with the rulings."""
+    plain = [line for line in details if "=" not in line]
+    sums = [line for line in details if "=" in line]
+    return plain, sums
+
+
+def verdict_dialog(
+    rules: GameRules, verdict: Verdict, unit: str, on_close, ending: str | None = None
+) -> ft.AlertDialog:
+    """One plain headline (the win itself when this verdict ends the game), then the
+    cards and the count; the rulings and the arithmetic behind a 'Why?' button."""
+    plain, sums = split_details(verdict.details)
+    lead = [ft.Text(verdict.headline, weight=ft.FontWeight.W_600)] if ending else []
+    why = ft.Column(
+        [
+            *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
+            *ruling_lines(rules, verdict),
+        ],
+        spacing=4,
+        tight=True,
+        visible=False,
+    )
+    button = ft.TextButton(content="Why?", icon=ft.Icons.HELP_OUTLINE)
+
+    def toggle(_e) -> None:
+        why.visible = not why.visible
+        button.content = "Hide why" if why.visible else "Why?"
+        dialog.update()
+
+    button.on_click = toggle
+    body = ft.Column(
+        [
+            *lead,
+            *[ft.Text(line) for line in plain],
+            *change_lines(verdict, unit),
+            *([button, why] if why.controls else []),
+        ],
+        spacing=6,
+        tight=True,
+        scroll=ft.ScrollMode.AUTO,
+    )
+    dialog = ft.AlertDialog(
         modal=True,
-        title=tagged("verdict-headline", ft.Text(verdict.headline, size=20)),
-        content=ft.Container(verdict_body(rules, verdict, unit), width=460),
+        title=tagged("verdict-headline", ft.Text(ending or verdict.headline, size=20)),
+        content=ft.Container(body, width=460),
         actions=[ft.FilledButton(content="OK", on_click=on_close, height=TAP)],
         scrollable=True,
     )
+    return dialog
 
 
 def rules_dialog(rules: GameRules, options, on_close) -> ft.AlertDialog:

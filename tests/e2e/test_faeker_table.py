@@ -46,6 +46,7 @@ class TestBluffRound:
 
             headline = tagged(page, "verdict-headline")
             expect(headline).to_have_text("Cy bluffed: 2 for a bid of 3")
+            page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
             expect(page.get_by_text("Ruling FK-BLUFF-AT-LEAST", exact=False)).to_be_visible()
             expect(tagged(page, "change-Ana")).to_have_text("Ana: 0 to 4 cubes (+4)")
             shot(page, "faeker-verdict")

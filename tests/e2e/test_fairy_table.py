@@ -73,6 +73,7 @@ class TestThirdFairy:
                 "11 on 4: higher and a fairy; 2 of 4 right"
             )
             expect(page.get_by_text("Catch, right +7: Ana.")).to_be_visible()
+            page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
             expect(page.get_by_text("Ruling FY-SCORE", exact=False)).to_be_visible()
             expect(tagged(page, "change-Ana")).to_have_text("Ana: 0 to 7 points (+7)")
             shot(page, "fairy-verdict")
@@ -101,6 +102,7 @@ class TestThirdFairy:
             expect(tagged(page, "verdict-headline")).to_have_text(
                 "Ana and Bo tie at 8 and play off"
             )
+            page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
             expect(page.get_by_text("Ruling FY-END-FAIRY", exact=False)).to_be_visible()
             page.get_by_role("button", name="OK").click()
             scores(page, Ana=8, Bo=8, Cy=2, Dee=0)

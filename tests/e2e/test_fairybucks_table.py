@@ -48,6 +48,7 @@ class TestHighBidderTwice:
             expect(
                 page.get_by_text("Bo loses the lowest Buck showing, 3; 5 back to hand.")
             ).to_be_visible()
+            page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
             expect(page.get_by_text("Ruling FB-TWICE", exact=False)).to_be_visible()
             shot(page, "fairybucks-verdict")
             page.get_by_role("button", name="OK").click()

@@ -79,6 +79,7 @@ class TestTricksAndShowdown:
                 expect(tagged(page, "verdict-headline")).to_contain_text(
                     f"{winner} wins trick {trick} of round 1"
                 )
+                page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
                 expect(page.get_by_text(f"Ruling {step}", exact=False)).to_be_visible()
                 if trick == 1:
                     shot(page, "faj-trick-verdict")

@@ -45,7 +45,7 @@ def test_the_action_area_gets_most_of_a_phone_in_every_game(browser, tmp_path):
             page.get_by_role("button", name=f"Resume {name}").click()
             page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
             header = tagged(page, "game")
-            expect(header).to_be_visible()
+            expect(header).to_be_visible(timeout=15_000)
             expect(tagged(page, "score-Dee")).to_be_visible()
             page.wait_for_timeout(300)  # the resize re-render
             box = header.bounding_box()
@@ -80,7 +80,7 @@ def test_every_game_ends_on_standings_at_phone_and_desktop_size(browser, tmp_pat
             page.set_viewport_size({"width": 1280, "height": 2400})
             name = f"{GAMES[kind].title}: {', '.join(PLAYERS)}"
             page.get_by_role("button", name=f"View {name}").click()
-            expect(tagged(page, "standings-headline")).to_have_text(headline)
+            expect(tagged(page, "standings-headline")).to_have_text(headline, timeout=15_000)
             expect(tagged(page, "standings-chart")).to_be_visible()
             expect(tagged(page, "place-Dee")).to_be_visible()
             page.set_viewport_size({"width": 1280, "height": 800})
