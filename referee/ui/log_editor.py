@@ -328,8 +328,14 @@ class LogEditor:
                 ),
                 tagged("edit-reason", ft.Text(r.reason, size=15)),
                 ft.Text(
-                    f"Keeping the game up to there keeps actions 1 to {r.broken}; the rest "
-                    "waits under Redo.",
+                    (
+                        "Keeping the game up to there empties the log"
+                        if r.broken == 0
+                        else "Keeping the game up to there keeps action 1"
+                        if r.broken == 1
+                        else f"Keeping the game up to there keeps actions 1 to {r.broken}"
+                    )
+                    + "; the rest waits under Redo, to redo one by one once fixed.",
                     size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
