@@ -238,7 +238,11 @@ class RefereeApp:
                 self.screen, "referee"
             )
             leading = (
-                icon_button(ft.Icons.ARROW_BACK, "Back", lambda _e: self._back())
+                icon_button(
+                    ft.Icons.ARROW_BACK,
+                    "Back to the game" if self.screen == "edit" else "Home",
+                    lambda _e: self._back(),
+                )
                 if self.screen != "home"
                 else None
             )
