@@ -34,6 +34,19 @@ def seed_games(data_dir) -> None:
         store.close()
 
 
+def verdict_shots(page, name: str) -> None:
+    """The last verdict as the table sees it, then with its 'Why?' open."""
+    tagged(page, "last-verdict").click()
+    expect(tagged(page, "verdict-headline")).to_be_visible()
+    shot(page, f"{name}-verdict")
+    why = page.get_by_role("button", name="Why?")
+    if why.count():
+        why.click()
+        shot(page, f"{name}-verdict-why")
+    page.get_by_role("button", name="OK").click()
+    expect(tagged(page, "verdict-headline")).to_have_count(0)
+
+
 def test_the_action_area_gets_most_of_a_phone_in_every_game(browser, tmp_path):
     seed_games(tmp_path)
     shares = {}
@@ -41,6 +54,7 @@ def test_the_action_area_gets_most_of_a_phone_in_every_game(browser, tmp_path):
         page = open_page(browser, url, width=PHONE[0], height=2400)
         for kind in STEPS:
             page.set_viewport_size({"width": PHONE[0], "height": 2400})
+            page.wait_for_timeout(500)  # a new width draws the home screen again
             name = f"{GAMES[kind].title}: {', '.join(PLAYERS)}"
             page.get_by_role("button", name=f"Resume {name}").click()
             page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
@@ -51,6 +65,11 @@ def test_the_action_area_gets_most_of_a_phone_in_every_game(browser, tmp_path):
             box = header.bounding_box()
             shares[kind] = (PHONE[1] - (box["y"] + box["height"])) / PHONE[1]
             shot(page, f"phone-{kind}-main")
+            verdict_shots(page, f"phone-{kind}")
+            page.set_viewport_size({"width": 1280, "height": 800})
+            expect(tagged(page, "score-Dee")).to_be_visible()
+            shot(page, f"desktop-{kind}-main")
+            verdict_shots(page, f"desktop-{kind}")
             page.get_by_role("button", name="Home").first.click()
             page.get_by_role("button", name="New game").wait_for()
     print({k: round(v, 3) for k, v in shares.items()})
