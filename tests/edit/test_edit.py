@@ -60,6 +60,31 @@ class TestEveryGame:
                 if at <= len(without):
                     assert again.ok and again.record == record
 
+    def test_any_edit_replays_whole_or_keeps_the_game_up_to_the_break(self, kind):
+        rules = GAMES[kind]
+        for seed in SEEDS:
+            record = random_record(rules, seed)
+            rng = random.Random(seed)
+            full = Session(rules, record)
+            at = rng.randint(1, len(record.actions))
+            before = full.steps[at - 2].state if at > 1 else full.initial
+            other = rules.draw(before, rng)
+            for how, action in (("replace", other), ("insert", other), ("delete", None)):
+                try:
+                    result = preview(rules, record, at, how, action)
+                except RefereeError:
+                    assert how != "delete"  # only an entered action can be refused
+                    continue
+                if result.ok:
+                    assert Session(rules, result.record).record() == result.record
+                    assert len(result.summary["points"]) == len(record.players)
+                else:
+                    assert result.broken >= at - 1
+                    kept = Session(rules, result.record, result.kept_redo)
+                    assert len(kept.steps) == result.broken
+                    edited = edited_actions(record.actions, at, how, result_action(action))
+                    assert result.kept + list(reversed(result.kept_redo)) == edited
+
     def test_an_edit_whose_replay_breaks_writes_nothing(self, kind, tmp_path):
         rules = GAMES[kind]
         store = Store(tmp_path / "t.db")
@@ -82,6 +107,10 @@ class TestEveryGame:
                 assert table.session.record() == record
         finally:
             store.close()
+
+
+def result_action(action):
+    return None if action is None else action.model_dump(mode="json")
 
 
 def three_rounds():
