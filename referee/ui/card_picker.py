@@ -121,16 +121,25 @@ def card_grid(
     buttons = []
     for card in cards:
         chosen = card in selected
+        gone = card not in available and not chosen
         cls = ft.FilledButton if chosen else ft.OutlinedButton
+        # Drawn as a card: a small-cornered white face, red suits red and black suits black.
         text = ft.Text(
             label(card),
-            color=None if chosen else colour(card),
-            weight=ft.FontWeight.BOLD if chosen else None,
+            size=16,
+            color=None if chosen or gone else colour(card) or ft.Colors.ON_SURFACE,
+            weight=ft.FontWeight.BOLD,
         )
         button = cls(
             content=text,
+            style=ft.ButtonStyle(
+                shape=ft.RoundedRectangleBorder(radius=6),
+                bgcolor=None if chosen else ft.Colors.SURFACE_CONTAINER_LOWEST,
+                padding=ft.Padding.symmetric(horizontal=4),
+            ),
             on_click=lambda _e, c=card: on_tap(c),
-            disabled=card not in available and not chosen,
+            disabled=gone,
+            opacity=0.35 if gone else 1.0,
             height=48,
             width=80 if len(label(card)) <= 3 else 112,
         )
