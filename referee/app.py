@@ -39,6 +39,7 @@ from referee.ui.theme import FONTS, theme
 from referee.ui.views import VIEWS
 from referee.ui.widgets import (
     big_button,
+    export_dialog,
     icon_button,
     rules_dialog,
     tagged,
@@ -264,7 +265,7 @@ class RefereeApp:
                     content=ft.PopupMenuButton(
                         tooltip="Game menu",
                         items=[
-                            ft.PopupMenuItem(content="Export record (JSON)", on_click=self.export),
+                            ft.PopupMenuItem(content="Export record", on_click=self.export),
                             ft.PopupMenuItem(
                                 content="Settle a dispute", on_click=self._dispute_from_game
                             ),
@@ -730,19 +731,9 @@ class RefereeApp:
 
     def export(self, _e=None) -> None:
         text = json.dumps(self.table.session.record().model_dump(mode="json"), indent=1)
+        name = f"referee-{self.table.rules.kind}-{self.table.game_id}.json"
         self.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text("Game record (JSON)"),
-                content=ft.Container(
-                    ft.TextField(
-                        value=text, multiline=True, read_only=True, min_lines=8, max_lines=16
-                    ),
-                    width=520,
-                ),
-                actions=[
-                    ft.TextButton(content="Close", on_click=lambda _e: self.page.pop_dialog())
-                ],
-            )
+            export_dialog("Game record", text, name, lambda _e: self.page.pop_dialog())
         )
 
 

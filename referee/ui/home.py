@@ -6,6 +6,7 @@ too, so the app only wires them up.
 """
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 
 import flet as ft
 
@@ -24,6 +25,17 @@ def import_record(store: Store, text: str | bytes) -> Table:
     return Table.new(store, load_record_text(text))
 
 
+def local_time(stamp: str) -> str:
+    """A stored UTC time as this device's local time, to the minute."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)[:16]
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def game_tile(
     g: GameSummary,
     on_open: Callable[[int], None],
@@ -36,7 +48,7 @@ def game_tile(
         lines: list[ft.Control] = [
             ft.Text(who, weight=ft.FontWeight.BOLD),
             tagged(f"problem-{g.id}", ft.Text(g.problem, size=13, color=ft.Colors.ERROR)),
-            ft.Text(f"Last played {g.updated.replace('T', ' ')[:16]}", size=12, italic=True),
+            ft.Text(f"Last played {local_time(g.updated)}", size=12, italic=True),
         ]
         buttons = [
             ft.Semantics(
@@ -64,7 +76,7 @@ def game_tile(
             ft.Text(who, weight=ft.FontWeight.BOLD),
             ft.Text(g.summary, size=13),
             ft.Text(
-                f"Last played {g.updated.replace('T', ' ')[:16]} · {g.actions} actions",
+                f"Last played {local_time(g.updated)} · {g.actions} actions",
                 size=12,
                 italic=True,
             ),

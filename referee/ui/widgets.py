@@ -213,6 +213,61 @@ def verdict_dialog(
     return dialog
 
 
+def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDialog:
+    """A record to take away: copy it to the clipboard, or download it as a file (on a
+    phone the browser offers to share or keep it); the text stays in sight as well."""
+    note = ft.Text("", size=13, italic=True)
+
+    def told(message: str) -> None:
+        note.value = message
+        note.update()
+
+    async def copy(_e) -> None:
+        try:
+            await ft.Clipboard().set(text)
+        except Exception:  # a browser may refuse; the text is still there
+            told("This browser refused to copy: select the text below and copy it.")
+        else:
+            told("Copied: paste it into a message, or into Import on another referee.")
+
+    async def download(_e) -> None:
+        try:
+            await ft.FilePicker().save_file(file_name=file_name, src_bytes=text.encode())
+        except Exception:  # no file saving here; copying still works
+            told("This device cannot save the file: copy the text instead.")
+        else:
+            told(f"Saved as {file_name}.")
+
+    return ft.AlertDialog(
+        title=ft.Text(title),
+        content=ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.FilledButton(
+                                content="Copy", icon=ft.Icons.CONTENT_COPY, on_click=copy
+                            ),
+                            ft.OutlinedButton(
+                                content="Download", icon=ft.Icons.DOWNLOAD, on_click=download
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                    tagged("export-note", note),
+                    ft.TextField(
+                        value=text, multiline=True, read_only=True, min_lines=6, max_lines=12
+                    ),
+                ],
+                tight=True,
+                spacing=8,
+            ),
+            width=520,
+        ),
+        actions=[ft.TextButton(content="Close", on_click=on_close)],
+    )
+
+
 def rules_dialog(rules: GameRules, options, on_close) -> ft.AlertDialog:
     items: list[ft.Control] = [ft.Text(rules.overview), ft.Divider()]
     for ruling in rules.rulings:
