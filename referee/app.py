@@ -18,7 +18,6 @@ import flet as ft
 from referee.core.errors import RefereeError
 from referee.core.names import sentence
 from referee.core.record import GameRecord
-from referee.core.series import series_totals
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.live import LOCKED, LiveTable, LiveTables
@@ -348,23 +347,34 @@ class RefereeApp:
         )
 
     def _series(self, games) -> list[tuple[str, int, dict[str, int]]]:
-        """Running totals by player for games that share a series name (oldest first)."""
-        named: dict[tuple[str, str], list] = {}
+        """Running totals by player for games that share a series name (oldest first),
+        from the points and options each game's summary carries: nothing is replayed. Only
+        a game saved by an older referee, whose points were never stored, is read once."""
+        named: dict[tuple[str, str], list[dict[str, int]]] = {}
         for g in reversed(games):
             rules = GAMES.get(g.kind)
             if rules is None:
                 continue
             try:
-                stored = self.store.load(g.id)
-                name = rules.series(rules.parse_options(stored.record.options))
-                if name is not None:
-                    named.setdefault((g.kind, name), []).append(Session(rules, stored.record).state)
+                name = rules.series(rules.parse_options(g.options))
+                if name is None:
+                    continue
+                points = tuple(g.points)
+                if len(points) != len(g.players):
+                    stored = self.store.load(g.id)
+                    state = Session(rules, stored.record).state
+                    points = tuple(rules.points(state))
             except (KeyError, RefereeError):
                 continue  # a game that cannot be read is listed, not added up
-        return [
-            (f"{GAMES[kind].title}: {name}", len(states), series_totals(GAMES[kind], states))
-            for (kind, name), states in sorted(named.items())
-        ]
+            named.setdefault((g.kind, name), []).append(dict(zip(g.players, points, strict=True)))
+        result = []
+        for (kind, name), scored in sorted(named.items()):
+            totals: dict[str, int] = {}
+            for game in scored:
+                for player, points in game.items():
+                    totals[player] = totals.get(player, 0) + points
+            result.append((f"{GAMES[kind].title}: {name}", len(scored), totals))
+        return result
 
     def _import_dialog(self, _e=None) -> None:
         field = ft.TextField(

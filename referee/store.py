@@ -413,12 +413,12 @@ class Store:
 
     # -- games -------------------------------------------------------------------------
 
-    def create_game(self, record: GameRecord, summary: str = "") -> int:
+    def create_game(self, record: GameRecord, summary: str = "", points=()) -> int:
         now = _now()
         with self._tx() as c:
             cur = c.execute(
-                "INSERT INTO games(kind, players, options, created, updated, summary) "
-                "VALUES (?,?,?,?,?,?)",
+                "INSERT INTO games(kind, players, options, created, updated, summary, points) "
+                "VALUES (?,?,?,?,?,?,?)",
                 (
                     record.game,
                     json.dumps(record.players),
@@ -426,6 +426,7 @@ class Store:
                     now,
                     now,
                     summary,
+                    json.dumps(list(points)),
                 ),
             )
             game_id = cur.lastrowid

@@ -28,7 +28,8 @@ class Table:
         rules = rules_for(record.game)
         session = Session(rules, record)  # validates players and options first
         record = session.record()
-        game_id = store.create_game(record, rules.summary(session.state))
+        state = session.state  # an imported record arrives with its points already
+        game_id = store.create_game(record, rules.summary(state), rules.points(state))
         return cls(store, game_id, session)
 
     @classmethod

@@ -1,0 +1,66 @@
+"""The home screen adds up a series from each game's stored points: no game is replayed."""
+
+import random
+import time
+from types import SimpleNamespace
+
+import pytest
+
+import referee.app as app_module
+from referee.core.record import GameRecord
+from referee.core.series import series_totals
+from referee.core.session import Session
+from referee.games import GAMES
+from referee.store import Store
+from referee.table import Table
+
+RULES = GAMES["fairybucks"]
+
+
+def played(store, players, steps, seed, **options):
+    table = Table.new(store, GameRecord(game="fairybucks", players=players, options=options))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if RULES.is_over(table.state):
+            break
+        table.play(RULES.draw(table.state, rng))
+    return table
+
+
+def test_series_totals_come_from_the_summaries_without_a_replay(tmp_path, monkeypatch):
+    store = Store(tmp_path / "referee.db")
+    tables = [
+        played(store, ["Ana", "Bo", "Cy"], 30, 1, series="Cup"),
+        played(store, ["Bo", "Cy", "Dee"], 40, 2, series="Cup"),
+        played(store, ["Ana", "Bo"], 10, 3),
+    ]
+    expected = series_totals(RULES, [t.state for t in tables[:2]])
+
+    def no_replay(*_a, **_k):
+        raise AssertionError("the home screen replayed a game")
+
+    monkeypatch.setattr(app_module, "Session", no_replay)
+    host = SimpleNamespace(store=store)
+    started = time.perf_counter()
+    series = app_module.RefereeApp._series(host, store.list_games())
+    assert time.perf_counter() - started < 0.1
+    assert series == [("Fairy Bucks: Cup", 2, expected)]
+    store.close()
+
+
+@pytest.mark.parametrize("count", [1000])
+def test_a_thousand_games_are_listed_and_added_up_quickly(tmp_path, count):
+    store = Store(tmp_path / "referee.db")
+    table = played(store, ["Ana", "Bo", "Cy"], 20, 4, series="Big")
+    record, state = table.session.record(), table.state
+    for _ in range(count - 1):
+        store.create_game(record, RULES.summary(state), RULES.points(state))
+    games = store.list_games()  # the store's own listing is timed by its tests
+    started = time.perf_counter()
+    series = app_module.RefereeApp._series(SimpleNamespace(store=store), games)
+    took = time.perf_counter() - started
+    assert len(games) == count
+    points = RULES.points(Session(RULES, record).state)
+    assert series[0][2] == {n: p * count for n, p in zip(record.players, points, strict=True)}
+    assert took < 0.1, took  # about 5 ms here: options parsed, points added
+    store.close()
