@@ -1,0 +1,137 @@
+"""Tap to frame: from a tap's pointer event to the animation frame after the page's
+semantics tree shows the change, timed inside the page, for the referee and for the
+smallest Flet app (one button changing a label), side by side in one run.
+
+The referee's taps are real actions in a 4-player Fae-ker game: a bid, then Undo in the
+app bar, in turn (each a change to the saved game, the whole screen drawn again).
+
+    python bench/tap.py [--json] [--taps N]
+"""
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
+from tests.e2e.browser import free_port, launch, open_page, serve, tagged  # noqa: E402
+
+HELLO = """
+import flet as ft
+
+def main(page: ft.Page):
+    label = ft.Text("0")
+    def tap(_e):
+        label.value = str(int(label.value) + 1)
+        page.update()
+    page.add(ft.Semantics(identifier="label", content=label), ft.FilledButton("Tap", on_click=tap))
+
+ft.run(main)
+"""
+
+
+@contextmanager
+def serve_hello(folder: Path, renderer: str):
+    script = folder / "hello.py"
+    script.write_text(HELLO)
+    port = free_port()
+    env = dict(
+        os.environ,
+        FLET_FORCE_WEB_SERVER="1",
+        FLET_WEB_NO_CDN="1",
+        FLET_SERVER_IP="127.0.0.1",
+        FLET_SERVER_PORT=str(port),
+    )
+    if renderer != "auto":
+        env["FLET_WEB_RENDERER"] = renderer
+    env.pop("DISPLAY", None)
+    proc = subprocess.Popen(
+        [sys.executable, str(script)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+    )
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def timed_taps(page, taps, steps) -> list[float]:
+    """Tap `steps` in turn (button, identifier, text it then shows), `taps` times."""
+    from playwright.sync_api import expect
+
+    page.evaluate(MARK_TAPS)
+    times = []
+    for n in range(taps):
+        button, identifier, text = steps[n % len(steps)]
+        page.evaluate(WATCH, [identifier, text])
+        button.click()
+        seen = page.evaluate("() => window.__seen")
+        times.append(seen - page.evaluate("() => window.__tapAt"))
+        expect(tagged(page, identifier)).to_contain_text(text)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    from referee.core.record import GameRecord
+    from referee.store import Store
+    from referee.table import Table
+
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
+        folder = Path(folder)
+        store = Store(folder / "referee.db")
+        table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy", "Dee"]))
+        table.play({"type": "top_card", "card": 3})
+        store.close()
+        browser = launch(pw)
+        with serve(folder, args.renderer) as app:
+            page = open_page(browser, app.url, width=390, height=844)
+            page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy, Dee").click()
+            tagged(page, "status").wait_for()
+            steps = [
+                (page.get_by_role("button", name="Bid 2", exact=True), "status", "Cy to act"),
+                (page.get_by_role("button", name="Undo"), "status", "Bo to act"),
+            ]
+            ours = timed_taps(page, args.taps, steps)
+        with serve_hello(folder, args.renderer) as url:
+            page = open_page(browser, url, width=390, height=844, ready="Tap")
+            button = page.get_by_role("button", name="Tap")
+            steps = [(button, "label", str(n)) for n in range(1, args.taps + 1)]
+            hello = timed_taps(page, args.taps, steps)
+        browser.close()
+    p95, hello_p95 = percentile(ours, 95), percentile(hello, 95)
+    result = {
+        "taps": len(ours),
+        "tap_p50_ms": round(percentile(ours, 50), 1),
+        "tap_p95_ms": round(p95, 1),
+        "hello_tap_p50_ms": round(percentile(hello, 50), 1),
+        "hello_tap_p95_ms": round(hello_p95, 1),
+        "ratio": round(p95 / hello_p95, 2),
+        "renderer": args.renderer,
+    }
+    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
+
+
+if __name__ == "__main__":
+    main()
