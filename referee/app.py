@@ -49,6 +49,9 @@ _assets = Path(__file__).resolve().parent.parent / "assets"
 ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 
 MAX_WIDTH = 760
+WIDE_FROM = 1000  # px of window from which a game's header sits beside its actions
+WIDE_MAX_WIDTH = 1240
+SIDE_WIDTH = 380
 
 
 _device_numbers = itertools.count(1)
@@ -131,10 +134,23 @@ class RefereeApp:
         if self.screen == "game":
             # The scoreboard and whose turn it is stay put; only the actions below scroll.
             header, body = self._game()
-            column = ft.Column(
-                [header, ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)],
-                expand=True,
-            )
+            actions = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
+            if self._wide():  # a wide window: scoreboard and status beside the action area
+                column = ft.Row(
+                    [
+                        ft.Container(
+                            ft.Column([header], scroll=ft.ScrollMode.AUTO),
+                            width=SIDE_WIDTH,
+                        ),
+                        ft.VerticalDivider(width=1),
+                        actions,
+                    ],
+                    expand=True,
+                    spacing=16,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            else:
+                column = ft.Column([header, actions], expand=True)
         else:
             body = {
                 "home": self._home,
@@ -155,10 +171,13 @@ class RefereeApp:
         ]
         self.page.update()
 
+    def _wide(self) -> bool:
+        return self.screen == "game" and int(self.page.width or 0) >= WIDE_FROM
+
     def _width(self) -> int:
         # A fixed width would overflow a phone; the full width of a desktop is too wide to read.
         available = int(self.page.width or MAX_WIDTH) - 2 * int(self.page.padding or 0)
-        return max(280, min(MAX_WIDTH, available))
+        return max(280, min(WIDE_MAX_WIDTH if self._wide() else MAX_WIDTH, available))
 
     def _on_resize(self, _e=None) -> None:
         width = self._width()
