@@ -101,6 +101,7 @@ def test_every_game_ends_on_standings_at_phone_and_desktop_size(browser, tmp_pat
         page = open_page(browser, url, width=PHONE[0], height=2400)
         for kind, headline in headlines.items():
             page.set_viewport_size({"width": 1280, "height": 2400})
+            page.wait_for_timeout(800)  # a new width draws the home screen again
             name = f"{GAMES[kind].title}: {', '.join(PLAYERS)}"
             page.get_by_role("button", name=f"View {name}").click()
             expect(tagged(page, "standings-headline")).to_have_text(headline, timeout=15_000)
