@@ -286,19 +286,3 @@ def rules_dialog(rules: GameRules, options, on_close) -> ft.AlertDialog:
         actions=[ft.TextButton(content="Close", on_click=on_close)],
         scrollable=True,
     )
-
-
-def log_panel(rules: GameRules, verdicts: Sequence[Verdict]) -> ft.Control:
-    """The whole game so far, newest first: every verdict with its rulings."""
-    tiles = []
-    for number, verdict in reversed(list(enumerate(verdicts, start=1))):
-        tiles.append(
-            ft.ExpansionTile(
-                title=ft.Text(f"{number}. {verdict.headline}", size=14),
-                controls=[ft.Container(verdict_body(rules, verdict, ""), padding=8)],
-                dense=True,
-            )
-        )
-    if not tiles:
-        tiles = [ft.Text("Nothing has happened yet.", italic=True)]
-    return ft.Column(tiles, spacing=0)
