@@ -219,21 +219,25 @@ class DisputeScreen:
             self._grow()
             self.refresh()
 
+    def _trim_seats(self) -> None:
+        """Drop what was entered for seats beyond the players now named."""
+        for seq in (
+            self.piles,
+            self.plays,
+            self.hands,
+            self.guesses,
+            self.scores,
+            self.tops,
+            self.showing,
+            self.shows,
+            self.items,
+        ):
+            del seq[len(self.names) :]
+
     def remove_player(self) -> None:
         if len(self.names) > (1 if self.kind == "fairy_guesses" else 2):
             self.names.pop()
-            for seq in (
-                self.piles,
-                self.plays,
-                self.hands,
-                self.guesses,
-                self.scores,
-                self.tops,
-                self.showing,
-                self.shows,
-                self.items,
-            ):
-                del seq[len(self.names) :]
+            self._trim_seats()
             self.active = min(self.active, len(self.names) - 1)
             self.refresh()
 
@@ -242,18 +246,7 @@ class DisputeScreen:
         if len(names) >= 2 or (names and self.kind == "fairy_guesses"):
             self.names = names[: MAX_PLAYERS.get(self.game or "", 4)]
             self._grow()
-            for seq in (
-                self.piles,
-                self.plays,
-                self.hands,
-                self.guesses,
-                self.scores,
-                self.tops,
-                self.showing,
-                self.shows,
-                self.items,
-            ):
-                del seq[len(self.names) :]
+            self._trim_seats()
             self.guesser = self.guesser if self.guesser in self.names else self.names[0]
             self.challenger = self.challenger if self.challenger in self.names else self.names[-1]
             self.bidder = self.bidder if self.bidder in self.names else self.names[0]
