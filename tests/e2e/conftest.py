@@ -17,3 +17,14 @@ def browser():
         browser = launch(pw)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _close_pages(request):
+    """Close every page a test opened: a page left open keeps its Flutter client running
+    and reconnecting to a server that is gone, which slowed later tests several times over
+    and made page loads time out."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
