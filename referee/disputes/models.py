@@ -18,6 +18,14 @@ from referee.games.faj.model import DraftCard, TrickCard
 
 Name = Annotated[str, Field(min_length=1, max_length=24)]
 FairyCard = Annotated[int, Field(ge=1, le=21, description="a charm card, 1-21")]
+FairySuits = Annotated[
+    str,
+    Field(
+        max_length=200,
+        description="suits entered by hand, as in the game's setup ('1 4 7 10 13 16 19 / "
+        "2 5 8 ... / 3 6 9 ...'); empty: the suits follow the numbers (1-7, 8-14, 15-21)",
+    ),
+]
 FairyGuess = Literal["higher", "lower", "same_suit", "catch"]
 
 
@@ -180,6 +188,7 @@ class FairyGuesses(Value):
     top: FairyCard
     revealed: FairyCard
     guesses: tuple[FairyPlayerGuess, ...] = Field(min_length=1, max_length=10)
+    suit_cards: FairySuits = ""
 
 
 class FairyChances(Value):
@@ -188,6 +197,7 @@ class FairyChances(Value):
     kind: Literal["fairy_chances"] = "fairy_chances"
     top: FairyCard
     seen: tuple[FairyCard, ...] = Field(default=(), max_length=20)
+    suit_cards: FairySuits = ""
 
 
 Dispute = Annotated[

@@ -46,7 +46,7 @@ from referee.games.faeker.deck import DECK as FAEKER_DECK
 from referee.games.faeker.deck import FAE, STONE, card_name
 from referee.games.fairy import odds, scoring
 from referee.games.fairy.deck import CARDS as FAIRY_CARDS
-from referee.games.fairy.deck import card_text
+from referee.games.fairy.deck import NUMBER_SUITS, card_text, parse_suits
 from referee.games.fairybucks import RULES as FAIRY_BUCKS
 from referee.games.fairybucks.material import BUCKS
 from referee.games.fairybucks.model import (
@@ -512,22 +512,31 @@ def deceptidice_challenge(d: DeceptidiceChallenge) -> Settled:
 # -- Fairy ---------------------------------------------------------------------------------
 
 
+def _fairy_suits(d: FairyGuesses | FairyChances) -> tuple[tuple[int, ...], str]:
+    """The suits the dispute's table plays with, and the ruling that says so."""
+    if d.suit_cards.strip():
+        return parse_suits(d.suit_cards), "FY-SUITS-HAND"
+    return NUMBER_SUITS, "FY-SUITS"
+
+
 def fairy_guesses(d: FairyGuesses) -> Settled:
     if d.top == d.revealed:
         raise InvalidAction(f"Card {d.top} exists once: it cannot be both on top and revealed.")
     _unique_names([g.player for g in d.guesses])
-    came = scoring.what_came(d.top, d.revealed)
+    suits, suit_ruling = _fairy_suits(d)
+    came = scoring.what_came(d.top, d.revealed, suits)
     lines = [
-        f"On the pile {card_text(d.top)}, turned up {card_text(d.revealed)}: right were "
+        f"On the pile {card_text(d.top, suits)}, turned up {card_text(d.revealed, suits)}: "
+        "right were "
         + (", ".join(scoring.GUESS_NAMES[g] for g in came) or "none")
         + "."
     ]
     rulings = ["FY-SCORE"]
     if any(g.guess == "same_suit" for g in d.guesses):
-        rulings.append("FY-SUITS")
+        rulings.append(suit_ruling)
     points = {}
     for g in d.guesses:
-        s = scoring.score_guess(d.top, d.revealed, g.guess, g.score)
+        s = scoring.score_guess(d.top, d.revealed, g.guess, g.score, suits)
         name = scoring.GUESS_NAMES[g.guess]
         if s.floored:
             rulings.append("FY-FLOOR")
@@ -540,7 +549,7 @@ def fairy_guesses(d: FairyGuesses) -> Settled:
                 f"{g.score} {s.nominal:+d} = {s.after}."
             )
         points[g.player] = s.points
-    right = [g.player for g in d.guesses if scoring.is_right(d.top, d.revealed, g.guess)]
+    right = [g.player for g in d.guesses if scoring.is_right(d.top, d.revealed, g.guess, suits)]
     best = max(points.values())
     headline = (
         f"{win_text([p for p, v in points.items() if v == best])} with {best:+d}"
@@ -570,15 +579,16 @@ def fairy_chances(d: FairyChances) -> Settled:
     unseen = [c for c in FAIRY_CARDS if c not in seen]
     if not unseen:
         raise InvalidAction("Every card is seen: nothing is left to turn up.")
-    ch = odds.chances(d.top, unseen)
+    suits, suit_ruling = _fairy_suits(d)
+    ch = odds.chances(d.top, unseen, suits)
     best = max(ch, key=lambda g: odds.expected_points(g, ch[g]))
-    lines = [f"{len(unseen)} cards unseen; top card {card_text(d.top)}."]
+    lines = [f"{len(unseen)} cards unseen; top card {card_text(d.top, suits)}."]
     lines += [f"{scoring.GUESS_NAMES[g]}: {odds.formula(g, ch[g])}" for g in ch]
     return _result(
         d,
         f"Best guess now: {scoring.GUESS_NAMES[best]} ({odds.percent(ch[best])})",
         lines,
-        ["FY-MEMORY-AID"],
+        ["FY-MEMORY-AID", suit_ruling],
         facts={g: f"{c.numerator}/{c.denominator}" for g, c in ch.items()},
     )
 

@@ -138,7 +138,12 @@ def from_game(kind: str, state) -> dict:
     elif kind == "fairy":
         pre["top"] = state.top
         pre["scores"] = list(state.scores)
-        pre["seen"] = list(state.pile[:-1])
+        # Players may see only the top card during play (FY-HIDDEN): the earlier cards come
+        # along only where the table allowed the memory aid, or once the game is over.
+        if state.options.memory_aid or state.phase == "over":
+            pre["seen"] = list(state.pile[:-1])
+        if state.options.suits == "by_hand":
+            pre["suit_cards"] = state.options.suit_cards
         pre["kind"] = "fairy_guesses"
     return pre
 
@@ -183,6 +188,7 @@ class DisputeScreen:
         self.guesses: list[str | None] = [None] * n
         self.scores: list[int] = list(pre.get("scores", [0] * n))
         self.seen: list[int] = list(pre.get("seen", []))
+        self.suit_cards: str = pre.get("suit_cards", "")
         self.variants = dict(pre.get("variants", {}))
         self.guess = dict(pre.get("guess", {"form": "number", "count": 1}))
         self.previous = pre.get("previous")  # None: the round's opening guess
@@ -314,7 +320,13 @@ class DisputeScreen:
                 {"player": n, "guess": g, "score": s}
                 for n, g, s in zip(names, self.guesses, self.scores, strict=False)
             ]
-            return {"kind": k, "top": self.top, "revealed": self.revealed, "guesses": guesses}
+            return {
+                "kind": k,
+                "top": self.top,
+                "revealed": self.revealed,
+                "guesses": guesses,
+                "suit_cards": self.suit_cards,
+            }
         if k == "deceptidice_higher":
             guess = guess_data(self.guess)
             if guess is None or (self.previous is not None and guess_data(self.previous) is None):
@@ -362,7 +374,12 @@ class DisputeScreen:
         if k == "fairy_chances":
             if self.top is None:
                 return None
-            return {"kind": k, "top": self.top, "seen": [c for c in self.seen if c != self.top]}
+            return {
+                "kind": k,
+                "top": self.top,
+                "seen": [c for c in self.seen if c != self.top],
+                "suit_cards": self.suit_cards,
+            }
         return None
 
     def settled(self) -> tuple[dict | None, Settled | None, str | None]:
@@ -757,6 +774,20 @@ class DisputeScreen:
             name=lambda c: f"{label} {c}",
         )
 
+    def _fairy_top_row(self) -> ft.Control:
+        row: list[ft.Control] = [
+            ft.Row(
+                [
+                    tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
+                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
+                ],
+                wrap=True,
+            )
+        ]
+        if self.suit_cards.strip():
+            row.append(ft.Text(f"Suits as this game entered them: {self.suit_cards}", size=13))
+        return ft.Column(row, spacing=2)
+
     def _fairy_top(self, card: int) -> None:
         self._set(top=None if self.top == card else card, active=0)
 
@@ -767,13 +798,7 @@ class DisputeScreen:
                 self._fairy_grid("Top card", [self.top] if self.top else [], self._fairy_top),
             ]
         rows: list[ft.Control] = [
-            ft.Row(
-                [
-                    tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
-                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
-                ],
-                wrap=True,
-            ),
+            self._fairy_top_row(),
             ft.Text("The card turned up:", weight=ft.FontWeight.BOLD),
             self._fairy_grid(
                 "Turned up",
@@ -818,13 +843,7 @@ class DisputeScreen:
                 self._fairy_grid("Top card", [self.top] if self.top else [], self._fairy_top),
             ]
         return [
-            ft.Row(
-                [
-                    tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
-                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
-                ],
-                wrap=True,
-            ),
+            self._fairy_top_row(),
             ft.Text("Cards already turned up before it:", weight=ft.FontWeight.BOLD),
             self._fairy_grid("Seen", self.seen, self._toggle_seen, unavailable=[self.top]),
         ]

@@ -114,7 +114,7 @@ class FairyView(GameView):
         """Players may see only the top card (FY-HIDDEN): no log until the game is over."""
         if state.phase == "over" or state.options.memory_aid:
             return None
-        return "The log opens after the game: players may only see the top card (FY-HIDDEN)."
+        return "The log opens after the game: players may only see the top card."
 
     # -- the actions -------------------------------------------------------------------
 

@@ -245,9 +245,14 @@ def test_deceptidice_ladder_and_challenges(seed):
     assert counts["higher"] > 0 and counts["challenge"] > 0
 
 
+HAND_SUITS = "1 4 7 10 13 16 19 / 2 5 8 11 14 17 20 / 3 6 9 12 15 18 21"
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_fairy_guesses_and_chances(seed):
+    """Odd seeds play with suits entered by hand (FY-SUITS-HAND): the dispute carries them."""
     counts = {"turns": 0}
+    suit_cards = HAND_SUITS if seed % 2 else ""
 
     def visit(state, action, new, verdict):
         if not isinstance(action, FairyReveal):
@@ -257,21 +262,35 @@ def test_fairy_guesses_and_chances(seed):
             for s, g in state.turn.guesses
         ]
         settled = settle(
-            {"kind": "fairy_guesses", "top": state.top, "revealed": action.card, "guesses": guesses}
+            {
+                "kind": "fairy_guesses",
+                "top": state.top,
+                "revealed": action.card,
+                "guesses": guesses,
+                "suit_cards": suit_cards,
+            }
         )
         assert set(settled.rulings) <= set(verdict.rulings)
         moved = {c.player: c.after - c.before for c in verdict.changes}
         assert {p: v for p, v in settled.facts["points"].items()} == {
             p: moved.get(p, 0) for p in settled.facts["points"]
         }
-        chances = settle({"kind": "fairy_chances", "top": state.top, "seen": list(state.pile[:-1])})
+        chances = settle(
+            {
+                "kind": "fairy_chances",
+                "top": state.top,
+                "seen": list(state.pile[:-1]),
+                "suit_cards": suit_cards,
+            }
+        )
         from referee.games.fairy.odds import chances as game_chances
 
         exact = game_chances(state.top, state.unseen, state.suits)
         assert chances.facts == {g: f"{c.numerator}/{c.denominator}" for g, c in exact.items()}
         counts["turns"] += 1
 
-    play("fairy", ["Ana", "Bo", "Cy", "Di"], {}, seed, visit)
+    options = {"suits": "by_hand", "suit_cards": HAND_SUITS} if suit_cards else {}
+    play("fairy", ["Ana", "Bo", "Cy", "Di"], options, seed, visit)
     assert counts["turns"] > 0
 
 

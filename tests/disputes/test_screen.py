@@ -157,3 +157,34 @@ def test_a_trick_in_progress_offers_only_the_cards_the_rules_allow():
     assert s.pre["playable"] == {seat: list(cards) for seat, cards in menu.items()}
     s.active = 0
     s.view()
+
+
+class TestFairyFromAGame:
+    """FY-HIDDEN: during play the dispute screen gets no earlier cards unless the table
+    allowed the memory aid; FY-SUITS-HAND: suits entered by hand come along."""
+
+    HAND_SUITS = "1 4 7 10 13 16 19 / 2 5 8 11 14 17 20 / 3 6 9 12 15 18 21"
+
+    def state(self, **options):
+        rules = GAMES["fairy"]
+        state = rules.new_state(["Ana", "Bo"], rules.parse_options(options))
+        return state.model_copy(update=dict(phase="guess", pile=(7, 19, 2, 5), turns=3))
+
+    def test_without_the_memory_aid_the_earlier_cards_stay_hidden(self):
+        pre = from_game("fairy", self.state())
+        assert pre["top"] == 5 and "seen" not in pre
+        s, _ = screen(pre)
+        s.choose_kind("fairy_chances")
+        assert s.dispute()["seen"] == []
+
+    def test_with_the_memory_aid_the_earlier_cards_come_along(self):
+        assert from_game("fairy", self.state(memory_aid=True))["seen"] == [7, 19, 2]
+
+    def test_suits_entered_by_hand_decide_the_same_suit_guess(self):
+        state = self.state(suits="by_hand", suit_cards=self.HAND_SUITS)
+        s, _ = screen(from_game("fairy", state))
+        s.revealed = 8  # 5 and 8 share suit B by hand, not by the numbers
+        s.guesses = ["same_suit", "higher"]
+        data, result, problem = s.settled()
+        assert problem is None and data["suit_cards"] == self.HAND_SUITS
+        assert result.winners == ("Ana", "Bo") and "FY-SUITS-HAND" in result.rulings

@@ -70,7 +70,7 @@ class TestThirdFairy:
             guesses(page, Cy="same_suit", Dee="lower")
             turn_up(page, 11)
             expect(tagged(page, "verdict-headline")).to_have_text(
-                "11 on 4: higher and a fairy; 2 of 4 right"
+                "11 is higher than 4 and a fairy: Ana and Bo were right"
             )
             expect(page.get_by_text("Catch, right +7: Ana.")).to_be_visible()
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
@@ -84,7 +84,7 @@ class TestThirdFairy:
             page.get_by_role("button", name="Same as last turn for all").click()
             turn_up(page, 9)
             expect(tagged(page, "verdict-headline")).to_have_text(
-                "9 on 11: lower and same suit; 2 of 4 right"
+                "9 is lower than 11 and same suit: Cy and Dee were right"
             )
             page.get_by_role("button", name="OK").click()
             scores(page, Ana=6, Bo=1, Cy=3, Dee=1)

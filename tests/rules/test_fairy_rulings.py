@@ -122,7 +122,7 @@ class TestFyOpening:
         assert s.state.pile == (12,) and s.state.top == 12
         assert s.state.phase == "guess"
         assert "FY-OPENING" in s.verdicts[0].rulings
-        assert s.verdicts[0].headline == "Opening card 12 (suit 8-14)"
+        assert s.verdicts[0].headline == "The opening card is 12"
 
     def test_an_opening_fairy_counts_toward_the_three(self):
         s = fairy(actions=[opening(4)])
@@ -195,7 +195,7 @@ class TestFyScore:
         s = fairy(players=FOUR, actions=[opening(7), *fairy_turn(19, **EVERY_GUESS)])
         assert s.state.scores == (2, -1, -1, -1)
         verdict = s.verdicts[-1]
-        assert verdict.headline == "19 on 7: higher; 1 of 4 right"
+        assert verdict.headline == "19 is higher than 7: Ana was right"
         assert "Higher, right +2: Ana." in verdict.details
         assert "Catch, wrong −1: Dee." in verdict.details
         assert verdict.decisive and "FY-SCORE" in verdict.rulings
@@ -210,7 +210,9 @@ class TestFyScore:
         s = fairy(players=FOUR, actions=[opening(14), *fairy_turn(11, **EVERY_GUESS)])
         assert s.state.scores == (-1, 2, 4, 7)
         verdict = s.verdicts[-1]
-        assert verdict.headline == "11 on 14: lower, same suit and a fairy; 3 of 4 right"
+        assert verdict.headline == (
+            "11 is lower than 14, same suit and a fairy: Bo, Cy and Dee were right"
+        )
         assert "Pile top 14 (suit 8-14); turned up 11 (suit 8-14, fairy)." in verdict.details
 
     def test_the_pure_function_scores_each_guess(self):
@@ -399,7 +401,7 @@ class TestFyPlayoff:
         ]
         s = fairy(actions=three)
         assert s.state.scores == (16, 16, 13) and s.state.playing == (0, 1)
-        assert "Cy fell behind and drop out" in " ".join(s.verdicts[-1].details)
+        assert "Cy fell behind and drops out" in " ".join(s.verdicts[-1].details)
         s.play(guess(Ana="higher", Bo="lower"))
         s.play(turn_up(2))
         assert RULES.outcome(s.state).winners == (0,)

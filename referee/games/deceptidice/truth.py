@@ -262,7 +262,7 @@ def _power(guess: PowerClaim, tops, owners, guesser, names) -> Judgement:
     matches, short_by = _combo(card, tops, names)
     true = short_by == 0
     count = needed - short_by
-    rulings.append("DD-POWER-ENTRY")
+    rulings += ["DD-POWER-ENTRY", "DD-POWER-NONE"]
     if any(m.stands_for is not None for m in matches):
         rulings += ["DD-WILD", "DD-WILD-STANDS"]
     lines = [
@@ -361,7 +361,7 @@ def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAU
     the 3 guessed'."""
     if isinstance(guess, PowerClaim):
         if not judgement.honest:
-            return f"no power card {power_text(guess.card)} on their own dice"
+            return f"they did not roll the power card {power_text(guess.card)}"
         return judgement.found
     if judgement.true:
         return f"{judgement.found}, at least the {guess.count} guessed"

@@ -225,11 +225,12 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
     def _opening(self, state: FairyState, action: Opening) -> tuple[FairyState, Verdict]:
         self._check_card(state, action.card)
         new = state.model_copy(update=dict(pile=(action.card,), phase="guess"))
-        fairy = " with the first fairy" if is_fairy(action.card) else ""
+        fairy = ", and it is the first fairy" if is_fairy(action.card) else ""
         return new, Verdict(
-            headline=f"Opening card {self._text(state, action.card)}{fairy}",
+            headline=f"The opening card is {action.card}{fairy}",
             details=(
-                "It starts the discard pile; the first turn compares the next card with it.",
+                f"{self._text(state, action.card)} starts the discard pile; the first turn "
+                "compares the next card with it.",
                 self._fairy_line(new),
             ),
             rulings=("FY-OPENING", "FY-DECK", self._suit_ruling(state)),
@@ -334,9 +335,9 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         changes = tuple(
             ScoreChange(player=state.players[s], before=r.before, after=r.after) for s, r in settled
         )
-        right = sum(1 for _, r in settled if r.right)
-        shown = [f for f in facts if f not in ("another suit", "no fairy")]
-        headline = f"{card} on {top}: {names_text(shown)}; {right} of {len(settled)} right"
+        headline = _reveal_headline(
+            card, top, same, [state.players[s] for s, r in settled if r.right], len(settled)
+        )
 
         new, headline, end_lines, end_rulings = self._settle(new, card, headline)
         return new, Verdict(
@@ -416,7 +417,11 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         if state.playoff:
             line = f"Still tied at {_score(best)}: {tied} play on."
             if others:
-                line += f" {names_text([players[s] for s in others])} fell behind and drop out."
+                behind = [players[s] for s in others]
+                line += (
+                    f" {names_text(behind)} fell behind and "
+                    f"{'drops' if len(behind) == 1 else 'drop'} out."
+                )
             headline = f"{tied} still tied at {_score(best)}: the play-off goes on"
         else:
             line = (
@@ -452,3 +457,20 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         )
         ended = self.outcome(new)
         return new, ended.headline, [f"{ended.headline}. {reason}"], list(ended.rulings)
+
+
+def _reveal_headline(card: int, top: int, same: bool, right: list[str], guessed: int) -> str:
+    """What a player would say: '11 is lower than 14, same suit and a fairy: Ana and Bo
+    were right'."""
+    came = [f"{'higher' if card > top else 'lower'} than {top}"]
+    if same:
+        came.append("same suit")
+    if is_fairy(card):
+        came.append("a fairy")
+    if not right:
+        who = "nobody was right" if guessed > 1 else "the guess was wrong"
+    elif len(right) == guessed and guessed > 1:
+        who = "everyone was right"
+    else:
+        who = f"{names_text(right)} {'was' if len(right) == 1 else 'were'} right"
+    return f"{card} is {names_text(came)}: {who}"
