@@ -527,9 +527,7 @@ def fairy_guesses(d: FairyGuesses) -> Settled:
     came = scoring.what_came(d.top, d.revealed, suits)
     lines = [
         f"On the pile {card_text(d.top, suits)}, turned up {card_text(d.revealed, suits)}: "
-        "right were "
-        + (", ".join(scoring.GUESS_NAMES[g] for g in came) or "none")
-        + "."
+        "right were " + (", ".join(scoring.GUESS_NAMES[g] for g in came) or "none") + "."
     ]
     rulings = ["FY-SCORE"]
     if any(g.guess == "same_suit" for g in d.guesses):

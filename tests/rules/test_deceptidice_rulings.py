@@ -438,18 +438,20 @@ class TestPowerHonest:
     def test_claimant_without_the_card_loses(self):
         # Two pairs are on the table, but Ana never rolled the card.
         _, v = judged(self.claim, ["R1", "R1", "R2"], power_cards=2)
-        assert v.headline.startswith("Ana loses: no power card two pairs (value 3)")
+        assert v.headline.startswith(
+            "Ana loses: they did not roll the power card two pairs (value 3)"
+        )
         assert "DD-POWER-HONEST" in v.rulings
 
     def test_the_card_on_someone_elses_die_does_not_help(self):
         others = dict(PLAIN, Bo=[self.card, "G2", "G3"])
         _, v = judged(self.claim, ["R1", "R1", "R2"], others=others, power_cards=2)
-        assert v.headline.startswith("Ana loses: no power card")
+        assert v.headline.startswith("Ana loses: they did not roll the power card")
         assert "The power card two pairs (value 3) is on Bo's die, not on Ana's." in v.details
 
     def test_same_combo_other_value_is_not_that_card(self):
         _, v = judged(self.claim, [dd_power_card("numbers", (2, 2), 5), "R1", "R2"], power_cards=2)
-        assert v.headline.startswith("Ana loses: no power card")
+        assert v.headline.startswith("Ana loses: they did not roll the power card")
 
     def test_honest_claim_is_checked_on_the_table(self):
         _, v = judged(self.claim, [self.card, "R1", "R2"], power_cards=2)

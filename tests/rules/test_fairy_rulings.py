@@ -465,7 +465,7 @@ class TestFyHidden:
 
         view = FairyView(lambda _a: None, lambda: None, lambda _m: None)
         s = fairy(actions=[opening(9)])
-        assert "FY-HIDDEN" in view.log_hidden(s.state)
+        assert "only see the top card" in view.log_hidden(s.state)
         ended = fairy(
             actions=[
                 opening(4),
