@@ -1,7 +1,13 @@
-"""Cold start to first frame: start `python -m referee --web`, open headless Chromium, and
-time until the home screen's "New game" button exists in the page.
+"""Cold start to first frame: start the server, open headless Chromium, and time until the
+first screen's button exists in the page, for the referee (empty, and with 1,000 saved
+games on its home screen) and for the smallest Flet app (one button), side by side in one
+run with the three taken in turn, so that the machine's drift hits them alike.
 
-    python bench/first_frame.py [--json] [--runs N]
+    python bench/first_frame.py [--json] [--runs N] [--renderer auto|canvaskit|skwasm]
+
+`ratio` is the referee's median over the smallest app's median; `home_1000_extra_ms` is
+what 1,000 saved games add to the referee's first frame (the home screen lists them and
+adds up their series without replaying any game).
 """
 
 import argparse
@@ -14,13 +20,39 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.tap import serve_hello
 from tests.e2e.browser import launch, open_page, serve_app
+
+
+def fill_store(folder: Path, count: int) -> None:
+    """`count` saved Fairy Bucks games of one series, as a long-time user would have."""
+    import random
+
+    from referee.core.record import GameRecord
+    from referee.games import GAMES
+    from referee.store import Store
+    from referee.table import Table
+
+    rules = GAMES["fairybucks"]
+    store = Store(folder / "referee.db")
+    table = Table.new(
+        store,
+        GameRecord(game="fairybucks", players=["Ana", "Bo", "Cy"], options={"series": "Cup"}),
+    )
+    rng = random.Random(4)
+    for _ in range(20):
+        table.play(rules.draw(table.state, rng))
+    record, state = table.session.record(), table.state
+    for _ in range(count - 1):
+        store.create_game(record, rules.summary(state), rules.points(state))
+    store.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument(
         "--renderer",
         default="auto",
@@ -30,8 +62,9 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    times = []
-    with sync_playwright() as pw:
+    times: dict[str, list[float]] = {"referee": [], "referee_1000": [], "hello": []}
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as full:
+        fill_store(Path(full), args.games)
         browser = launch(pw)
         for _ in range(args.runs):
             with (
@@ -39,14 +72,30 @@ def main() -> None:
                 serve_app(Path(folder), args.renderer) as (url, t0),
             ):
                 page = open_page(browser, url)
-                times.append(time.perf_counter() - t0)
+                times["referee"].append(time.perf_counter() - t0)
                 page.close()
+            with serve_app(Path(full), args.renderer) as (url, t0):
+                page = open_page(browser, url)
+                page.get_by_text("Cup", exact=False).first.wait_for(timeout=60_000)
+                times["referee_1000"].append(time.perf_counter() - t0)
+                page.close()
+            with tempfile.TemporaryDirectory() as folder:
+                t0 = time.perf_counter()
+                with serve_hello(Path(folder), args.renderer) as url:
+                    page = open_page(browser, url, ready="Tap")
+                    times["hello"].append(time.perf_counter() - t0)
+                    page.close()
         browser.close()
+    median = {k: statistics.median(v) for k, v in times.items()}
     result = {
         "runs": args.runs,
-        "first_frame_median_s": round(statistics.median(times), 2),
-        "first_frame_min_s": round(min(times), 2),
-        "first_frame_max_s": round(max(times), 2),
+        "first_frame_median_s": round(median["referee"], 2),
+        "first_frame_min_s": round(min(times["referee"]), 2),
+        "first_frame_max_s": round(max(times["referee"]), 2),
+        "hello_first_frame_median_s": round(median["hello"], 2),
+        "ratio": round(median["referee"] / median["hello"], 2),
+        "home_1000_first_frame_median_s": round(median["referee_1000"], 2),
+        "home_1000_extra_ms": round((median["referee_1000"] - median["referee"]) * 1000),
         "renderer": args.renderer,
     }
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))

@@ -1,15 +1,26 @@
-"""Run the slowest tests first, so that pytest-xdist's work stealing keeps both cores busy
-to the end instead of leaving one browser test running alone at the tail of the suite."""
+"""Suite-wide order and retries.
+
+The slowest tests run first, so that pytest-xdist's work stealing keeps both cores busy to
+the end instead of leaving one browser test running alone at the tail of the suite.
+
+A browser test gets one retry: on a loaded 2-core machine a tap can land while Flutter is
+still laying out the previous frame (seen here once in three full runs). A test that fails
+twice fails the suite, and pytest reports every rerun ("R"), so a real failure still shows.
+"""
+
+import pytest
 
 SLOW_FIRST = ("tests/e2e/", "tests/contract/test_random_play.py", "tests/live/test_server.py")
 
 
 def pytest_collection_modifyitems(items):
     def rank(item) -> int:
-        path = item.nodeid
         for i, prefix in enumerate(SLOW_FIRST):
-            if path.startswith(prefix):
+            if item.nodeid.startswith(prefix):
                 return i
         return len(SLOW_FIRST)
 
     items.sort(key=rank)
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.flaky(reruns=1))

@@ -245,7 +245,7 @@ def test_every_other_kind_from_home(browser, tmp_path):
                     page.get_by_role("checkbox", name=step[9:]).click()
                 else:
                     page.get_by_role("button", name=step, exact=True).click()
-                page.wait_for_timeout(60)  # a tap may be a toggle: let it draw first
+                page.wait_for_timeout(150)  # a tap may be a toggle: let it draw first
             expect(tagged(page, "dispute-headline")).to_have_text(settle(data).headline)
             shot(page, f"dispute-{kind}")
             counted[kind] = 1 + len(steps)  # + the home screen's Settle a dispute
