@@ -25,6 +25,7 @@ from referee.server import LINKS_ENV, code_matches, qr_png, table_code
 from referee.store import Store, StoreUnavailable
 from referee.ui.disputes import DisputeScreen, from_game
 from referee.ui.home import (
+    HOME_PAGE,
     cannot_open_dialog,
     home_view,
     import_record,
@@ -103,6 +104,7 @@ class RefereeApp:
         self.screen = "home"
         self.show_log = False
         self.editor: LogEditor | None = None
+        self.home_limit = HOME_PAGE  # tiles per section of the home screen, grown on demand
         page.title = "referee"
         page.fonts = FONTS
         page.theme = theme()
@@ -363,7 +365,13 @@ class RefereeApp:
             read_only=self.store.read_only_reason if self.store.read_only else None,
             on_dispute=self.go_dispute,
             disputes=self.store.recent_disputes(),
+            limit=self.home_limit,
+            on_more=self._more_games,
         )
+
+    def _more_games(self) -> None:
+        self.home_limit += HOME_PAGE
+        self.render()
 
     def _series(self, games) -> list[tuple[str, int, dict[str, int]]]:
         """Running totals by player for games that share a series name (oldest first),

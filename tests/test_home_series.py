@@ -64,3 +64,52 @@ def test_a_thousand_games_are_listed_and_added_up_quickly(tmp_path, count):
     assert series[0][2] == {n: p * count for n, p in zip(record.players, points, strict=True)}
     assert took < 0.1, took  # about 5 ms here: options parsed, points added
     store.close()
+
+
+def test_a_long_list_shows_twenty_tiles_a_section_and_a_button_for_the_rest(tmp_path):
+    import flet as ft
+
+    from referee.ui.home import HOME_PAGE, home_view
+
+    store = Store(tmp_path / "referee.db")
+    table = played(store, ["Ana", "Bo", "Cy"], 20, 4)
+    record, state = table.session.record(), table.state
+    for _ in range(44):
+        store.create_game(record, RULES.summary(state), RULES.points(state))
+    games = store.list_games()
+    store.close()
+    more = []
+
+    def view(limit):
+        return home_view(
+            games,
+            [],
+            on_new=None,
+            on_import=None,
+            on_open=None,
+            on_delete=None,
+            limit=limit,
+            on_more=lambda: more.append(1),
+        )
+
+    def walk(control):
+        yield control
+        for attr in ("content", "controls"):
+            child = getattr(control, attr, None)
+            for c in child if isinstance(child, list) else [child]:
+                if isinstance(c, ft.Control):
+                    yield from walk(c)
+
+    active = sum(not g.finished for g in games)
+    finished = len(games) - active
+    assert active > 2 * HOME_PAGE and finished < HOME_PAGE
+
+    first = list(walk(view(HOME_PAGE)))
+    assert sum(isinstance(c, ft.Card) for c in first) == HOME_PAGE + finished
+    button = next(c for c in first if getattr(c, "identifier", None) == "more-in progress")
+    rest = active - HOME_PAGE
+    assert f"Show 20 more of {rest} in progress" in str(button.content.content)
+    assert sum(isinstance(c, ft.Card) for c in walk(view(2 * HOME_PAGE))) == 40 + finished
+    everything = list(walk(view(3 * HOME_PAGE)))
+    assert sum(isinstance(c, ft.Card) for c in everything) == 45
+    assert not any(getattr(c, "identifier", "") == "more-in progress" for c in everything)

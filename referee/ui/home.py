@@ -112,6 +112,37 @@ def series_rows(series: Sequence[tuple[str, int, dict[str, int]]]) -> list[ft.Co
     return rows
 
 
+# Tiles drawn per section at first: a long-time user's 1,000 saved games would otherwise
+# all be sent to the phone and laid out before the home screen could show anything.
+HOME_PAGE = 10
+
+
+def tiles(
+    games: Sequence[GameSummary],
+    limit: int,
+    what: str,
+    on_more: Callable[[], None] | None,
+    *handlers,
+) -> list[ft.Control]:
+    """The first `limit` games' tiles, then a button for the rest."""
+    rows = [game_tile(g, *handlers) for g in games[:limit]]
+    rest = len(games) - limit
+    if rest > 0 and on_more is not None:
+        more = min(rest, HOME_PAGE)
+        rows.append(
+            tagged(
+                f"more-{what}",
+                big_button(
+                    f"Show {more} more of {rest} {what}",
+                    lambda _e: on_more(),
+                    filled=False,
+                    icon=ft.Icons.EXPAND_MORE,
+                ),
+            )
+        )
+    return rows
+
+
 def home_view(
     games: Sequence[GameSummary],
     series: Sequence[tuple[str, int, dict[str, int]]],
@@ -125,9 +156,15 @@ def home_view(
     read_only: str | None = None,
     on_dispute=None,
     disputes: Sequence[dict] = (),
+    limit: int = HOME_PAGE,
+    on_more: Callable[[], None] | None = None,
 ) -> ft.Control:
     """`trouble`: the games cannot be read right now (one sentence, shown instead of the
-    list); `read_only`: why nothing can be saved (the games are still listed)."""
+    list); `read_only`: why nothing can be saved (the games are still listed); `limit`:
+    tiles per section, `on_more` shows more (without it every game is listed)."""
+    if on_more is None:
+        limit = len(games)
+    handlers = (on_open, on_delete, on_export)
     active = [g for g in games if not g.finished or g.problem]
     done = [g for g in games if g.finished and not g.problem]
     parts: list[ft.Control] = [
@@ -173,7 +210,7 @@ def home_view(
     if trouble:
         parts.append(tagged("store-trouble", ft.Text(trouble, color=ft.Colors.ERROR)))
     else:
-        parts += [game_tile(g, on_open, on_delete, on_export) for g in active] or [
+        parts += tiles(active, limit, "in progress", on_more, *handlers) or [
             ft.Text("No games in progress.", italic=True)
         ]
     parts += series_rows(series)
@@ -181,7 +218,7 @@ def home_view(
     if done:
         parts += [
             ft.Text("Finished", size=18, weight=ft.FontWeight.BOLD),
-            *[game_tile(g, on_open, on_delete, on_export) for g in done],
+            *tiles(done, limit, "finished", on_more, *handlers),
         ]
     return tagged("home", ft.Column(parts, spacing=10))
 
