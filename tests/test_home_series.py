@@ -66,7 +66,7 @@ def test_a_thousand_games_are_listed_and_added_up_quickly(tmp_path, count):
     store.close()
 
 
-def test_a_long_list_shows_twenty_tiles_a_section_and_a_button_for_the_rest(tmp_path):
+def test_a_long_list_shows_a_page_of_tiles_a_section_and_a_button_for_the_rest(tmp_path):
     import flet as ft
 
     from referee.ui.home import HOME_PAGE, home_view
@@ -108,8 +108,9 @@ def test_a_long_list_shows_twenty_tiles_a_section_and_a_button_for_the_rest(tmp_
     assert sum(isinstance(c, ft.Card) for c in first) == HOME_PAGE + finished
     button = next(c for c in first if getattr(c, "identifier", None) == "more-in progress")
     rest = active - HOME_PAGE
-    assert f"Show 20 more of {rest} in progress" in str(button.content.content)
-    assert sum(isinstance(c, ft.Card) for c in walk(view(2 * HOME_PAGE))) == 40 + finished
-    everything = list(walk(view(3 * HOME_PAGE)))
+    assert f"Show {HOME_PAGE} more of {rest} in progress" in str(button.content.content)
+    more_tiles = sum(isinstance(c, ft.Card) for c in walk(view(2 * HOME_PAGE)))
+    assert more_tiles == 2 * HOME_PAGE + finished
+    everything = list(walk(view(len(games))))
     assert sum(isinstance(c, ft.Card) for c in everything) == 45
     assert not any(getattr(c, "identifier", "") == "more-in progress" for c in everything)
