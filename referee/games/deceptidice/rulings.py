@@ -72,8 +72,9 @@ RULINGS = RulingBook(
             id="DD-COUNT-CAP",
             title="Project ruling: COUNT and values up to 48",
             text="The rulebook sets no upper limit. The referee takes COUNTs and power values "
-            "up to 48: twice the most dice any table has (8 players with 3 dice), so a vague "
-            "guess can always double any specific guess.",
+            "up to 48: twice the most dice any table has (8 players with 3 dice), so every "
+            "COUNT a table can need fits, and a vague guess can double any specific COUNT "
+            "up to 24.",
         ),
         Ruling(
             id="DD-HIGHER",
