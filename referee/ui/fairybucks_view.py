@@ -10,8 +10,7 @@ from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
-# The bundled symbol font has no book glyph, so the book keeps its name.
-SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "book"}
+SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "📖"}
 
 
 def _item(item: Item) -> str:
@@ -142,7 +141,7 @@ class FairyBucksView(GameView):
         )
         symbols = card_grid(
             list(SYMBOLS),
-            lambda s: f"{SYMBOL_MARK[s]} {s}" if s != "book" else s,
+            lambda s: f"{SYMBOL_MARK[s]} {s}",
             available=set(SYMBOLS),
             selected=[self.symbol],
             on_tap=self._set_symbol,
@@ -245,12 +244,22 @@ class FairyBucksView(GameView):
         lines: list[ft.Control] = [ft.Text("Players", weight=ft.FontWeight.BOLD)]
         for seat, name in enumerate(state.players):
             hand = state.hands[seat]
-            text = f"{name}: hand {' '.join(map(str, hand)) or 'empty'} ({sum(hand)})"
+            text = (
+                f"{name}: in hand {' '.join(map(str, hand))}, worth {sum(hand)}"
+                if hand
+                else f"{name}: no Bucks in hand"
+            )
             showing = state.auction.showing[seat]
             if showing:
                 text += f" · showing {' + '.join(map(str, showing))} = {state.total(seat)}"
             items = state.won[seat]
-            text += f" · items {', '.join(_item(i) for i in items) or 'none'}"
-            text += f" · {scores[seat].arithmetic(items)}"
+            if items:
+                score = scores[seat]
+                sets = ""
+                if score.sets:
+                    sets = f", {score.sets} full set{'s' if score.sets > 1 else ''}"
+                text += f" · won {', '.join(_item(i) for i in items)}{sets}: {score.total} points"
+            else:
+                text += " · no items yet"
             lines.append(tagged(f"player-{name}", ft.Text(text, size=13)))
         return ft.Column(lines, spacing=4)

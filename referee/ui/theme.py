@@ -3,9 +3,11 @@
 import flet as ft
 
 # Roboto, the only font the offline web client has, lacks the suit symbols; every text
-# style falls back to a 15 kB subset of DejaVu Sans (assets/fonts) for them.
+# style falls back to a 15 kB subset of DejaVu Sans (assets/fonts) for them, and to a
+# one-glyph subset of Symbola for the Fairy Bucks book, which DejaVu lacks.
 SYMBOL_FONT = "RefereeSuits"
-FONTS = {SYMBOL_FONT: "fonts/suits.ttf"}
+BOOK_FONT = "RefereeBook"
+FONTS = {SYMBOL_FONT: "fonts/suits.ttf", BOOK_FONT: "fonts/book.ttf"}
 _SLOTS = [
     f"{size}_{scale}"
     for size in ("display", "headline", "title", "body", "label")
@@ -41,7 +43,9 @@ def player_colour(seat: int) -> str:
 def theme() -> ft.Theme:
     # A text theme given without colours comes out dark on the dark theme; naming the
     # scheme's on-surface colour keeps text readable in both.
-    fallback = ft.TextStyle(font_family_fallback=[SYMBOL_FONT], color=ft.Colors.ON_SURFACE)
+    fallback = ft.TextStyle(
+        font_family_fallback=[SYMBOL_FONT, BOOK_FONT], color=ft.Colors.ON_SURFACE
+    )
     return ft.Theme(
         color_scheme_seed=FELT,
         text_theme=ft.TextTheme(**{slot: fallback for slot in _SLOTS}),

@@ -54,6 +54,7 @@ class TestHighBidderTwice:
             page.get_by_role("button", name="OK").click()
 
             expect(tagged(page, "score-Ana")).to_have_text("10")
-            expect(tagged(page, "player-Ana")).to_contain_text("hand 1 3 4 5 6 8 9 10 (46)")
-            expect(tagged(page, "player-Bo")).to_contain_text("hand 1 2 4 5 6 7 8 9 10 (52)")
+            expect(tagged(page, "player-Ana")).to_contain_text("in hand 1 3 4 5 6 8 9 10, worth 46")
+            bo = "in hand 1 2 4 5 6 7 8 9 10, worth 52"
+            expect(tagged(page, "player-Bo")).to_contain_text(bo)
             shot(page, "fairybucks-after-lot")
