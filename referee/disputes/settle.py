@@ -155,11 +155,10 @@ def faeker_showdown(d: FaekerShowdown) -> Settled:
     winners = [seat for key, seat, _ in keyed if key == best]
     details = [f"Top card {card_name(d.top)}."]
     details += [f"{names[seat]}: {counting.describe_key(d.top, hand)}" for _, seat, hand in keyed]
-    for key, seat, _ in keyed[len(winners) :]:
-        i = counting.first_difference(best, key)
-        details.append(
-            f"{names[keyed[0][1]]} beats {names[seat]}: card {i + 1} is {best[i]} against {key[i]}."
-        )
+    details += [
+        counting.why_beats(names[keyed[0][1]], names[seat], best, key)
+        for key, seat, _ in keyed[len(winners) :]
+    ]
     fae = FAE[d.top]
     rulings = ["FK-SHOWDOWN-RANK"]
     who = " and ".join(names[s] for s in winners)

@@ -76,7 +76,8 @@ def game_tile(
             ft.Text(who, weight=ft.FontWeight.BOLD),
             ft.Text(g.summary, size=13),
             ft.Text(
-                f"Last played {local_time(g.updated)} · {g.actions} actions",
+                f"Last played {local_time(g.updated)} · "
+                f"{g.actions} action{'s' if g.actions != 1 else ''}",
                 size=12,
                 italic=True,
             ),

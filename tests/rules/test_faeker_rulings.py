@@ -275,7 +275,9 @@ class TestShowdownRank:
             ],
         )
         assert s.state.cubes == (0, 3)
-        assert "card 2 is 4 against 3" in " ".join(s.verdicts[-1].details)
+        assert "on the second card (the ones above are equal): 4 against 3" in " ".join(
+            s.verdicts[-1].details
+        )
 
     def test_stone_circle_ranks_as_the_top_number(self):
         assert counting.showdown_key(6, [S, 1, 1, 1, 1]) == (6, 1, 1, 1, 1)

@@ -452,12 +452,10 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
         details = [
             f"{state.players[seat]}: {counting.describe_key(top, hand)}" for _, seat, hand in keyed
         ]
-        for key, seat, _ in keyed[len(winners) :]:
-            i = counting.first_difference(best, key)
-            details.append(
-                f"{state.players[keyed[0][1]]} beats {state.players[seat]}: card {i + 1} "
-                f"is {best[i]} against {key[i]}."
-            )
+        details += [
+            counting.why_beats(state.players[keyed[0][1]], state.players[seat], best, key)
+            for key, seat, _ in keyed[len(winners) :]
+        ]
         fae = FAE[top]
         rulings = ["FK-SHOWDOWN-RANK"]
         names = " and ".join(state.players[s] for s in winners)
