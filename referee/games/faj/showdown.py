@@ -39,6 +39,9 @@ def standings(won: Sequence[Sequence[str]], more_cards_breaks_ties: bool) -> lis
     return result
 
 
+_PLACES = ("first", "second", "third", "fourth", "fifth")
+
+
 def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> tuple[str, str]:
     """Why `a` places above (or level with) `b`, and the ruling that decided it."""
     na, nb = names[a.seat], names[b.seat]
@@ -51,7 +54,17 @@ def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> 
         ra = "-".join(rank_name(r) if r else "none" for r in ha.ranks)
         rb = "-".join(rank_name(r) if r else "none" for r in hb.ranks)
         ruling = "FAJ-SHORT-HAND" if min(len(ha.cards), len(hb.cards)) < 5 else "FAJ-HANDS"
-        return (f"Both have {ha.category_name}; the ranks decide: {ra} against {rb}.", ruling)
+        # A short hand's missing kickers count lowest, as "none".
+        width = max(len(ha.ranks), len(hb.ranks))
+        pa, pb = (tuple(h.ranks) + (0,) * (width - len(h.ranks)) for h in (ha, hb))
+        i = next(i for i in range(width) if pa[i] != pb[i])
+        where = "the deciding rank" if i == 0 else f"the {_PLACES[i]} rank that counts"
+        first, second = (rank_name(r) if r else "none" for r in (pa[i], pb[i]))
+        return (
+            f"Both have {ha.category_name}; {na} wins on {where}, {first} against {second} "
+            f"(ranks in the order they count: {ra} against {rb}).",
+            ruling,
+        )
     sa = sorted((s for _, s in ha.cards), reverse=True)
     sb = sorted((s for _, s in hb.cards), reverse=True)
     if sa != sb or len(ha.cards) != len(hb.cards):
