@@ -27,13 +27,26 @@ def test_history_ends_at_the_final_points_and_places_list_every_seat(kind):
     assert history[0] == ("Start", tuple(session.rules.points(session.initial)))
     assert history[-1][1] == tuple(session.rules.points(session.state))
     decisive = sum(1 for s in session.steps if s.verdict.decisive)
-    assert len(history) == decisive + 1
+    assert 1 < len(history) <= decisive + 1
     lines = place_lines(session)
     outcome = session.rules.outcome(session.state)
     assert sorted(seat for seat, _t, _tied in lines) == [0, 1, 2, 3]
     assert {seat for seat, _t, _tied in lines[: len(outcome.winners)]} == set(outcome.winners)
     assert lines[0][1].startswith("1st")
     assert standings_panel(session) is not None
+
+
+def test_deceptidice_has_one_row_per_round_with_the_cards_after_the_discard():
+    """The challenge verdict moves no cards; the loser's discard right after it does."""
+    from referee.games.deceptidice.model import Discard
+
+    session = finished("deceptidice")
+    after_discards = [
+        tuple(session.rules.points(step.state))
+        for step in session.steps
+        if isinstance(step.action, Discard)
+    ]
+    assert [row for _label, row in score_history(session)[1:]] == after_discards
 
 
 def test_a_game_in_progress_has_no_standings():

@@ -335,7 +335,8 @@ class DisputeScreen:
             return {"kind": k, "previous": previous, "guess": guess, "variants": self.variants}
         if k == "deceptidice_challenge":
             guess = guess_data(self.guess)
-            if guess is None or not any(self.tops) or self.guesser == self.challenger:
+            # Every player's dice first: a verdict from some of the tops would read as final.
+            if guess is None or not all(self.tops) or self.guesser == self.challenger:
                 return None
             tops = [{"player": n, "tops": t} for n, t in zip(names, self.tops, strict=False)]
             return {

@@ -10,12 +10,24 @@ from referee.ui.widgets import slug, tagged
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
     """(label, each seat's points) at the start and after every decisive verdict: the
-    session's steps already hold the state after each action, so nothing is replayed."""
+    session's steps already hold the state after each action, so nothing is replayed.
+
+    A decisive verdict that moves no points (a Deceptidice challenge, whose loser then
+    discards) takes the points of the very next action if that one moves them: the row
+    shows where the round left the scores, and one round stays one row."""
     rules = session.rules
     rows = [("Start", tuple(rules.points(session.initial)))]
+    follow_up = False
     for step in session.steps:
+        points = tuple(rules.points(step.state))
+        if follow_up and points != rows[-1][1]:
+            rows[-1] = (rows[-1][0], points)
+            follow_up = False
+            continue
+        follow_up = False
         if step.verdict.decisive:
-            rows.append((str(len(rows)), tuple(rules.points(step.state))))
+            follow_up = points == rows[-1][1]
+            rows.append((str(len(rows)), points))
     return rows
 
 

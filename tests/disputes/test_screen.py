@@ -89,6 +89,8 @@ def test_deceptidice_guess_builders_and_tops():
     c.guess.update(form="number", count=2, number=4)
     for card in ("R4", "B4", "G1"):
         c._add_top(card)
+    # No verdict while a player's dice are missing: it would read as final.
+    assert c.settled() == (None, None, None)
     c.active = 1
     c._add_top("Y4")
     c._add_top("R4")
@@ -96,7 +98,9 @@ def test_deceptidice_guess_builders_and_tops():
     assert c.tops[1] == ["Y4", "R4"]
     c.view()
     c.tops[1] = ["Y4"]
-    assert c.settled()[1].headline == "Player 2 loses: 3 cards with a 4, at least the 2 guessed"
+    assert (
+        c.settled()[1].headline == "Player 2 loses: there are 3 cards with a 4, so the guess holds"
+    )
 
 
 def test_a_deceptidice_challenge_prefills_from_the_game():

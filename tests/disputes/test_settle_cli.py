@@ -85,7 +85,7 @@ HEADLINES = {
     "fairybucks_reveal": "Ana wins the lot: High Bidder for the 2nd reveal in a row",
     "fairybucks_finale": "Bo wins with 5 points",
     "deceptidice_higher": "Yes: 4 Red cards is higher than 3 cards with a 4",
-    "deceptidice_challenge": "Bo loses: 3 cards with a 4, at least the 3 guessed",
+    "deceptidice_challenge": "Bo loses: there are 3 cards with a 4, so the guess holds",
     "fairy_guesses": "Ana scores the most: +7",
     "fairy_chances": "Best guess now: higher (61%)",
 }

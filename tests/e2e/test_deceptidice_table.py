@@ -66,7 +66,9 @@ class TestChallengedRound:
             page.get_by_role("button", name="Judge the challenge").click()
 
             headline = tagged(page, "verdict-headline")
-            expect(headline).to_have_text("Cy loses: 4 cards with a 4, at least the 3 guessed")
+            expect(headline).to_have_text(
+                "Cy loses: there are 4 cards with a 4, so the guess holds"
+            )
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
             expect(page.get_by_text("Ruling DD-CHALLENGE", exact=False)).to_be_visible()
             expect(page.get_by_text("Ana: Red 4 ✓, Blue 2, Green 4 ✓, Yellow 1.")).to_be_visible()

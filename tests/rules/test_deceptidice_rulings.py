@@ -144,17 +144,17 @@ class TestGuess:
 
     def test_at_least_count_is_true(self):
         s, v = judged(dd_colour(3, "G"), ["R1", "R2", "R3"])
-        assert v.headline == "Bo loses: 3 Green cards, at least the 3 guessed"
+        assert v.headline == "Bo loses: there are 3 Green cards, so the guess holds"
         assert s.state.round.loser == 1
 
     def test_one_short_is_false(self):
         _, v = judged(dd_colour(4, "G"), ["R1", "R2", "R3"])
-        assert v.headline == "Ana loses: only 3 Green cards, not 4"
+        assert v.headline == "Ana loses: there are only 3 Green cards, fewer than the 4 guessed"
         assert "DD-GUESS" in v.rulings and v.decisive
 
     def test_every_die_counts_not_only_the_guessers(self):
         _, v = judged(dd_number(4, 3), ["R3", "B3", "R5"])
-        assert v.headline == "Bo loses: 4 cards with a 3, at least the 4 guessed"
+        assert v.headline == "Bo loses: there are 4 cards with a 3, so the guess holds"
 
 
 class TestLessThan:
@@ -163,7 +163,7 @@ class TestLessThan:
     def test_strictly_less(self):
         # Tops below 3: Ana R1 R2, Bo G1 G2, Cy Y1 Y2: 6; the 3s do not count.
         _, v = judged(dd_number(7, 3, less_than=True), ["R1", "R2", "R3"])
-        assert v.headline == "Ana loses: only 6 cards below 3, not 7"
+        assert v.headline == "Ana loses: there are only 6 cards below 3, fewer than the 7 guessed"
         assert "DD-LESS-THAN" in v.rulings
 
     def test_less_than_1_can_never_be_true(self):
@@ -179,7 +179,9 @@ class TestWithout:
     def test_every_other_colour(self):
         # Not Blue: Ana's R1 R2, Bo's three Greens, Cy's three Yellows; Ana's B3 is out.
         _, v = judged(dd_colour(9, "B", without=True), ["R1", "R2", "B3"])
-        assert v.headline == "Ana loses: only 8 cards without Blue, not 9"
+        assert (
+            v.headline == "Ana loses: there are only 8 cards without Blue, fewer than the 9 guessed"
+        )
         assert "DD-WITHOUT" in v.rulings
 
 
@@ -283,12 +285,15 @@ class TestStraight:
     def test_run_with_the_element(self):
         # 1-2-3 and 4-5-6 are on the table: a run of 6 including 4.
         _, v = judged(dd_straight(6, 4), ["R1", "R2", "R3"], straights=True)
-        assert v.headline.startswith("Bo loses: a run of 6 including 4 (1-2-3-4-5-6)")
+        assert v.headline.startswith("Bo loses: there is a run of 6 including 4 (1-2-3-4-5-6)")
 
     def test_a_gap_breaks_the_run(self):
         others = dict(Bo=["G1", "G1", "G2"], Cy=["Y1", "Y2", "Y2"], Di=["B4", "B5", "B6"])
         _, v = judged(dd_straight(4, 2), ["R1", "R2", "R5"], others=others, straights=True)
-        assert v.headline == "Ana loses: only a run of 2 including 2 (1-2), not 4"
+        assert (
+            v.headline
+            == "Ana loses: there is only a run of 2 including 2 (1-2), fewer than the 4 guessed"
+        )
 
     def test_off_by_default(self):
         s = deceptidice(players=FOUR)
@@ -319,7 +324,7 @@ class TestVague:
     def test_true_by_the_most_frequent(self):
         # Green x3 (Bo), Yellow x3 (Cy), Blue x3 (Di) + Ana's Red 1, Red 2, Blue 3: Blue x4.
         _, v = judged(dd_vague(4, "colour"), ["R1", "R2", "B3"], vague=True)
-        assert v.headline == "Bo loses: 4 of the same colour (Blue), at least the 4 guessed"
+        assert v.headline == "Bo loses: there are 4 of the same colour (Blue), so the guess holds"
 
 
 class TestStraightVague:
@@ -350,14 +355,14 @@ class TestWild:
 
     def test_a_wildcard_counts_for_the_guess(self):
         _, v = judged(dd_colour(4, "G"), ["W", "R2", "R3"], wildcards=True)
-        assert v.headline == "Bo loses: 4 Green cards, at least the 4 guessed"
+        assert v.headline == "Bo loses: there are 4 Green cards, so the guess holds"
         assert "wildcard (as Green) ✓" in " ".join(v.details)
         assert "DD-WILD" in v.rulings
 
     def test_never_the_excluded_colour(self):
         # Without Red: everything but Ana's Red cards; the wildcard counts as another colour.
         _, v = judged(dd_colour(10, "R", without=True), ["W", "R2", "R3"], wildcards=True)
-        assert v.headline == "Bo loses: 10 cards without Red, at least the 10 guessed"
+        assert v.headline == "Bo loses: there are 10 cards without Red, so the guess holds"
 
 
 class TestWildStands:
@@ -365,14 +370,17 @@ class TestWildStands:
 
     def test_no_number_below_1_even_for_a_wildcard(self):
         _, v = judged(dd_number(1, 1, less_than=True), ["W", "W", "W"], wildcards=True)
-        assert v.headline == "Ana loses: only 0 cards below 1, not 1"
+        assert v.headline == "Ana loses: there are no cards below 1, fewer than the 1 guessed"
 
     def test_runs_end_at_6(self):
         others = dict(Bo=["W", "W", "W"], Cy=["W", "W", "W"], Di=["B1", "B2", "B3"])
         _, v = judged(
             dd_straight(7, 6), ["W", "R4", "R5"], others=others, straights=True, wildcards=True
         )
-        assert v.headline == "Ana loses: only a run of 6 including 6 (1-2-3-4-5-6), not 7"
+        assert (
+            v.headline == "Ana loses: there is only a run of 6 including 6 (1-2-3-4-5-6), "
+            "fewer than the 7 guessed"
+        )
 
 
 class TestPower:
@@ -529,7 +537,9 @@ class TestPowerNone:
         card = dd_power_card("numbers", (2, 2), 3)
         # Without Red: 9 non-red number cards among the others; Ana's power card adds none.
         _, v = judged(dd_colour(10, "R", without=True), [card, "R1", "R2"], power_cards=1)
-        assert v.headline == "Ana loses: only 9 cards without Red, not 10"
+        assert (
+            v.headline == "Ana loses: there are only 9 cards without Red, fewer than the 10 guessed"
+        )
         assert "DD-POWER-NONE" in v.rulings
 
 
@@ -752,7 +762,7 @@ class TestReveal:
         s.play(dd_challenge("Cy"))
         assert dict(RULES.choices(s.state).tops) == {0: 2, 1: 2, 2: 3, 3: 3}
         v = s.play(dd_tops(Ana=["R2", "R3"], Bo=["G2", "G3"], Cy=PLAIN["Cy"], Di=PLAIN["Di"]))
-        assert v.headline == "Cy loses: 3 cards with a 1, at least the 2 guessed"
+        assert v.headline == "Cy loses: there are 3 cards with a 1, so the guess holds"
         assert s.state.round.tops[0] == ("R1", "R2", "R3")
 
     def test_nothing_left_to_reveal(self):
@@ -771,7 +781,7 @@ class TestReveal:
         # Every die is face up: the challenge is judged at once, no tops to enter.
         v = s.play(dd_challenge("Ana"))
         assert v.decisive and s.state.phase == "discard"
-        assert v.headline == "Bo loses: only 0 cards with a 6, not 8"
+        assert v.headline == "Bo loses: there are no cards with a 6, fewer than the 8 guessed"
 
 
 class TestRevealFirst:

@@ -88,8 +88,8 @@ def judge(
     true = count >= guess.count
     lines = [
         *lines,
-        f"{count} against COUNT {guess.count}: at least {guess.count} needed, so the guess is "
-        f"{'true' if true else 'false'}.",
+        f"{count} matching against the {guess.count} guessed: the guess needs at least "
+        f"{guess.count}, so it is {'true' if true else 'false'}.",
     ]
     return Judgement(
         true=true,
@@ -357,15 +357,19 @@ def loser(judgement: Judgement, guesser: int, challenger: int) -> int:
 
 
 def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAULT) -> str:
-    """The second half of a headline: 'only 2 Red cards, not 3' or '4 Red cards, at least
-    the 3 guessed'."""
+    """The second half of a headline, as a player says it: 'there are only 2 Red cards,
+    fewer than the 3 guessed' or 'there are 4 Red cards, so the guess holds'."""
     if isinstance(guess, PowerClaim):
         if not judgement.honest:
             return f"they did not roll the power card {power_text(guess.card)}"
         return judgement.found
+    found = judgement.found
+    be = "is" if found.startswith(("1 ", "a ", "an ")) else "are"
     if judgement.true:
-        return f"{judgement.found}, at least the {guess.count} guessed"
-    return f"only {judgement.found}, not {guess.count}"
+        return f"there {be} {found}, so the guess holds"
+    if found.startswith("0 "):
+        return f"there are no {found[2:]}, fewer than the {guess.count} guessed"
+    return f"there {be} only {found}, fewer than the {guess.count} guessed"
 
 
 __all__ = ["Judgement", "Match", "card_name", "describe", "judge", "loser", "verdict_phrase"]
