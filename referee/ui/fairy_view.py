@@ -275,22 +275,29 @@ class FairyView(GameView):
         )
 
     def _guess_entry(self, state: FairyState) -> ft.Control:
-        """One row per player still to guess, in seat order; a guess folds its row into
-        the line of guesses made, so the next player's row is always on top (the screen
-        is drawn anew after each pick, back at the top of the list)."""
+        """One row per player this device enters, in seat order. A row stays where it is
+        once its guess is in (the guess shown filled; tap it again to take it back), so a
+        quick second tap never lands on the next player's row. Guesses locked on another
+        device show as a lock."""
         pad = self.pad
         seats = RULES.choices(state).guessers
         shown = {seat: pad.shown(seat) for seat in seats}
-        mine = [s for s in seats if shown[s] is None and pad.me in (None, s)]
+        mine = [s for s in seats if shown[s] is not LOCKED and pad.me in (None, s)]
+        mine = [s for s in mine if shown[s] is None or pad.can_change(s)]
         elsewhere = [s for s in seats if shown[s] is None and s not in mine]
-        done = [s for s in seats if shown[s] is not None]
-        repeat = [(s, state.previous[s]) for s in mine if state.previous[s] is not None]
+        done = [s for s in seats if shown[s] is not None and s not in mine]
+        guessed = sum(1 for s in seats if shown[s] is not None)
+        repeat = [
+            (s, state.previous[s])
+            for s in mine
+            if state.previous[s] is not None and shown[s] is None
+        ]
         parts: list[ft.Control] = [
             ft.Row(
                 [
                     tagged(
                         "guess-count",
-                        ft.Text(f"{len(done)} of {len(seats)} guessed", size=15, width=130),
+                        ft.Text(f"{guessed} of {len(seats)} guessed", size=15, width=130),
                     ),
                     big_button(
                         "Same as last turn for all",
@@ -314,7 +321,7 @@ class FairyView(GameView):
                 )
             )
         if done:
-            parts.append(ft.Text("Guessed (tap one to take it back):", size=13))
+            parts.append(ft.Text("Guessed on another device:", size=13))
             parts.append(
                 ft.Row(
                     [self._done_chip(state, seat, shown[seat]) for seat in done],
@@ -330,7 +337,7 @@ class FairyView(GameView):
 
     def _guess_row(self, state: FairyState, seat: int) -> ft.Control:
         name = state.players[seat]
-        return tagged(
+        row = tagged(
             f"guess-row-{slug(name)}",
             ft.Row(
                 [
@@ -340,6 +347,7 @@ class FairyView(GameView):
                 spacing=4,
             ),
         )
+        return row if self.pad.shown(seat) is None else tagged(f"guessed-{slug(name)}", row)
 
     def _done_chip(self, state: FairyState, seat: int, value) -> ft.Control:
         """A guess made: the player's name and the guess's icon, small enough for ten."""
@@ -449,17 +457,18 @@ class FairyView(GameView):
             )
             for guess in GUESSES:
                 chance = odds[guess]
-                what = "Catch (fairy)" if guess == "catch" else GUESS_NAMES[guess].capitalize()
+                what = "Catch" if guess == "catch" else GUESS_NAMES[guess].capitalize()
                 lines.append(
                     tagged(
                         f"odds-{guess}",
                         ft.Row(
                             [
-                                ft.Text(what, size=13, weight=ft.FontWeight.W_600, width=92),
+                                ft.Text(what, size=13, weight=ft.FontWeight.W_600, width=80),
+                                # Unreduced, so every line counts out of the same cards.
                                 ft.Text(
-                                    f"{chance.numerator}/{chance.denominator}", size=13, width=40
+                                    f"{chance * len(unseen)} of {len(unseen)}", size=13, width=50
                                 ),
-                                ft.Text(percent(chance), size=13, width=40),
+                                ft.Text(percent(chance), size=13, width=34),
                                 ft.Text(formula(guess, chance), size=12, expand=True),
                             ],
                             spacing=4,

@@ -37,8 +37,10 @@ def guesses(page, **said) -> None:
     for name, guess in said.items():
         button = page.get_by_role("button", name=f"{name} {guess.replace('_', ' ')}", exact=True)
         scrolled_to(page, button).click()
-        # The row folds away when the pick is in; wait, so the next tap hits a settled screen.
-        expect(button).to_have_count(0)
+        # The row stays and shows the guess as picked (the last pick locks the turn in and
+        # the card pad follows): wait for either before the next tap.
+        picked = tagged(page, f"guessed-{name}").or_(tagged(page, "locked-guesses"))
+        expect(picked.first).to_be_visible()
 
 
 def turn_up(page, card: int) -> None:
@@ -91,9 +93,9 @@ class TestThirdFairy:
 
             # The memory aid: the cards seen, and exact odds from the 18 unseen cards.
             expect(tagged(page, "seen-cards")).to_have_text("Seen, in order: 4, 11, 9")
-            expect(tagged(page, "odds-same_suit")).to_contain_text("5/18")
+            expect(tagged(page, "odds-same_suit")).to_contain_text("5 of 18")
             expect(tagged(page, "odds-same_suit")).to_contain_text("+4 × 0.28 − 1 × 0.72")
-            expect(tagged(page, "odds-catch")).to_contain_text("1/18")
+            expect(tagged(page, "odds-catch")).to_contain_text("1 of 18")
             shot(page, "fairy-memory-aid")
 
             # Turn 3: the third fairy; Ana and Bo tie at the top and play off.
