@@ -613,6 +613,7 @@ class RefereeApp:
                 ft.Container(
                     tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
                     on_click=lambda _e: self.show_verdict(last),
+                    padding=ft.Padding.symmetric(vertical=12),
                     tooltip="Show the last verdict in full",
                 )
             )
@@ -668,15 +669,25 @@ class RefereeApp:
             )
             for seat, name in enumerate(state.players)
         ]
-        return tagged(
-            "who-holds",
+        row: list[ft.Control] = [
             ft.Row(
-                [ft.Text("This is me:", size=13), *chips],
+                [ft.Text("Your own phone? This is me:", size=13), *chips],
                 wrap=True,
                 spacing=6,
                 run_spacing=4,
-            ),
-        )
+            )
+        ]
+        if self.me is not None:
+            name = state.players[self.me]
+            row.append(
+                ft.Text(
+                    f"This phone enters only {name}'s choice, kept private until everyone is "
+                    f"in. Passing the phone round? Tap {name} again.",
+                    size=12,
+                    italic=True,
+                )
+            )
+        return tagged("who-holds", ft.Column(row, spacing=2))
 
     def start_edit(self, number: int, kind: str) -> None:
         """Fix action `number` of the log (referee/ui/log_editor.py)."""

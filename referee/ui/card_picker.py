@@ -155,7 +155,9 @@ def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], No
     return ft.Row(
         [
             tagged(identifier, ft.Text(text, weight=ft.FontWeight.BOLD)),
-            ft.TextButton(content=f"Change {name}'s card", on_click=lambda _e: on_change()),
+            ft.TextButton(
+                content=f"Change {name}'s card", on_click=lambda _e: on_change(), height=44
+            ),
         ],
         wrap=True,
     )

@@ -588,6 +588,7 @@ class DeceptidiceView(GameView):
                             ft.TextButton(
                                 content=f"Change {name}'s" if mine else f"Enter {name}'s",
                                 on_click=lambda _e, s=seat: self._open(s),
+                                height=44,
                             ),
                         ],
                         wrap=True,

@@ -410,7 +410,9 @@ class DisputeScreen:
                         expand=True,
                     ),
                     ft.TextButton(
-                        content="Other dispute", on_click=lambda _e: self.choose_kind(None)
+                        content="Other dispute",
+                        on_click=lambda _e: self.choose_kind(None),
+                        height=44,
                     ),
                 ],
             ),

@@ -184,7 +184,7 @@ def verdict_dialog(
         tight=True,
         visible=False,
     )
-    button = ft.TextButton(content="Why?", icon=ft.Icons.HELP_OUTLINE)
+    button = ft.TextButton(content="Why?", icon=ft.Icons.HELP_OUTLINE, height=44)
 
     def toggle(_e) -> None:
         why.visible = not why.visible
