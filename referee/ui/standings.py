@@ -5,7 +5,7 @@ import flet as ft
 
 from referee.core.session import Session
 from referee.ui.theme import player_colour
-from referee.ui.widgets import slug, tagged
+from referee.ui.widgets import amount, slug, tagged
 
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -45,7 +45,7 @@ def place_lines(session: Session) -> list[tuple[int, str, bool]]:
     for place, seat in outcome.standings():
         tied = outcome.places.count(place) > 1
         text = f"{ordinal(place)}{' (tie)' if tied else ''}: {session.players[seat]}"
-        lines.append((seat, f"{text}, {points[seat]} {rules.unit}", tied))
+        lines.append((seat, f"{text}, {amount(points[seat], rules.unit)}", tied))
     return lines
 
 

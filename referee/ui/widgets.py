@@ -134,14 +134,31 @@ def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:
     ]
 
 
+def number(n: int, sign: bool = False) -> str:
+    """An integer with a true minus sign, as the rest of the app writes it: '−4', '+7'."""
+    return (f"{n:+d}" if sign else str(n)).replace("-", "−")
+
+
+def amount(n: int, unit: str) -> str:
+    """'1 point', '−1 point', '7 points', '1 card won': the unit's first word agrees."""
+    if abs(n) == 1:
+        first, _, rest = unit.partition(" ")
+        unit = " ".join(filter(None, [first.removesuffix("s"), rest]))
+    return f"{number(n)} {unit}"
+
+
+def change_text(player: str, before: int, after: int, unit: str) -> str:
+    """'Ana: 0 to 7 points (+7)'; at the floor, 'Bo stays at −4 points'."""
+    if before == after:
+        return f"{player} stays at {amount(after, unit)}"
+    return f"{player}: {number(before)} to {amount(after, unit)} ({number(after - before, True)})"
+
+
 def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:
     return [
         tagged(
             f"change-{slug(c.player)}",
-            ft.Text(
-                f"{c.player}: {c.before} to {c.after} {unit} ({c.delta:+d})",
-                weight=ft.FontWeight.BOLD,
-            ),
+            ft.Text(change_text(c.player, c.before, c.after, unit), weight=ft.FontWeight.BOLD),
         )
         for c in verdict.changes
     ]

@@ -153,3 +153,16 @@ class TestGuessEntry:
             c.label for c in walk(table.draw()) if isinstance(c, ft.Semantics) and c.identifier
         ]
         assert "Ana: locked in" in chips
+
+
+class TestScoreChangeWords:
+    """A verdict's score lines read as a player says them (FY-FLOOR: a floored loss stays)."""
+
+    def test_singular_plural_floor_and_true_minus(self):
+        from referee.ui.widgets import change_text
+
+        assert change_text("Ana", 0, 7, "points") == "Ana: 0 to 7 points (+7)"
+        assert change_text("Cy", 0, 1, "points") == "Cy: 0 to 1 point (+1)"
+        assert change_text("Bo", -4, -4, "points") == "Bo stays at −4 points"
+        assert change_text("Jean-Luc", -2, -3, "points") == "Jean-Luc: −2 to −3 points (−1)"
+        assert change_text("Dee", 2, 1, "cards won") == "Dee: 2 to 1 card won (−1)"
