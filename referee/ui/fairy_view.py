@@ -25,7 +25,7 @@ from referee.games.fairy.odds import chances, formula, percent
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
+from referee.ui.widgets import ScoreRow, big_button, number, scoreboard, slug, tagged
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
@@ -37,10 +37,6 @@ SHORT = {"higher": "Higher", "lower": "Lower", "same_suit": "Suit", "catch": "Ca
 NAME_WIDTH = 78
 GUESS_WIDTH = 64
 CARD_WIDTH = 46
-
-
-def _num(n: int) -> str:
-    return str(n).replace("-", "−")
 
 
 class FairyView(GameView):
@@ -82,7 +78,7 @@ class FairyView(GameView):
             rows.append(
                 ScoreRow(
                     name=name,
-                    score=_num(state.scores[seat]),
+                    score=number(state.scores[seat]),
                     badges=tuple(badges),
                     highlight=seat in state.winners
                     or (state.playoff and not over and seat in state.playing),
@@ -487,42 +483,9 @@ class FairyView(GameView):
         )
 
     def _ending(self, state: FairyState) -> ft.Control:
-        ended = RULES.outcome(state)
-        standings = [
-            f"{place}. {state.players[seat]} {_num(state.scores[seat])}"
-            for place, seat in ended.standings()
-        ]
-        winner = ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER),
-                    ft.Container(
-                        tagged(
-                            "ending",
-                            ft.Text(ended.headline, size=20, weight=ft.FontWeight.BOLD),
-                        ),
-                        expand=True,
-                    ),
-                ],
-                spacing=10,
-            ),
-            padding=12,
-            border_radius=12,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER,
-        )
-        return ft.Column(
-            [
-                winner,
-                tagged("standings", ft.Text("\n".join(standings), size=15)),
-                tagged(
-                    "all-cards",
-                    ft.Text("Cards in order: " + ", ".join(map(str, state.pile)), size=13),
-                ),
-                ft.Text(
-                    "Rulings: " + ", ".join(RULES.rulings.cite(r) for r in ended.rulings),
-                    size=12,
-                    italic=True,
-                ),
-            ],
-            spacing=8,
+        """After the game every card may be seen (FY-HIDDEN); the standings above already
+        name the winner, the places and why."""
+        return tagged(
+            "all-cards",
+            ft.Text("Cards in order: " + ", ".join(map(str, state.pile)), size=13),
         )

@@ -5,7 +5,7 @@ import flet as ft
 
 from referee.core.session import Session
 from referee.ui.theme import player_colour
-from referee.ui.widgets import amount, slug, tagged
+from referee.ui.widgets import amount, number, slug, tagged
 
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -91,7 +91,9 @@ def _table(history, players) -> ft.Control:
             ],
         ],
         rows=[
-            ft.DataRow(cells=[ft.DataCell(ft.Text(label)), *[ft.DataCell(ft.Text(v)) for v in row]])
+            ft.DataRow(
+                cells=[ft.DataCell(ft.Text(label)), *[ft.DataCell(ft.Text(number(v))) for v in row]]
+            )
             for label, row in history
         ],
         column_spacing=18,

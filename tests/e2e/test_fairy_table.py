@@ -117,7 +117,7 @@ class TestThirdFairy:
             turn_up(page, 2)
             expect(tagged(page, "verdict-headline")).to_have_text("Ana wins with 10 points")
             page.get_by_role("button", name="OK").click()
-            expect(tagged(page, "ending")).to_have_text("Ana wins with 10 points")
+            expect(tagged(page, "standings-headline")).to_have_text("Ana wins with 10 points")
             expect(tagged(page, "all-cards")).to_have_text("Cards in order: 4, 11, 9, 18, 2")
             scores(page, Ana=10, Bo=7)
             shot(page, "fairy-ending")

@@ -456,7 +456,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
             )
         )
         ended = self.outcome(new)
-        return new, ended.headline, [f"{ended.headline}. {reason}"], list(ended.rulings)
+        return new, ended.headline, [reason], list(ended.rulings)
 
 
 def _reveal_headline(card: int, top: int, same: bool, right: list[str], guessed: int) -> str:
