@@ -54,6 +54,9 @@ DICE_TINTS["Y"] = ft.Colors.AMBER_800
 MAX_DICE = 4
 
 
+_NEW_GUESS = {"form": "number", "count": 1}
+
+
 def guess_data(g: dict | None) -> dict | None:
     """A guess being built, as the dispute's JSON; None while it lacks its target."""
     if not g:
@@ -190,8 +193,10 @@ class DisputeScreen:
         self.seen: list[int] = list(pre.get("seen", []))
         self.suit_cards: str = pre.get("suit_cards", "")
         self.variants = dict(pre.get("variants", {}))
-        self.guess = dict(pre.get("guess", {"form": "number", "count": 1}))
-        self.previous = pre.get("previous")  # None: the round's opening guess
+        self.guess = dict(pre.get("guess", _NEW_GUESS))
+        # None: the round's opening guess. From the home screen a dispute is most often
+        # about a guess after another, so it starts with a last guess to fill in.
+        self.previous = pre.get("previous", None if self.from_game else dict(_NEW_GUESS))
         self.tops: list[list[str]] = [[] for _ in range(n)]
         self.guesser = pre.get("guesser") or self.names[0]
         self.showing: list[list[int]] = [
@@ -988,7 +993,7 @@ class DisputeScreen:
                 label="It is the round's opening guess",
                 value=opening,
                 on_change=lambda e: self._set(
-                    previous=None if e.control.value else {"form": "number", "count": 1}
+                    previous=None if e.control.value else dict(_NEW_GUESS)
                 ),
             )
         )

@@ -155,7 +155,6 @@ EVERY_KIND = [
         "Deceptidice",
         "deceptidice_higher",
         [
-            "checkbox:It is the round's opening guess",
             "Last guess: more",
             "Last guess: more",
             "Last guess: number 4",
