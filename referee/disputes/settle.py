@@ -547,19 +547,9 @@ def fairy_guesses(d: FairyGuesses) -> Settled:
             )
         points[g.player] = s.points
     right = [g.player for g in d.guesses if scoring.is_right(d.top, d.revealed, g.guess, suits)]
-    best = max(points.values())
-    headline = (
-        f"{win_text([p for p, v in points.items() if v == best])} with {best:+d}"
-        if right
-        else "Everyone guessed wrong"
-    )
-    if right:
-        headline = headline.replace(" wins with", " scores the most:").replace(
-            " share the win with", " score the most:"
-        )
     return _result(
         d,
-        headline,
+        scoring.reveal_headline(d.top, d.revealed, right, len(d.guesses), suits),
         lines,
         rulings,
         winners=tuple(right),

@@ -29,11 +29,12 @@ from referee.games.deceptidice.model import GuessForm
 from referee.games.faeker.deck import COPIES as FAEKER_COPIES
 from referee.games.faeker.deck import HAND_SIZE, MAX_BID, card_name
 from referee.games.fairy.deck import CARDS as FAIRY_CARDS
+from referee.games.fairy.deck import FLOOR
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
 from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
 from referee.ui.card_picker import card_grid
-from referee.ui.widgets import TAP, big_button, slug, tagged
+from referee.ui.widgets import TAP, big_button, icon_button, number, slug, tagged
 
 RED = ft.Colors.RED_700
 GUESS_FORM = TypeAdapter(GuessForm)
@@ -829,9 +830,36 @@ class DisputeScreen:
                 )
                 for g in GUESSES
             ]
-            rows.append(ft.Text(f"{name} (score {self.scores[i]}):", weight=ft.FontWeight.BOLD))
+            score = self.scores[i]
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(name, weight=ft.FontWeight.BOLD),
+                        icon_button(
+                            ft.Icons.REMOVE,
+                            f"Score of {name} down",
+                            lambda _e, i=i: self._score(i, -1),
+                            disabled=score <= FLOOR,
+                        ),
+                        tagged(
+                            f"dispute-score-{slug(name)}",
+                            ft.Text(f"score before: {number(score)}", size=14),
+                        ),
+                        icon_button(
+                            ft.Icons.ADD, f"Score of {name} up", lambda _e, i=i: self._score(i, 1)
+                        ),
+                    ],
+                    spacing=2,
+                    wrap=True,
+                )
+            )
             rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
         return rows
+
+    def _score(self, seat: int, step: int) -> None:
+        """The player's score before the turn, which decides whether the floor stops a loss."""
+        self.scores[seat] = max(FLOOR, self.scores[seat] + step)
+        self._set()
 
     def _guess(self, seat: int, guess: str) -> None:
         self.guesses[seat] = guess

@@ -192,3 +192,21 @@ class TestFairyFromAGame:
         data, result, problem = s.settled()
         assert problem is None and data["suit_cards"] == self.HAND_SUITS
         assert result.winners == ("Ana", "Bo") and "FY-SUITS-HAND" in result.rulings
+
+
+def test_fairy_points_take_each_players_score_for_the_floor():
+    """FY-FLOOR: a player entered at −4 loses nothing on a wrong guess."""
+    s, _ = screen()
+    s.choose_game("fairy")
+    s.choose_kind("fairy_guesses")
+    s._fairy_top(9)
+    s.revealed = 11
+    for _ in range(6):
+        s._score(0, -1)  # stops at the floor
+    assert s.scores[0] == -4
+    s.guesses = ["lower", "higher"]  # 11 on 9: Player 1 is wrong, at the floor
+    s.view()
+    data, result, problem = s.settled()
+    assert problem is None and data["guesses"][0]["score"] == -4
+    assert result.facts["points"]["Player 1"] == 0
+    assert "FY-FLOOR" in result.rulings

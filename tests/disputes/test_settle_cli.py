@@ -86,7 +86,7 @@ HEADLINES = {
     "fairybucks_finale": "Bo wins with 5 points",
     "deceptidice_higher": "Yes: 4 Red cards is higher than 3 cards with a 4",
     "deceptidice_challenge": "Bo loses: there are 3 cards with a 4, so the guess holds",
-    "fairy_guesses": "Ana scores the most: +7",
+    "fairy_guesses": "11 is higher than 9, same suit and a fairy: Ana was right",
     "fairy_chances": "Best guess now: higher (61%)",
 }
 

@@ -32,7 +32,14 @@ from referee.games.fairy.model import (
     Turn,
 )
 from referee.games.fairy.rulings import RULINGS
-from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS, score_guess, what_came
+from referee.games.fairy.scoring import (
+    GUESS_NAMES,
+    GUESSES,
+    POINTS,
+    reveal_headline,
+    score_guess,
+    what_came,
+)
 
 
 def _signed(n: int) -> str:
@@ -335,8 +342,8 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         changes = tuple(
             ScoreChange(player=state.players[s], before=r.before, after=r.after) for s, r in settled
         )
-        headline = _reveal_headline(
-            card, top, same, [state.players[s] for s, r in settled if r.right], len(settled)
+        headline = reveal_headline(
+            top, card, [state.players[s] for s, r in settled if r.right], len(settled), suits
         )
 
         new, headline, end_lines, end_rulings = self._settle(new, card, headline)
@@ -457,20 +464,3 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         )
         ended = self.outcome(new)
         return new, ended.headline, [reason], list(ended.rulings)
-
-
-def _reveal_headline(card: int, top: int, same: bool, right: list[str], guessed: int) -> str:
-    """What a player would say: '11 is lower than 14, same suit and a fairy: Ana and Bo
-    were right'."""
-    came = [f"{'higher' if card > top else 'lower'} than {top}"]
-    if same:
-        came.append("same suit")
-    if is_fairy(card):
-        came.append("a fairy")
-    if not right:
-        who = "nobody was right" if guessed > 1 else "the guess was wrong"
-    elif len(right) == guessed and guessed > 1:
-        who = "everyone was right"
-    else:
-        who = f"{names_text(right)} {'was' if len(right) == 1 else 'were'} right"
-    return f"{card} is {names_text(came)}: {who}"

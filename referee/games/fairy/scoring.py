@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from referee.core.outcome import names_text
 from referee.games.fairy.deck import FLOOR, NUMBER_SUITS, is_fairy, suit_of
 
 Guess = Literal["higher", "lower", "same_suit", "catch"]
@@ -65,3 +66,22 @@ def score_guess(
 def what_came(top: int, revealed: int, suits: Sequence[int] = NUMBER_SUITS) -> tuple[str, ...]:
     """The guesses the revealed card makes right, in the order of GUESSES."""
     return tuple(g for g in GUESSES if is_right(top, revealed, g, suits))
+
+
+def reveal_headline(
+    top: int, revealed: int, right: Sequence[str], guessed: int, suits=NUMBER_SUITS
+) -> str:
+    """What a player would say of a turn: '11 is lower than 14, same suit and a fairy: Ana
+    and Bo were right' (`right`: who guessed right, of `guessed` players)."""
+    came = [f"{'higher' if revealed > top else 'lower'} than {top}"]
+    if suit_of(revealed, suits) == suit_of(top, suits):
+        came.append("same suit")
+    if is_fairy(revealed):
+        came.append("a fairy")
+    if not right:
+        who = "nobody was right" if guessed > 1 else "the guess was wrong"
+    elif len(right) == guessed and guessed > 1:
+        who = "everyone was right"
+    else:
+        who = f"{names_text(right)} {'was' if len(right) == 1 else 'were'} right"
+    return f"{revealed} is {names_text(came)}: {who}"
