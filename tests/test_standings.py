@@ -26,14 +26,30 @@ def test_history_ends_at_the_final_points_and_places_list_every_seat(kind):
     history = score_history(session)
     assert history[0] == ("Start", tuple(session.rules.points(session.initial)))
     assert history[-1][1] == tuple(session.rules.points(session.state))
-    decisive = sum(1 for s in session.steps if s.verdict.decisive)
-    assert 1 < len(history) <= decisive + 1
+    # One row per decisive verdict; the action right after a verdict marked `scored_next`
+    # (a Deceptidice discard) fills that verdict's row instead of opening one.
+    steps = session.steps
+    opening = [
+        step
+        for before, step in zip([None, *steps], steps, strict=False)
+        if step.verdict.decisive and not (before and before.verdict.scored_next)
+    ]
+    assert len(history) == len(opening) + 1
     lines = place_lines(session)
     outcome = session.rules.outcome(session.state)
     assert sorted(seat for seat, _t, _tied in lines) == [0, 1, 2, 3]
     assert {seat for seat, _t, _tied in lines[: len(outcome.winners)]} == set(outcome.winners)
     assert lines[0][1].startswith("1st")
     assert standings_panel(session) is not None
+
+
+def test_a_fairy_bucks_finale_keeps_its_own_row_after_a_lot_that_moved_nothing():
+    """Seed 26: lot 3 changes no points, then the castle gives Cy a point at the finale."""
+    session = finished("fairybucks", seed=26)
+    rules = session.rules
+    after_each = [tuple(rules.points(s.state)) for s in session.steps if s.verdict.decisive]
+    assert after_each[-2] == after_each[-3]  # the case: a lot that moved no points
+    assert [row for _label, row in score_history(session)[1:]] == after_each
 
 
 def test_deceptidice_has_one_row_per_round_with_the_cards_after_the_discard():

@@ -15,6 +15,7 @@ from referee.core.names import sentence
 from referee.core.record import GameRecord
 from referee.core.rules import GameRules
 from referee.core.session import ReplayError, Session
+from referee.core.words import change_text
 
 Kind = Literal["replace", "insert", "delete"]
 KINDS: tuple[str, ...] = ("replace", "insert", "delete")
@@ -199,8 +200,7 @@ def headline_lines(summary: dict[str, Any]) -> list[str]:
     unit = summary["unit"]
     for p in summary["points"]:
         if p["before"] != p["after"]:
-            d = p["after"] - p["before"]
-            lines.append(f"{p['player']}: {p['before']} to {p['after']} {unit} ({d:+d})")
+            lines.append(change_text(p["player"], p["before"], p["after"], unit))
     w = summary["winners"]
     if w["before"] != w["after"]:
         was, now = (", ".join(w[k]) or "none yet" for k in ("before", "after"))

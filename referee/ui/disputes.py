@@ -13,6 +13,7 @@ import flet as ft
 from pydantic import TypeAdapter
 
 from referee.core.errors import RefereeError
+from referee.core.words import number
 from referee.disputes import TITLES, Settled, settle
 from referee.games import GAMES
 from referee.games.deceptidice import guesses as dice_guesses
@@ -34,7 +35,7 @@ from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
 from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
 from referee.ui.card_picker import card_grid
-from referee.ui.widgets import TAP, big_button, icon_button, number, slug, tagged
+from referee.ui.widgets import TAP, big_button, icon_button, slug, tagged
 
 RED = ft.Colors.RED_700
 GUESS_FORM = TypeAdapter(GuessForm)

@@ -7,6 +7,7 @@ turns taps into Opening, Guesses and Reveal actions.
 import flet as ft
 
 from referee.core.outcome import names_text
+from referee.core.words import number
 from referee.games.fairy import RULES
 from referee.games.fairy.deck import (
     CARDS,
@@ -25,7 +26,7 @@ from referee.games.fairy.odds import chances, formula, percent
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, big_button, number, scoreboard, slug, tagged
+from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,

@@ -2,6 +2,7 @@
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.fairybucks import RULES
 from referee.games.fairybucks.material import SYMBOLS
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
@@ -258,7 +259,9 @@ class FairyBucksView(GameView):
                 sets = ""
                 if score.sets:
                     sets = f", {score.sets} full set{'s' if score.sets > 1 else ''}"
-                text += f" · won {', '.join(_item(i) for i in items)}{sets}: {score.total} points"
+                castle = f", the castle {score.castle}" if score.castle else ""
+                worth = amount(score.total, "points")
+                text += f" · won {', '.join(_item(i) for i in items)}{sets}{castle}: {worth}"
             else:
                 text += " · no items yet"
             lines.append(tagged(f"player-{name}", ft.Text(text, size=13)))

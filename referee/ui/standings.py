@@ -4,30 +4,29 @@ after each decisive moment, and a chart of them over the game."""
 import flet as ft
 
 from referee.core.session import Session
+from referee.core.words import amount, number
 from referee.ui.theme import player_colour
-from referee.ui.widgets import amount, number, slug, tagged
+from referee.ui.widgets import slug, tagged
 
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
     """(label, each seat's points) at the start and after every decisive verdict: the
     session's steps already hold the state after each action, so nothing is replayed.
 
-    A decisive verdict that moves no points (a Deceptidice challenge, whose loser then
-    discards) takes the points of the very next action if that one moves them: the row
-    shows where the round left the scores, and one round stays one row."""
+    A verdict whose points move with the next action (`scored_next`: a Deceptidice
+    challenge, then the loser's discard) takes that action's points on its own row, so
+    one round stays one row."""
     rules = session.rules
     rows = [("Start", tuple(rules.points(session.initial)))]
     follow_up = False
     for step in session.steps:
         points = tuple(rules.points(step.state))
-        if follow_up and points != rows[-1][1]:
+        if follow_up:
             rows[-1] = (rows[-1][0], points)
             follow_up = False
-            continue
-        follow_up = False
-        if step.verdict.decisive:
-            follow_up = points == rows[-1][1]
+        elif step.verdict.decisive:
             rows.append((str(len(rows)), points))
+            follow_up = step.verdict.scored_next
     return rows
 
 

@@ -7,6 +7,7 @@ import flet as ft
 
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
+from referee.core.words import change_text
 from referee.ui.theme import player_colour
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
@@ -132,26 +133,6 @@ def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:
         )
         for r in verdict.rulings
     ]
-
-
-def number(n: int, sign: bool = False) -> str:
-    """An integer with a true minus sign, as the rest of the app writes it: '−4', '+7'."""
-    return (f"{n:+d}" if sign else str(n)).replace("-", "−")
-
-
-def amount(n: int, unit: str) -> str:
-    """'1 point', '−1 point', '7 points', '1 card won': the unit's first word agrees."""
-    if abs(n) == 1:
-        first, _, rest = unit.partition(" ")
-        unit = " ".join(filter(None, [first.removesuffix("s"), rest]))
-    return f"{number(n)} {unit}"
-
-
-def change_text(player: str, before: int, after: int, unit: str) -> str:
-    """'Ana: 0 to 7 points (+7)'; at the floor, 'Bo stays at −4 points'."""
-    if before == after:
-        return f"{player} stays at {amount(after, unit)}"
-    return f"{player}: {number(before)} to {amount(after, unit)} ({number(after - before, True)})"
 
 
 def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:

@@ -654,6 +654,7 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             details=tuple(lines),
             rulings=tuple(dict.fromkeys([*verdict.rulings, "DD-CHALLENGE"])),
             decisive=True,
+            scored_next=True,
         )
 
     @staticmethod

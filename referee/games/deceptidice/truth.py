@@ -223,7 +223,7 @@ def _vague(guess: VagueGuess, tops, names):
     pick = leaders[-1]  # any leader gives the same count; show the highest
     matches = [Match(i) for i in groups[pick]] + [Match(i, label(pick)) for i in wild]
     count = len(matches)
-    what = f"{count} of the same {guess.of} ({label(pick)})"
+    what = f"{count} of the same {guess.of} ({label(pick)})" if count else "no two alike"
     others = [label(k) for k in leaders if k != pick]
     tie = f" ({', '.join(others)} as often)" if others and most else ""
     frequency = ", ".join(f"{label(k)} ×{len(groups[k])}" for k in keys if groups[k]) or "none"
@@ -364,12 +364,15 @@ def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAU
             return f"they did not roll the power card {power_text(guess.card)}"
         return judgement.found
     found = judgement.found
-    be = "is" if found.startswith(("1 ", "a ", "an ")) else "are"
+    if found.startswith("0 "):
+        found = f"no {found[2:]}"
+    if found == "no two alike":
+        return f"no {guess.of} shows at all, fewer than the {guess.count} guessed"
+    be = "is" if found.startswith(("1 ", "a ", "an ", "no run")) else "are"
     if judgement.true:
         return f"there {be} {found}, so the guess holds"
-    if found.startswith("0 "):
-        return f"there are no {found[2:]}, fewer than the {guess.count} guessed"
-    return f"there {be} only {found}, fewer than the {guess.count} guessed"
+    only = "" if found.startswith("no ") else "only "
+    return f"there {be} {only}{found}, fewer than the {guess.count} guessed"
 
 
 __all__ = ["Judgement", "Match", "card_name", "describe", "judge", "loser", "verdict_phrase"]

@@ -8,6 +8,7 @@ from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount, number
 from referee.games.fairy.deck import (
     CARDS,
     FAIRIES,
@@ -40,14 +41,6 @@ from referee.games.fairy.scoring import (
     score_guess,
     what_came,
 )
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−")
-
-
-def _score(n: int) -> str:
-    return str(n).replace("-", "−")
 
 
 def _cap(text: str) -> str:
@@ -160,7 +153,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         return Outcome(
             winners=state.winners,
             places=places(strengths),
-            headline=f"{win_text(names)} with {_score(best)} points",
+            headline=f"{win_text(names)} with {amount(best, self.unit)}",
             reason=state.end_reason,
             rulings=state.end_rulings,
         )
@@ -322,7 +315,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
             if not seats:
                 continue
             right = guess in came
-            mark = f"right {_signed(POINTS[guess])}" if right else "wrong −1"
+            mark = f"right {number(POINTS[guess], sign=True)}" if right else "wrong −1"
             names = names_text([state.players[s] for s, _ in seats])
             details.append(f"{GUESS_NAMES[guess].capitalize()}, {mark}: {names}.")
             floored += [state.players[s] for s, r in seats if r.floored]
@@ -380,7 +373,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
                     f"The deck ran out before anyone reached {goal}; "
                     f"{names_text([players[s] for s in winners])} "
                     f"{'have' if len(winners) > 1 else 'has'} the highest score, "
-                    f"{_score(best)}."
+                    f"{number(best)}."
                 )
                 return self._over(state, winners, reason, [ruling])
             trigger = " and ".join(t for t, _ in found)
@@ -393,14 +386,14 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
             (winner,) = top
             name = players[winner]
             if state.playoff:
-                beaten = ", ".join(f"{players[s]} {_score(scores[s])}" for s in others)
+                beaten = ", ".join(f"{players[s]} {number(scores[s])}" for s in others)
                 reason = (
-                    f"{name} won the play-off after {trigger}: {_score(best)} against {beaten}."
+                    f"{name} won the play-off after {trigger}: {number(best)} against {beaten}."
                 )
                 rulings.append("FY-PLAYOFF-AHEAD")
             else:
                 reason = (
-                    f"{_cap(trigger)} ended the game; {name} has the highest score, {_score(best)}."
+                    f"{_cap(trigger)} ended the game; {name} has the highest score, {number(best)}."
                 )
             if best > TOP and state.options.variant == "fairies":
                 rulings.append("FY-ABOVE-24")
@@ -408,7 +401,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
         tied = names_text([players[s] for s in top])
         if empty:
             reason = (
-                f"{_cap(trigger)} left {tied} tied at {_score(best)}, and no card is left "
+                f"{_cap(trigger)} left {tied} tied at {number(best)}, and no card is left "
                 "to break the tie."
             )
             return self._over(state, top, reason, [*rulings, "FY-DECK-OUT"])
@@ -422,20 +415,20 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
             )
         )
         if state.playoff:
-            line = f"Still tied at {_score(best)}: {tied} play on."
+            line = f"Still tied at {number(best)}: {tied} play on."
             if others:
                 behind = [players[s] for s in others]
                 line += (
                     f" {names_text(behind)} fell behind and "
                     f"{'drops' if len(behind) == 1 else 'drop'} out."
                 )
-            headline = f"{tied} still tied at {_score(best)}: the play-off goes on"
+            headline = f"{tied} still tied at {number(best)}: the play-off goes on"
         else:
             line = (
-                f"{_cap(trigger)} ends the game with {tied} tied at {_score(best)}: only they "
+                f"{_cap(trigger)} ends the game with {tied} tied at {number(best)}: only they "
                 "guess from now on, and the first one ahead after a turn wins."
             )
-            headline = f"{tied} tie at {_score(best)} and play off"
+            headline = f"{tied} tie at {number(best)} and play off"
         lines = [line]
         if out:
             lines.append(f"Out of the play-off, scores stand: {names_text(out)}.")

@@ -9,6 +9,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount
 from referee.games.fairybucks.material import (
     BUCKS,
     LOT_SIZE,
@@ -173,7 +174,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksCh
         return Outcome(
             winners=state.winners,
             places=places(totals),
-            headline=f"{win_text(names)} with {best} points",
+            headline=f"{win_text(names)} with {amount(best, self.unit)}",
             reason=f"Items and set bonuses add up to the most points; {castle}.",
             rulings=("FB-CASTLE", "FB-SCORE"),
         )
@@ -490,7 +491,7 @@ class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksCh
             lines.append(f"{name}: {scores[seat].arithmetic(won[seat])}.")
         best = max(s.total for s in scores)
         winners = tuple(s for s in range(len(scores)) if scores[s].total == best)
-        headline = f"{win_text([state.players[s] for s in winners])} with {best} points"
+        headline = f"{win_text([state.players[s] for s in winners])} with {amount(best, self.unit)}"
         before = self.scores(state)
         changes = tuple(
             ScoreChange(player=p, before=b.total, after=a.total)
