@@ -143,9 +143,7 @@ def from_game(kind: str, state) -> dict:
     elif kind == "fairy":
         pre["top"] = state.top
         pre["scores"] = list(state.scores)
-        # Players may see only the top card during play (FY-HIDDEN): the earlier cards come
-        # along only where the table allowed the memory aid, or once the game is over.
-        if state.options.memory_aid or state.phase == "over":
+        if GAMES["fairy"].earlier_cards_visible(state):  # FY-HIDDEN
             pre["seen"] = list(state.pile[:-1])
         if state.options.suits == "by_hand":
             pre["suit_cards"] = state.options.suit_cards
@@ -676,7 +674,9 @@ class DisputeScreen:
             ft.Row(
                 [
                     tagged("dispute-top", ft.Text(f"Top card: {card_name(self.top)}")),
-                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
+                    ft.TextButton(
+                        content="Change", on_click=lambda _e: self._set(active=-1), height=44
+                    ),
                 ],
                 wrap=True,
             )
@@ -789,7 +789,9 @@ class DisputeScreen:
             ft.Row(
                 [
                     tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
-                    ft.TextButton(content="Change", on_click=lambda _e: self._set(active=-1)),
+                    ft.TextButton(
+                        content="Change", on_click=lambda _e: self._set(active=-1), height=44
+                    ),
                 ],
                 wrap=True,
             )

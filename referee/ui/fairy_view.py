@@ -109,7 +109,7 @@ class FairyView(GameView):
 
     def log_hidden(self, state: FairyState) -> str | None:
         """Players may see only the top card (FY-HIDDEN): no log until the game is over."""
-        if state.phase == "over" or state.options.memory_aid:
+        if RULES.earlier_cards_visible(state):
             return None
         return "The log opens after the game: players may only see the top card."
 

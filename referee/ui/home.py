@@ -134,7 +134,7 @@ def tiles(
             tagged(
                 f"more-{what}",
                 big_button(
-                    f"Show {more} more of {rest} {what}",
+                    f"Show {more} more ({rest} {what} not shown)",
                     lambda _e: on_more(),
                     filled=False,
                     icon=ft.Icons.EXPAND_MORE,

@@ -94,6 +94,11 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
     def to_act(self, state: FairyState) -> tuple[int, ...]:
         return state.playing if state.phase == "guess" else ()
 
+    def earlier_cards_visible(self, state: FairyState) -> bool:
+        """FY-HIDDEN: players may look only at the top card of the pile, unless the table
+        chose the memory aid; after the game every card may be seen."""
+        return state.phase == "over" or state.options.memory_aid
+
     def choices(self, state: FairyState) -> FairyChoices:
         if state.phase == "opening":
             return FairyChoices(cards=CARDS)
@@ -101,7 +106,7 @@ class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
             return FairyChoices(top=state.top, guessers=state.playing, guesses=GUESSES)
         if state.phase == "reveal":
             return FairyChoices(
-                cards=state.unseen, top=state.top, hide_seen=not state.options.memory_aid
+                cards=state.unseen, top=state.top, hide_seen=not self.earlier_cards_visible(state)
             )
         return FairyChoices()
 
