@@ -4,6 +4,9 @@ One place for these, so that verdicts, endings, the log editor and the screens n
 '1 points' or '-1' in one spot and '1 point' or '−1' in another.
 """
 
+# Where two hands or rank lists first differ, as a player points at it ("the second card").
+PLACE_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
 
 def number(n: int, sign: bool = False) -> str:
     """An integer with a true minus sign: '−4'; with `sign`, '+7' and '−1'."""

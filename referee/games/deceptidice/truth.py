@@ -223,7 +223,7 @@ def _vague(guess: VagueGuess, tops, names):
     pick = leaders[-1]  # any leader gives the same count; show the highest
     matches = [Match(i) for i in groups[pick]] + [Match(i, label(pick)) for i in wild]
     count = len(matches)
-    what = f"{count} of the same {guess.of} ({label(pick)})" if count else "no two alike"
+    what = f"{count} of the same {guess.of} ({label(pick)})"
     others = [label(k) for k in leaders if k != pick]
     tie = f" ({', '.join(others)} as often)" if others and most else ""
     frequency = ", ".join(f"{label(k)} ×{len(groups[k])}" for k in keys if groups[k]) or "none"
@@ -363,11 +363,11 @@ def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAU
         if not judgement.honest:
             return f"they did not roll the power card {power_text(guess.card)}"
         return judgement.found
+    if isinstance(guess, VagueGuess) and judgement.count == 0:  # only power cards are up
+        return f"no {guess.of} shows at all, fewer than the {guess.count} guessed"
     found = judgement.found
     if found.startswith("0 "):
         found = f"no {found[2:]}"
-    if found == "no two alike":
-        return f"no {guess.of} shows at all, fewer than the {guess.count} guessed"
     be = "is" if found.startswith(("1 ", "a ", "an ", "no run")) else "are"
     if judgement.true:
         return f"there {be} {found}, so the guess holds"

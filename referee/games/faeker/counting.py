@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.core.words import PLACE_WORDS
 from referee.games.faeker.deck import STONE, card_name
 
 
@@ -101,15 +102,10 @@ def first_difference(a: Sequence[int], b: Sequence[int]) -> int | None:
     return None
 
 
-# Showdown hands are compared from the highest card down; the sentence names the place
-# where they first differ, as a player would point at it.
-_PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-
-
 def why_beats(winner: str, loser: str, best: Sequence[int], key: Sequence[int]) -> str:
     """'Di beats Bo on the second card (the ones above are equal): 5 against 4.'"""
     i = first_difference(best, key)
-    where = "highest card" if i == 0 else f"{_PLACES[i]} card (the ones above are equal)"
+    where = "highest card" if i == 0 else f"{PLACE_WORDS[i]} card (the ones above are equal)"
     return f"{winner} beats {loser} on the {where}: {best[i]} against {key[i]}."
 
 

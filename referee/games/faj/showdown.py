@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.core.words import PLACE_WORDS
 from referee.games.faj.deck import SYMBOLS, short, trick_parts
 from referee.poker import TWO_TO_TEN, Hand, rank_name
 
@@ -39,9 +40,6 @@ def standings(won: Sequence[Sequence[str]], more_cards_breaks_ties: bool) -> lis
     return result
 
 
-_PLACES = ("first", "second", "third", "fourth", "fifth")
-
-
 def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> tuple[str, str]:
     """Why `a` places above (or level with) `b`, and the ruling that decided it."""
     na, nb = names[a.seat], names[b.seat]
@@ -58,7 +56,7 @@ def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> 
         width = max(len(ha.ranks), len(hb.ranks))
         pa, pb = (tuple(h.ranks) + (0,) * (width - len(h.ranks)) for h in (ha, hb))
         i = next(i for i in range(width) if pa[i] != pb[i])
-        where = "the deciding rank" if i == 0 else f"the {_PLACES[i]} rank that counts"
+        where = "the deciding rank" if i == 0 else f"the {PLACE_WORDS[i]} rank that counts"
         first, second = (rank_name(r) if r else "none" for r in (pa[i], pb[i]))
         return (
             f"Both have {ha.category_name}; {na} wins on {where}, {first} against {second} "
