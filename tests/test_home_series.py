@@ -62,7 +62,9 @@ def test_a_thousand_games_are_listed_and_added_up_quickly(tmp_path, count):
     assert len(games) == count
     points = RULES.points(Session(RULES, record).state)
     assert series[0][2] == {n: p * count for n, p in zip(record.players, points, strict=True)}
-    assert took < 0.1, took  # about 5 ms here: options parsed, points added
+    # About 5 ms alone; seen at 0.104 s once with both cores busy. Replaying 1,000 games
+    # would take seconds, so half a second still tells the two apart.
+    assert took < 0.5, took
     store.close()
 
 
