@@ -4,6 +4,7 @@ One store and one set of live tables serve every device of this process; each pa
 tab, a phone) is a RefereeApp that draws the shared game and acts on the version it drew.
 """
 
+import asyncio
 import atexit
 import itertools
 import json
@@ -34,6 +35,7 @@ from referee.ui.home import (
 )
 from referee.ui.log_editor import LogEditor, editable_log, versions_dialog
 from referee.ui.new_game import NewGameForm
+from referee.ui.reconcile import adopt, same_kind
 from referee.ui.standings import standings_panel
 from referee.ui.theme import FONTS, theme
 from referee.ui.views import VIEWS
@@ -53,6 +55,7 @@ MAX_WIDTH = 760
 WIDE_FROM = 1000  # px of window from which a game's header sits beside its actions
 WIDE_MAX_WIDTH = 1240
 SIDE_WIDTH = 380
+NOTE_AFTER = 0.05  # s between a change on the board and the note that tells of it
 
 
 _device_numbers = itertools.count(1)
@@ -162,16 +165,29 @@ class RefereeApp:
             }[self.screen]()
             column = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
         self._last_width = self._width()
-        self.page.appbar = self._appbar()
-        self.page.controls = [
-            ft.Row(
-                [ft.Container(column, width=self._width())],
-                alignment=ft.MainAxisAlignment.CENTER,
-                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-                expand=True,
-            )
-        ]
+        bar = self._appbar()
+        root = ft.Row(
+            [ft.Container(column, width=self._width())],
+            key=self._screen_key(),
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            expand=True,
+        )
+        # The same screen again: change what is shown in place (ui/reconcile.py).
+        if same_kind(self.page.appbar, bar):
+            adopt(self.page.appbar, bar)
+        else:
+            self.page.appbar = bar
+        shown = self.page.controls[0] if len(self.page.controls) == 1 else None
+        if same_kind(shown, root):
+            adopt(shown, root)
+        else:
+            self.page.controls = [root]
         self.page.update()
+
+    def _screen_key(self) -> str:
+        game = self.live.game_id if self.live is not None else ""
+        return f"{self.screen}-{game}"
 
     def _wide(self) -> bool:
         return self.screen == "game" and int(self.page.width or 0) >= WIDE_FROM
@@ -270,9 +286,12 @@ class RefereeApp:
             actions = [theme]
             if table_code():
                 actions.insert(0, icon_button(ft.Icons.QR_CODE_2, "Share this table", self.share))
-            return ft.AppBar(title=ft.Text(title), leading=leading, actions=actions)
+            return ft.AppBar(
+                title=ft.Text(title), leading=leading, actions=actions, key=self._screen_key()
+            )
         s = self.table.session
         return ft.AppBar(
+            key=self._screen_key(),
             title=ft.Text(self.game_view.title(s.state), size=16, max_lines=2),
             leading=icon_button(ft.Icons.HOME, "Home", lambda _e: self.go_home()),
             actions=[
@@ -762,11 +781,14 @@ class RefereeApp:
             )
         )
 
-    def undo(self, _e=None) -> None:
+    async def undo(self, _e=None) -> None:
         verdicts = self.table.session.verdicts
         undone = verdicts[-1].headline if verdicts else None
         if self._change(lambda: self.live.undo(self.seen, self.device)) is not None:
             self.render()
+            # The board first, the note a frame later: sent together, the snack bar's
+            # first frame holds back the board's.
+            await asyncio.sleep(NOTE_AFTER)
             self.toast(f"Undone: {undone}. Redo puts it back.")
 
     def redo(self, _e=None) -> None:

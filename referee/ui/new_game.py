@@ -36,7 +36,6 @@ class NewGameForm:
         self.names: list[str] = [""] * max(3, GAMES[self.kind].min_players)
         self.options: dict = {}
         self.seats: dict[str, int] = {}  # seat option -> row index in the form
-        self._seat_radios: list[ft.Radio] = []
 
     @property
     def rules(self):
@@ -44,11 +43,10 @@ class NewGameForm:
 
     def _set_name(self, i: int, value: str) -> None:
         self.names[i] = value
-        # Relabel only the seat choices: a full refresh would steal focus from the field.
-        for radio in self._seat_radios:
-            if radio.value == str(i):
-                radio.label = value.strip() or f"Player {i + 1}"
-                radio.update()
+        if seat_fields(self.rules.options_model):
+            # The seat choices show the names. The field being typed in stays as it is
+            # on screen (ui/reconcile.py), so it keeps the focus.
+            self.refresh()
 
     def _add_player(self, name: str = "") -> None:
         empty = [i for i, n in enumerate(self.names) if not n.strip()]
@@ -144,13 +142,11 @@ class NewGameForm:
                 icon=ft.Icons.ADD,
             ),
         ]
-        self._seat_radios = []
         for name in seat_fields(rules.options_model):
             radios = [
                 ft.Radio(value=str(i), label=n.strip() or f"Player {i + 1}")
                 for i, n in enumerate(self.names)
             ]
-            self._seat_radios += radios
             parts += [
                 ft.Text(rules.options_model.model_fields[name].title, weight=ft.FontWeight.BOLD),
                 ft.RadioGroup(

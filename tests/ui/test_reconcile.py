@@ -1,0 +1,119 @@
+"""ui/reconcile.py: a screen drawn again keeps the controls already shown and sends Flet
+only what changed."""
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+from referee.ui.reconcile import adopt, same_kind
+
+
+def _sent(root: ft.Control) -> None:
+    """What the server does when it sends a tree: the diff, then the encoding, which
+    takes the snapshots the next in-place diff compares with."""
+    patch, _added, _removed = ObjectPatch.from_diff(None, root, control_cls=BaseControl)
+    msgpack.packb(patch.to_message(), default=configure_encode_object_for_msgpack(BaseControl))
+
+
+def _ops(root: ft.Control) -> list:
+    patch, added, removed = ObjectPatch.from_diff(root, root, control_cls=BaseControl)
+    msgpack.packb(patch.to_message(), default=configure_encode_object_for_msgpack(BaseControl))
+    return patch.patch, added, removed
+
+
+def screen(status: str, bids: list[int], on_bid=None) -> ft.Column:
+    return ft.Column(
+        [
+            ft.Text(status, size=17),
+            ft.Row(
+                [ft.FilledButton(f"Bid {b}", on_click=on_bid or (lambda _e: None)) for b in bids]
+            ),
+        ]
+    )
+
+
+class TestSameKind:
+    def test_one_type_and_key_may_merge(self):
+        assert same_kind(ft.Text("a", key="k"), ft.Text("b", key="k"))
+
+    def test_another_type_is_replaced(self):
+        assert not same_kind(ft.Text("a"), ft.Row([]))
+
+    def test_another_key_is_replaced(self):
+        assert not same_kind(ft.Row([], key="home-"), ft.Row([], key="game-1"))
+
+    def test_nothing_shown_is_replaced(self):
+        assert not same_kind(None, ft.Text("a"))
+
+
+class TestAdopt:
+    def test_the_shown_controls_stay_and_take_the_new_values(self):
+        old = screen("Bo to act", [2, 3])
+        status, row = old.controls
+        adopt(old, screen("Cy to act", [3, 4]))
+        assert old.controls[0] is status and old.controls[1] is row
+        assert status.value == "Cy to act"
+        assert [b.content for b in row.controls] == ["Bid 3", "Bid 4"]
+
+    def test_a_longer_list_keeps_the_shown_items_and_adds_the_rest(self):
+        old = screen("", [2])
+        first = old.controls[1].controls[0]
+        adopt(old, screen("", [2, 3, 4]))
+        buttons = old.controls[1].controls
+        assert buttons[0] is first and [b.content for b in buttons] == ["Bid 2", "Bid 3", "Bid 4"]
+
+    def test_a_shorter_list_drops_the_tail(self):
+        old = screen("", [2, 3, 4])
+        adopt(old, screen("", [5]))
+        assert [b.content for b in old.controls[1].controls] == ["Bid 5"]
+
+    def test_a_control_of_another_type_in_a_place_is_replaced(self):
+        old = ft.Column([ft.Text("a")])
+        new_row = ft.Row([])
+        adopt(old, ft.Column([new_row]))
+        assert old.controls[0] is new_row
+
+    def test_a_kept_button_runs_the_new_handler(self):
+        taps = []
+        old = screen("", [2], on_bid=lambda _e: taps.append("old"))
+        adopt(old, screen("", [2], on_bid=lambda _e: taps.append("new")))
+        old.controls[1].controls[0].on_click(None)
+        assert taps == ["new"]
+
+    def test_content_that_goes_away_goes_away(self):
+        old = ft.Container(ft.Text("a"))
+        adopt(old, ft.Container())
+        assert old.content is None
+
+
+class TestWhatFletSends:
+    def test_only_the_changed_text_is_sent(self):
+        shown = ft.Column([screen("Bo to act", [2, 3])])
+        _sent(shown)
+        adopt(shown, ft.Column([screen("Cy to act", [2, 3])]))
+        ops, added, removed = _ops(shown)
+        assert [op["value"] for op in ops] == ["Cy to act"]
+        assert not added and not removed
+
+    def test_a_new_handler_alone_sends_nothing(self):
+        shown = ft.Column([screen("", [2])])
+        _sent(shown)
+        adopt(shown, ft.Column([screen("", [2], on_bid=lambda _e: None)]))
+        ops, added, removed = _ops(shown)
+        assert ops == [] and not added and not removed
+
+    def test_a_handler_that_appears_is_sent(self):
+        shown = ft.Column([ft.Container(ft.Text("x"))])
+        _sent(shown)
+        adopt(shown, ft.Column([ft.Container(ft.Text("x"), on_click=lambda _e: None)]))
+        ops, _added, _removed = _ops(shown)
+        assert [(op["path"][-1], op["value"]) for op in ops] == [("on_click", True)]
+
+    def test_an_added_button_is_sent_as_new(self):
+        shown = ft.Column([screen("", [2])])
+        _sent(shown)
+        adopt(shown, ft.Column([screen("", [2, 3])]))
+        _sent_ops, added, removed = _ops(shown)
+        assert [type(c).__name__ for c in added] == ["FilledButton"] and not removed
