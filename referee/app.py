@@ -4,7 +4,6 @@ One store and one set of live tables serve every device of this process; each pa
 tab, a phone) is a RefereeApp that draws the shared game and acts on the version it drew.
 """
 
-import asyncio
 import atexit
 import itertools
 import json
@@ -55,7 +54,6 @@ MAX_WIDTH = 760
 WIDE_FROM = 1000  # px of window from which a game's header sits beside its actions
 WIDE_MAX_WIDTH = 1240
 SIDE_WIDTH = 380
-NOTE_AFTER = 0.05  # s between a change on the board and the note that tells of it
 
 
 _device_numbers = itertools.count(1)
@@ -108,6 +106,8 @@ class RefereeApp:
         self.show_log = False
         self.editor: LogEditor | None = None
         self.home_limit = HOME_PAGE  # tiles per section of the home screen, grown on demand
+        self._bar: tuple[tuple, ft.AppBar] | None = None  # what the app bar shows, and it
+        self.undone: tuple[int, str] | None = None  # (live version, what this device undid)
         page.title = "referee"
         page.fonts = FONTS
         page.theme = theme()
@@ -173,16 +173,18 @@ class RefereeApp:
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             expand=True,
         )
-        # The same screen again: change what is shown in place (ui/reconcile.py).
-        if same_kind(self.page.appbar, bar):
-            adopt(self.page.appbar, bar)
-        else:
-            self.page.appbar = bar
+        # The same screen again: change what is shown in place and send only the controls
+        # that changed (ui/reconcile.py); another screen is sent whole.
         shown = self.page.controls[0] if len(self.page.controls) == 1 else None
-        if same_kind(shown, root):
-            adopt(shown, root)
-        else:
-            self.page.controls = [root]
+        if same_kind(self.page.appbar, bar) and same_kind(shown, root):
+            changed: list[ft.Control] = []
+            adopt(self.page.appbar, bar, changed)
+            adopt(shown, root, changed)
+            if changed:
+                self.page.update(*changed)
+            return
+        self.page.appbar = bar
+        self.page.controls = [root]
         self.page.update()
 
     def _screen_key(self) -> str:
@@ -269,6 +271,21 @@ class RefereeApp:
         self.page.update()
 
     def _appbar(self) -> ft.AppBar:
+        # The bar changes with the screen, the game's title and what undo/redo may do:
+        # between those it is the same bar, not built again (most taps change none).
+        s = self.table.session if self.screen == "game" and self.table is not None else None
+        shows = (
+            self._screen_key(),
+            table_code(),
+            self.game_view.title(s.state) if s else None,
+            s.can_undo if s else None,
+            s.can_redo if s else None,
+        )
+        if self._bar is None or self._bar[0] != shows:
+            self._bar = (shows, self._new_appbar())
+        return self._bar[1]
+
+    def _new_appbar(self) -> ft.AppBar:
         theme = icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self._toggle_theme)
         if self.screen != "game" or self.table is None:
             title = {"new": "New game", "dispute": "Settle a dispute", "edit": "Fix the log"}.get(
@@ -627,7 +644,25 @@ class RefereeApp:
                     ),
                 )
             )
-        if last is not None and not s.is_over:  # at the end, the standings tell it
+        if self.undone is not None and self.undone[0] == self.live.version:
+            # What this device just took back, where the last verdict stood: a snack bar
+            # would cover the action area for seconds.
+            parts.append(
+                ft.Container(
+                    tagged(
+                        "undone",
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.UNDO, size=18),
+                                ft.Text(self.undone[1], size=14, italic=True, expand=True),
+                            ],
+                            spacing=8,
+                        ),
+                    ),
+                    padding=ft.Padding.symmetric(vertical=12),
+                )
+            )
+        elif last is not None and not s.is_over:  # at the end, the standings tell it
             parts.append(
                 ft.Container(
                     tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
@@ -781,15 +816,13 @@ class RefereeApp:
             )
         )
 
-    async def undo(self, _e=None) -> None:
+    def undo(self, _e=None) -> None:
         verdicts = self.table.session.verdicts
         undone = verdicts[-1].headline if verdicts else None
         if self._change(lambda: self.live.undo(self.seen, self.device)) is not None:
+            # Shown until the game changes again (live.version moves on).
+            self.undone = (self.live.version, f"Undone: {undone}. Redo puts it back.")
             self.render()
-            # The board first, the note a frame later: sent together, the snack bar's
-            # first frame holds back the board's.
-            await asyncio.sleep(NOTE_AFTER)
-            self.toast(f"Undone: {undone}. Redo puts it back.")
 
     def redo(self, _e=None) -> None:
         if self._change(lambda: self.live.redo(self.seen, self.device)) is not None:

@@ -30,36 +30,53 @@ def same_kind(old: Any, new: Any) -> bool:
     )
 
 
-def _merged(old: Any, new: Any) -> Any:
+def _merged(old: Any, new: Any, changed: list) -> Any:
     """The value to keep where `old` is shown and `new` was built."""
     if same_kind(old, new):
-        adopt(old, new)
+        adopt(old, new, changed)
         return old
     if isinstance(old, list) and isinstance(new, list):
-        return _merged_list(old, new)
+        return _merged_list(old, new, changed)
     return new
 
 
-def _merged_list(old: list, new: list) -> list:
+def _merged_list(old: list, new: list, changed: list) -> list:
     if not any(isinstance(item, ft.BaseControl) for item in new):
-        return new
-    merged = [_merged(o, n) for o, n in zip(old, new, strict=False)]
+        return old if old == new else new
+    merged = [_merged(o, n, changed) for o, n in zip(old, new, strict=False)]
     merged += new[len(old) :]
     if len(merged) == len(old) and all(m is o for m, o in zip(merged, old, strict=True)):
         return old  # nothing moved: the list Flet already knows stays
     return merged
 
 
-def adopt(old: ft.BaseControl, new: ft.BaseControl) -> None:
-    """Give `old` (on screen) everything `new` (just built) says; `same_kind(old, new)`."""
+def _differs(before: Any, after: Any) -> bool:
+    # Controls and merged lists are new only when something in them changed; other
+    # values (padding, colours, text) may be equal though built anew.
+    if isinstance(after, (ft.BaseControl, list)):
+        return True
+    return after != before
+
+
+def adopt(old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None) -> None:
+    """Give `old` (on screen) everything `new` (just built) says; `same_kind(old, new)`.
+
+    `changed` receives the lowest shown control whose update carries every change (none
+    when nothing changed).
+    """
+    if old is new:  # kept as it was (a part the screen did not build again)
+        return
+    below: list = []
+    own = False
     cls = type(new)
     for name in cls._structural_fields:
         if name.startswith("_"):
             continue
         before = getattr(old, name)
-        after = _merged(before, getattr(new, name))
+        after = _merged(before, getattr(new, name), below)
         if after is not before:
             setattr(old, name, after)
+            own = True
     defaults = cls._prop_defaults
     events = cls._event_fields
     values = old._values
@@ -73,6 +90,12 @@ def adopt(old: ft.BaseControl, new: ft.BaseControl) -> None:
             # The client only knows that a handler exists: swap it without a patch.
             values[name] = after
             continue
-        after = _merged(before, after)
-        if after is not before:
-            setattr(old, name, after)
+        after = _merged(before, after, below)
+        if after is before or not _differs(before, after):
+            continue
+        setattr(old, name, after)
+        own = True
+    if changed is not None:
+        # One control whose update carries every change below it: the client then gets
+        # one message, not a burst a frame may fall in the middle of.
+        changed.extend([old] if own or len(below) > 1 else below)

@@ -117,3 +117,44 @@ class TestWhatFletSends:
         adopt(shown, ft.Column([screen("", [2, 3])]))
         _sent_ops, added, removed = _ops(shown)
         assert [type(c).__name__ for c in added] == ["FilledButton"] and not removed
+
+
+class TestWhatChanged:
+    """adopt names the fewest shown controls whose updates carry every change."""
+
+    def test_a_changed_text_alone(self):
+        old = screen("Bo to act", [2, 3])
+        changed = []
+        adopt(old, screen("Cy to act", [2, 3]), changed)
+        assert changed == [old.controls[0]]
+
+    def test_nothing_changed_names_nothing(self):
+        old = screen("Bo to act", [2, 3])
+        changed = []
+        adopt(old, screen("Bo to act", [2, 3], on_bid=lambda _e: None), changed)
+        assert changed == []
+
+    def test_a_list_that_grew_names_its_owner_not_its_items(self):
+        old = screen("Bo to act", [2])
+        changed = []
+        adopt(old, screen("Bo to act", [3, 4]), changed)
+        assert changed == [old.controls[1]]
+
+    def test_updating_what_changed_sends_every_change(self):
+        shown = ft.Column([screen("Bo to act", [2, 3])])
+        _sent(shown)
+        changed = []
+        adopt(shown, ft.Column([screen("Cy to act", [3])]), changed)
+        sent = []
+        for control in changed:
+            ops, _added, _removed = _ops(control)
+            sent += ops
+        ops, _added, _removed = _ops(shown)
+        assert ops == []  # nothing left for a whole-page update to find
+        assert len(sent) >= 2
+
+    def test_changes_in_two_places_name_the_control_holding_both(self):
+        old = screen("Bo to act", [2, 3])
+        changed = []
+        adopt(old, screen("Cy to act", [2, 4]), changed)
+        assert changed == [old]  # one update, one message to the client
