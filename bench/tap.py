@@ -3,7 +3,8 @@ semantics tree shows the change, timed inside the page, for the referee and for 
 smallest Flet app (one button changing a label), side by side in one run.
 
 The referee's taps are real actions in a 4-player Fae-ker game: a bid, then Undo in the
-app bar, in turn (each a change to the saved game, the whole screen drawn again).
+app bar, in turn (each a change to the saved game, stored before the screen changes; the
+view builds the whole screen again and ui/reconcile.py sends what changed).
 
     python bench/tap.py [--json] [--taps N]
 """

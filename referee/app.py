@@ -5,12 +5,13 @@ tab, a phone) is a RefereeApp that draws the shared game and acts on the version
 """
 
 import atexit
+import contextlib
 import itertools
 import json
 import os
 import sqlite3
 import threading
-from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 import flet as ft
@@ -23,7 +24,7 @@ from referee.games import GAMES
 from referee.live import LOCKED, LiveTable, LiveTables
 from referee.server import LINKS_ENV, code_matches, qr_png, table_code
 from referee.store import Store, StoreUnavailable
-from referee.ui.disputes import DisputeScreen, from_game
+from referee.ui import screens
 from referee.ui.home import (
     HOME_PAGE,
     cannot_open_dialog,
@@ -32,12 +33,8 @@ from referee.ui.home import (
     raw_dialog,
     unavailable_view,
 )
-from referee.ui.log_editor import LogEditor, editable_log, versions_dialog
-from referee.ui.new_game import NewGameForm
 from referee.ui.reconcile import adopt, same_kind
-from referee.ui.standings import standings_panel
 from referee.ui.theme import FONTS, theme
-from referee.ui.views import VIEWS
 from referee.ui.widgets import (
     big_button,
     export_dialog,
@@ -47,8 +44,10 @@ from referee.ui.widgets import (
     verdict_dialog,
 )
 
-_assets = Path(__file__).resolve().parent.parent / "assets"
-ASSETS_DIR = str(_assets) if _assets.is_dir() else None
+if TYPE_CHECKING:
+    from referee.ui.disputes import DisputeScreen
+    from referee.ui.log_editor import LogEditor
+    from referee.ui.new_game import NewGameForm
 
 MAX_WIDTH = 760
 WIDE_FROM = 1000  # px of window from which a game's header sits beside its actions
@@ -327,7 +326,9 @@ class RefereeApp:
                             ),
                             ft.PopupMenuItem(
                                 content="Earlier versions",
-                                on_click=lambda _e: self.page.show_dialog(versions_dialog(self)),
+                                on_click=lambda _e: self.page.show_dialog(
+                                    screens.log_editor.versions_dialog(self)
+                                ),
                             ),
                             ft.PopupMenuItem(
                                 content="Delete game", on_click=self._confirm_delete_current
@@ -508,7 +509,7 @@ class RefereeApp:
     # -- new game ----------------------------------------------------------------------
 
     def go_new(self) -> None:
-        self.form = NewGameForm(
+        self.form = screens.new_game.NewGameForm(
             self.store.known_players(), self.start_game, self.go_home, self.render
         )
         self.screen = "new"
@@ -521,13 +522,14 @@ class RefereeApp:
 
     def go_dispute(self, prefill: dict | None = None) -> None:
         self._leave()
-        self.dispute = DisputeScreen(self.render, self._save_dispute, prefill)
+        self.dispute = screens.disputes.DisputeScreen(self.render, self._save_dispute, prefill)
         self.screen, self.game_view = "dispute", None
         self.render()
 
     def _dispute_from_game(self, _e=None) -> None:
         table = self.table
-        prefill = None if table is None else from_game(table.rules.kind, table.session.state)
+        state = None if table is None else table.session.state
+        prefill = None if table is None else screens.disputes.from_game(table.rules.kind, state)
         self.go_dispute(prefill)
 
     def _dispute(self) -> ft.Control:
@@ -582,7 +584,7 @@ class RefereeApp:
         self._leave()
         self.live = live
         self.me = None
-        self.game_view = VIEWS[live.table.rules.kind](
+        self.game_view = screens.views.VIEWS[live.table.rules.kind](
             self.play, self.render, self.toast, self.confirm
         )
         self.game_view.pad = PickPad(self)
@@ -675,7 +677,7 @@ class RefereeApp:
         if len(seats) > 1 and any(s.rules.pick_options(state, seat) for seat in seats):
             parts.append(self._holder_row(state))
         if s.is_over:  # the standings come first: who won and why, places, the scores
-            parts.append(standings_panel(s))
+            parts.append(screens.standings.standings_panel(s))
         parts.append(view.actions(state))
         if s.is_over:
             parts.append(
@@ -706,7 +708,9 @@ class RefereeApp:
         if hidden is not None:  # a game whose players may not look back (Fairy)
             parts.append(tagged("log-hidden", ft.Text(hidden, size=12, italic=True)))
         elif self.show_log:
-            parts.append(editable_log(self.table.rules, s.verdicts, self.start_edit))
+            parts.append(
+                screens.log_editor.editable_log(self.table.rules, s.verdicts, self.start_edit)
+            )
         return (
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
@@ -745,7 +749,7 @@ class RefereeApp:
 
     def start_edit(self, number: int, kind: str) -> None:
         """Fix action `number` of the log (referee/ui/log_editor.py)."""
-        self.editor = LogEditor(self, number, kind)
+        self.editor = screens.log_editor.LogEditor(self, number, kind)
         self.screen = "edit"
         self.render()
 
@@ -861,6 +865,18 @@ def _code_in_link(page: ft.Page) -> str | None:
     route = page.route or ""
     query = route.split("?", 1)[1] if "?" in route else ""
     return parse_qs(query).get("code", [None])[0]
+
+
+def warm_up() -> None:
+    """Build the first screen once, on no page, and open the store: Flet imports each
+    control's module when it is first used, and the first device should not wait for
+    that (referee.cli runs this while the web client loads)."""
+    home_view([], [], on_new=None, on_import=None, on_open=None, on_delete=None)
+    ft.AppBar(title=ft.Text("referee"), actions=[icon_button(ft.Icons.HOME, "Home", None)])
+    ft.SnackBar(ft.Text(""))
+    theme()
+    with contextlib.suppress(StoreUnavailable):  # the first page tells it, with a retry
+        shared_tables()
 
 
 def main(page: ft.Page) -> None:

@@ -1,18 +1,17 @@
 """Command line: run the app (window or web), replay/verify a record, print the schema."""
 
 import argparse
+import asyncio
 import gc
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 
-from referee.core.errors import RefereeError
-from referee.core.names import quoted, sentence
-from referee.core.record import MAX_RECORD_CHARS, load_record_text, read_json, record_schema
-from referee.core.session import ReplayError, Session
-from referee.games import GAMES, rules_for
-from referee.store import DATA_DIR_ENV
+# The app starts by opening its port; what it shows is imported meanwhile (run_app), so
+# this module imports nothing of the rules, the store or the screens.
+from referee.environ import DATA_DIR_ENV
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,6 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.data_dir:
         os.environ[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
+    if args.command in ("replay", "settle", "edit", "schema"):
+        return _command(args)
+    return run_app(web=args.web, host=args.host, port=args.port, share=args.share)
+
+
+def _command(args) -> int:
+    from referee.commands import edit, replay, schema, settle
+
     if args.command == "replay":
         return replay(args.file)
     if args.command == "settle":
@@ -60,122 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "edit":
         kind = "delete" if args.delete else "replace" if args.replace is not None else "insert"
         return edit(args.file, args.at, kind, args.replace if kind == "replace" else args.insert)
-    if args.command == "schema":
-        print(json.dumps(schema(), indent=2))
-        return 0
-    return run_app(web=args.web, host=args.host, port=args.port, share=args.share)
-
-
-def schema() -> dict:
-    from referee.disputes import dispute_schema
-
-    out = record_schema([rules.record_model for rules in GAMES.values()])
-    disputes = dispute_schema()
-    out["$defs"] = {**out.get("$defs", {}), **disputes.pop("$defs", {}), "Dispute": disputes}
-    return out
-
-
-def settle(path: str) -> int:
-    """Print the verdict of a dispute file as JSON; 2 with one sentence when the dispute is
-    malformed or impossible (a card twice, a hand of 6, an unknown guess form)."""
-    try:
-        data = read_record_file(path)
-    except OSError as exc:
-        why = exc.strerror or type(exc).__name__
-        reason = sentence(f"Cannot read the dispute {quoted(path)}: {why}.")
-        print(json.dumps({"ok": False, "reason": reason}))
-        return 2
-    code, out = settle_text(data)
-    print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
-    return code
-
-
-def settle_text(text: str | bytes) -> tuple[int, dict]:
-    from referee.disputes import settle as settle_dispute
-
-    try:
-        settled = settle_dispute(read_json(text, "The dispute"))
-    except RefereeError as exc:
-        return 2, {"ok": False, "reason": sentence(exc.reason)}
-    return 0, {"ok": True, **settled.model_dump(mode="json")}
-
-
-def replay(path: str) -> int:
-    """Print the replay of a record file as JSON; 0 when it replays, 2 (with the index of
-    the refused action, or null, and one sentence) when it does not."""
-    try:
-        data = read_record_file(path)
-    except OSError as exc:
-        why = exc.strerror or type(exc).__name__
-        reason = sentence(f"Cannot read the record {quoted(path)}: {why}.")
-        print(json.dumps({"ok": False, "index": None, "reason": reason}))
-        return 2
-    code, out = replay_text(data)
-    print(json.dumps(out, indent=2 if code == 0 else None))
-    return code
-
-
-def read_record_file(path: str) -> bytes | str:
-    """A record file, or standard input for '-': at most one byte past the largest record,
-    so a huge file (or an endless device) is refused without being read whole."""
-    if path == "-":
-        stream = getattr(sys.stdin, "buffer", sys.stdin)
-        return stream.read(MAX_RECORD_CHARS + 1)
-    with open(path, "rb") as f:
-        return f.read(MAX_RECORD_CHARS + 1)
-
-
-def replay_text(text: str | bytes) -> tuple[int, dict]:
-    """The exit status and the JSON answer of `replay` for a record's text. Every refusal
-    is the project's own error, told in one sentence; nothing else is caught."""
-    try:
-        record = load_record_text(text)
-        session = Session(rules_for(record.game), record)
-    except ReplayError as exc:
-        return 2, {"ok": False, "index": exc.index, "reason": exc.action_reason}
-    except RefereeError as exc:
-        return 2, {"ok": False, "index": None, "reason": sentence(exc.reason)}
-    return 0, {
-        "ok": True,
-        "game": record.game,
-        "state": session.state.model_dump(mode="json"),
-        "verdicts": [v.model_dump(mode="json") for v in session.verdicts],
-    }
-
-
-def edit(path: str, at: int, kind: str, action_text: str | None) -> int:
-    """Print the edited record and what changed as JSON; 2 with the index and the reason
-    of the first action that breaks (or a refusal of the edit itself, index null)."""
-    try:
-        data = read_record_file(path)
-    except OSError as exc:
-        why = exc.strerror or type(exc).__name__
-        reason = sentence(f"Cannot read the record {quoted(path)}: {why}.")
-        print(json.dumps({"ok": False, "index": None, "reason": reason}))
-        return 2
-    code, out = edit_text(data, at, kind, action_text)
-    print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
-    return code
-
-
-def edit_text(text: str | bytes, at: int, kind: str, action_text: str | None) -> tuple[int, dict]:
-    from referee.core.edit import preview
-
-    try:
-        record = load_record_text(text)
-        action = None if action_text is None else read_json(action_text, "The action")
-        result = preview(rules_for(record.game), record, at, kind, action)
-    except ReplayError as exc:  # the record itself does not replay, before any edit
-        return 2, {"ok": False, "index": exc.index, "reason": exc.action_reason}
-    except RefereeError as exc:
-        return 2, {"ok": False, "index": None, "reason": sentence(exc.reason)}
-    if not result.ok:
-        return 2, result.breaking()
-    return 0, {
-        "ok": True,
-        "record": result.record.model_dump(mode="json"),
-        "changes": result.summary,
-    }
+    print(json.dumps(schema(), indent=2))
+    return 0
 
 
 def has_display() -> bool:
@@ -184,17 +77,76 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+SWITCH_INTERVAL = sys.getswitchinterval()
+_assets = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR = str(_assets) if _assets.is_dir() else None
+
+
+class _Screens:
+    """referee.app (the rules, the store, the home screen), imported on a thread of its
+    own while the first browser loads the web client, which takes longer; a page that
+    connects before it is done waits for it. The other screens follow once the first
+    page is drawn."""
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._app = None
+        self._error: BaseException | None = None
+        self._started = False
+        self._rest_started = False
+
+    def start(self) -> None:
+        """Begin once the server's own imports are done: two threads importing at once
+        only take turns."""
+        if self._started:
+            return
+        self._started = True
+        threading.Thread(target=self._load, name="referee-import", daemon=True).start()
+
+    def _load(self) -> None:
+        try:
+            # Short turns: the server answering the browser gets the interpreter back
+            # within 0.5 ms, not 5, while this thread imports.
+            sys.setswitchinterval(0.0005)
+            import referee.app
+
+            referee.app.warm_up()
+            self._app = referee.app
+        except BaseException as exc:  # told to the first page, not lost with the thread
+            self._error = exc
+        finally:
+            sys.setswitchinterval(SWITCH_INTERVAL)
+            _freeze()
+            self._done.set()
+
+    async def main(self, page) -> None:
+        if not self._done.is_set():
+            await asyncio.get_running_loop().run_in_executor(None, self._done.wait)
+        if self._error is not None:
+            raise self._error
+        self._app.main(page)
+        if not self._rest_started:  # the other screens, once the first one is drawn
+            self._rest_started = True
+            threading.Thread(target=self._load_rest, name="referee-screens", daemon=True).start()
+
+    def _load_rest(self) -> None:
+        from referee.ui import screens
+
+        screens.load_all()
+        _freeze()
+
+
+def _freeze() -> None:
+    # What is imported lives as long as the server: kept out of the collector's full
+    # passes, it no longer costs tens of milliseconds to the taps those passes land on.
+    gc.collect()
+    gc.freeze()
+
+
 def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> int:
     import flet as ft
 
     from referee import server
-    from referee.app import ASSETS_DIR
-    from referee.app import main as app_main
-
-    # Everything imported so far lives as long as the server: keeping it out of the
-    # collector's full passes takes tens of milliseconds off the taps they would land on.
-    gc.collect()
-    gc.freeze()
 
     # The web client must come from the installed flet-web package: a CDN renderer would
     # leave an offline table on the loading screen forever.
@@ -204,8 +156,11 @@ def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> i
         print(f"Using --host {host} (FLET_SERVER_IP={env_host} is ignored).", file=sys.stderr)
     host = host or env_host or ("0.0.0.0" if share else "127.0.0.1")
     share = share or not server.is_loopback(host)
+    screens = _Screens()
+    app_main = screens.main
     if not web and not share and has_display():
         try:
+            screens.start()
             ft.run(app_main, view=ft.AppView.FLET_APP, assets_dir=ASSETS_DIR)
             return 0
         except Exception as exc:  # the desktop client is downloaded on first run
@@ -234,5 +189,5 @@ def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> i
         port = port or server.free_port(host)
         shown = f"[{host}]" if ":" in host else host
         print(f"referee is running: open http://{shown}:{port}/ in a browser", flush=True)
-    server.serve(app_main, host=host, port=port, assets_dir=ASSETS_DIR)
+    server.serve(app_main, host=host, port=port, assets_dir=ASSETS_DIR, starting=screens.start)
     return 0

@@ -139,12 +139,21 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def serve(main: Callable, *, host: str, port: int, assets_dir: str | None) -> None:
-    """Run the app as a web server until interrupted."""
+def serve(
+    main: Callable,
+    *,
+    host: str,
+    port: int,
+    assets_dir: str | None,
+    starting: Callable[[], None] = lambda: None,
+) -> None:
+    """Run the app as a web server until interrupted; `starting` is called just before
+    the server opens its port."""
     import flet as ft
     import uvicorn
 
     app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
+    starting()
     uvicorn.run(
         SameOriginOnly(app), host=host, port=port, ws="websockets-sansio", log_level="warning"
     )

@@ -32,11 +32,11 @@ from typing import Any
 from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import clean_name, printable, quoted, sentence
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
+from referee.environ import DATA_DIR_ENV
 from referee.games import GAMES
 
 SCHEMA_VERSION = 3  # 2: games.revision (stale writers refused); 3: games.points, game_versions
 DB_NAME = "referee.db"
-DATA_DIR_ENV = "REFEREE_DATA_DIR"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

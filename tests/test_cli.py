@@ -155,3 +155,39 @@ class TestReplayRefusals:
         assert out.returncode == 2, out.stderr
         assert json.loads(out.stdout)["ok"] is False
         assert "Traceback" not in out.stderr
+
+
+class TestStartup:
+    """The server opens its port before the rules and the screens are imported; they load
+    on a thread while the browser fetches the web client."""
+
+    def test_the_command_line_imports_no_rules_store_or_screens(self):
+        probe = (
+            "import sys, referee.cli, referee.server\n"
+            "heavy = [m for m in sys.modules if m.startswith(('referee.games', "
+            "'referee.store', 'referee.ui', 'referee.app', 'pydantic'))]\n"
+            "print(heavy)"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+        )
+        assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+    def test_the_first_screen_needs_none_of_the_other_screens(self):
+        probe = (
+            "import sys, referee.app\n"
+            "from referee.ui import screens\n"
+            "print([n for n in screens.NAMES if f'referee.ui.{n}' in sys.modules])"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+        )
+        assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+    def test_the_other_screens_load_on_demand(self):
+        from referee.ui import screens
+
+        screens.load_all()
+        assert screens.views.VIEWS
+        with pytest.raises(AttributeError):
+            _ = screens.nothing_such

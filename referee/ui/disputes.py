@@ -1396,20 +1396,4 @@ class DisputeScreen:
             self.refresh()
 
 
-def history_rows(disputes: Sequence[dict]) -> list[ft.Control]:
-    """The home screen's list of recently settled disputes."""
-    if not disputes:
-        return []
-    rows: list[ft.Control] = [ft.Text("Settled disputes", size=18, weight=ft.FontWeight.BOLD)]
-    for d in disputes:
-        title = GAMES[d["game"]].title if d.get("game") in GAMES else d.get("game", "")
-        rows.append(
-            tagged(
-                f"dispute-history-{d['id']}",
-                ft.Text(f"{title}: {d['headline']} · {d['saved'].replace('T', ' ')[:16]}"),
-            )
-        )
-    return rows
-
-
-__all__ = ["DisputeScreen", "from_game", "history_rows"]
+__all__ = ["DisputeScreen", "from_game"]

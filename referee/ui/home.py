@@ -15,7 +15,6 @@ from referee.core.record import load_record_text
 from referee.games import GAMES
 from referee.store import GameSummary, Store
 from referee.table import Table
-from referee.ui.disputes import history_rows
 from referee.ui.widgets import big_button, icon_button, tagged
 
 
@@ -288,3 +287,19 @@ def unavailable_view(reason: str, folder: str, on_retry) -> ft.Control:
             spacing=12,
         ),
     )
+
+
+def history_rows(disputes: Sequence[dict]) -> list[ft.Control]:
+    """The home screen's list of recently settled disputes."""
+    if not disputes:
+        return []
+    rows: list[ft.Control] = [ft.Text("Settled disputes", size=18, weight=ft.FontWeight.BOLD)]
+    for d in disputes:
+        title = GAMES[d["game"]].title if d.get("game") in GAMES else d.get("game", "")
+        rows.append(
+            tagged(
+                f"dispute-history-{d['id']}",
+                ft.Text(f"{title}: {d['headline']} · {d['saved'].replace('T', ' ')[:16]}"),
+            )
+        )
+    return rows

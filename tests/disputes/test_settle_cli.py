@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from referee.cli import main, schema
+from referee.cli import main
+from referee.commands import schema
 
 EXAMPLES = {
     "faeker_bluff": {"kind": "faeker_bluff", "top": 4, "bid": 3, "hand": [4, 5, 0, 1, 2]},

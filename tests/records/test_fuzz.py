@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import replay_text
+from referee.commands import replay_text
 from referee.core.errors import RefereeError
 from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
