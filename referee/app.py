@@ -36,6 +36,7 @@ from referee.ui.home import (
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.theme import FONTS, theme
 from referee.ui.widgets import (
+    TAP,
     big_button,
     export_dialog,
     icon_button,
@@ -588,6 +589,7 @@ class RefereeApp:
             self.play, self.render, self.toast, self.confirm
         )
         self.game_view.pad = PickPad(self)
+        self.game_view.explain_last = self._explain_last
         self.screen = "game"
         self.render()
         live.join(self.device, self.device, self._changed_elsewhere)
@@ -664,7 +666,8 @@ class RefereeApp:
                     padding=ft.Padding.symmetric(vertical=12),
                 )
             )
-        elif last is not None and not s.is_over:  # at the end, the standings tell it
+        elif last is not None and not s.is_over and not view.shows_last_step(state):
+            # At the end the standings tell it; in a ladder its newest entry does.
             parts.append(
                 ft.Container(
                     tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
@@ -722,6 +725,7 @@ class RefereeApp:
         chips = [
             ft.Chip(
                 label=ft.Text(name),
+                height=TAP,
                 selected=self.me == seat,
                 on_select=lambda _e, seat=seat: self.choose_me(None if self.me == seat else seat),
             )
@@ -806,6 +810,11 @@ class RefereeApp:
     def choose_me(self, seat: int | None) -> None:
         self.me = seat
         self.render()
+
+    def _explain_last(self) -> None:
+        verdicts = self.table.session.verdicts if self.table else []
+        if verdicts:
+            self.show_verdict(verdicts[-1])
 
     def show_verdict(self, verdict) -> None:
         s = self.table.session

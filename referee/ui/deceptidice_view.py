@@ -181,19 +181,23 @@ class DeceptidiceView(GameView):
 
     # -- the ladder --------------------------------------------------------------------
 
+    def shows_last_step(self, state: DeceptidiceState) -> bool:
+        # The newest guess is the last step unless a die was revealed since.
+        r = state.round
+        return state.phase == "guessing" and bool(r.ladder) and not r.turn_revealed
+
     def _ladder(self, state: DeceptidiceState) -> ft.Control:
         names = names_of(state)
         r = state.round
         rungs: list[ft.Control] = []
         for i, entry in enumerate(r.ladder):
             latest = i == len(r.ladder) - 1
-            rungs.append(
-                ft.Text(
-                    f"{i + 1}. {state.players[entry.seat]}: {describe(entry.guess, names)}",
-                    size=16 if latest else 14,
-                    weight=ft.FontWeight.BOLD if latest else None,
-                )
+            rung = ft.Text(
+                f"{i + 1}. {state.players[entry.seat]}: {describe(entry.guess, names)}",
+                size=16 if latest else 14,
+                weight=ft.FontWeight.BOLD if latest else None,
             )
+            rungs.append(self.last_step(rung) if latest and self.shows_last_step(state) else rung)
         if not rungs:
             rungs.append(ft.Text("No guess yet this round.", italic=True, size=14))
         revealed = [

@@ -105,16 +105,22 @@ class FaekerView(GameView):
             ],
         )
 
-    def _ladder(self, state: FaekerState) -> ft.Control:
+    def _ladder(self, state: FaekerState, newest: bool) -> ft.Control:
         words = {"pass": "passes", "showdown": "calls a showdown", "bluff": "calls bluff"}
         lines = [
             f"{state.players[e.seat]} " + (f"bids {e.amount}" if e.kind == "bid" else words[e.kind])
             for e in state.deal.ladder
         ]
-        return tagged(
+        ladder = tagged(
             "bid-ladder",
             ft.Text("Bids: " + (", then ".join(lines) if lines else "none yet"), size=14),
         )
+        return self.last_step(ladder) if newest else ladder
+
+    def shows_last_step(self, state: FaekerState) -> bool:
+        # Bidding: the ladder ends with the last step; showing hands: the newest hand
+        # shown does, or the call on the ladder before any.
+        return state.phase == "reveal" or (state.phase == "bidding" and bool(state.deal.ladder))
 
     def _bidding(self, state: FaekerState) -> ft.Control:
         menu = RULES.choices(state)
@@ -145,7 +151,7 @@ class FaekerView(GameView):
         ]
         return ft.Column(
             [
-                self._ladder(state),
+                self._ladder(state, newest=bool(state.deal.ladder)),
                 ft.Text(f"{player}:", weight=ft.FontWeight.BOLD, size=16),
                 ft.Row(bids, wrap=True, spacing=8, run_spacing=8),
                 ft.Row(calls, wrap=True, spacing=8, run_spacing=8),
@@ -166,9 +172,11 @@ class FaekerView(GameView):
         shown = [
             ft.Text(f"{state.players[s]} showed {counting.hand_text(h)}") for s, h in deal.hands
         ]
+        if shown:
+            shown[-1] = self.last_step(shown[-1])
         return ft.Column(
             [
-                self._ladder(state),
+                self._ladder(state, newest=not shown),
                 ft.Text(why),
                 *shown,
                 ft.Text(f"{player}'s hand:", weight=ft.FontWeight.BOLD, size=16),

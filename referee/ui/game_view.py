@@ -4,6 +4,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from referee.ui.widgets import tagged
+
 
 class GameView:
     """Renders one game's state; turns taps into actions through `play`.
@@ -26,6 +28,21 @@ class GameView:
         self.refresh = refresh
         self.tell = tell
         self.confirm = confirm or (lambda _title, _text, yes: yes())
+        self.explain_last: Callable[[], None] = lambda: None  # the last verdict in full
+
+    def shows_last_step(self, state) -> bool:
+        """Whether the action area already shows the last step (the newest bid of a
+        ladder): the screen then leaves out its line of the last verdict, which would
+        only say it again, and the ladder's newest entry opens the verdict instead."""
+        return False
+
+    def last_step(self, control: ft.Control) -> ft.Control:
+        """`control` (the newest entry of a ladder) as the way to the last verdict."""
+        return ft.Container(
+            tagged("last-verdict", control),
+            on_click=lambda _e: self.explain_last(),
+            tooltip="Show the last verdict in full",
+        )
 
     def title(self, state) -> str:
         raise NotImplementedError
