@@ -33,7 +33,7 @@ from referee.ui.home import (
     raw_dialog,
     unavailable_view,
 )
-from referee.ui.reconcile import adopt, same_kind
+from referee.ui.reconcile import adopt, find, same_kind
 from referee.ui.theme import FONTS, theme
 from referee.ui.widgets import (
     TAP,
@@ -107,7 +107,12 @@ class RefereeApp:
         self.editor: LogEditor | None = None
         self.home_limit = HOME_PAGE  # tiles per section of the home screen, grown on demand
         self._bar: tuple[tuple, ft.AppBar] | None = None  # what the app bar shows, and it
-        self.undone: tuple[int, str] | None = None  # (live version, what this device undid)
+        # What this device just undid: (game, live version, sentence), shown until either moves.
+        self.undone: tuple[int, int, str] | None = None
+        self.log_open: set[int] = set()  # the log entries open on this device
+        self._where: tuple | None = None  # the game, phase and round last drawn
+        self._drawn = -1  # the live version this device last drew
+        self._scrolled_down = False  # the game's actions are not at their top
         page.title = "referee"
         page.fonts = FONTS
         page.theme = theme()
@@ -129,17 +134,26 @@ class RefereeApp:
     def table(self):
         return self.live.table if self.live else None
 
-    def render(self) -> None:
+    def render(self, to_top: bool = False) -> None:
+        """Draw this device's screen; `to_top`: show the game's actions from the top (after
+        an undo or a redo, as after a new phase or round, what changed is up there)."""
         with self._drawing:
-            self._render()
+            self._render(to_top)
 
-    def _render(self) -> None:
+    def _render(self, to_top: bool = False) -> None:
         if self.live is not None:
             self.seen = self.live.version
         if self.screen == "game":
             # The scoreboard and whose turn it is stay put; only the actions below scroll.
             header, body = self._game()
-            actions = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
+            actions = ft.Column(
+                [body],
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                key="actions",
+                on_scroll=self._scrolled,
+                scroll_interval=150,
+            )
             if self._wide():  # a wide window: scoreboard and status beside the action area
                 column = ft.Row(
                     [
@@ -176,16 +190,42 @@ class RefereeApp:
         # The same screen again: change what is shown in place and send only the controls
         # that changed (ui/reconcile.py); another screen is sent whole.
         shown = self.page.controls[0] if len(self.page.controls) == 1 else None
+        where, self._where = self._where, self._place()
+        drawn, self._drawn = self._drawn, self.seen
         if same_kind(self.page.appbar, bar) and same_kind(shown, root):
+            # After a move, every button comes anew: a tap sent from the screen before (a
+            # double tap, a tap crossing another device's move) then finds its button gone
+            # and is dropped, instead of running the new screen's button of that place.
+            moved = drawn != self.seen
             changed: list[ft.Control] = []
-            adopt(self.page.appbar, bar, changed)
-            adopt(shown, root, changed)
+            adopt(self.page.appbar, bar, changed, moved)
+            adopt(shown, root, changed, moved)
             if changed:
                 self.page.update(*changed)
+            if to_top or where != self._where:
+                self._to_top(shown)
             return
         self.page.appbar = bar
         self.page.controls = [root]
         self.page.update()
+
+    def _place(self) -> tuple | None:
+        """Where the game stands (phase and round): moving on shows the actions from the
+        top, while other taps keep the scroll (a long card grid, an open log)."""
+        if self.screen != "game" or self.table is None:
+            return None
+        state = self.table.state
+        return self.table.game_id, getattr(state, "phase", None), self.game_view.round_line(state)
+
+    def _scrolled(self, e: ft.OnScrollEvent) -> None:
+        ft.context.disable_auto_update()  # nothing changes on screen: no redraw to send
+        self._scrolled_down = e.pixels > 0
+
+    def _to_top(self, shown: ft.Control) -> None:
+        actions = find(shown, "actions") if self._scrolled_down else None
+        if actions is not None:  # a round trip to the phone: only when it is needed
+            self._scrolled_down = False
+            self.page.run_task(actions.scroll_to, offset=0, duration=0)
 
     def _screen_key(self) -> str:
         game = self.live.game_id if self.live is not None else ""
@@ -280,6 +320,7 @@ class RefereeApp:
             self.game_view.title(s.state) if s else None,
             s.can_undo if s else None,
             s.can_redo if s else None,
+            self.live.version if s else None,  # a new Undo after every move: see _render
         )
         if self._bar is None or self._bar[0] != shows:
             self._bar = (shows, self._new_appbar())
@@ -310,35 +351,48 @@ class RefereeApp:
         return ft.AppBar(
             key=self._screen_key(),
             title=ft.Text(self.game_view.title(s.state), size=16, max_lines=2),
-            leading=icon_button(ft.Icons.HOME, "Home", lambda _e: self.go_home()),
+            leading=icon_button(ft.Icons.HOME, "Home", lambda _e: self.go_home(), key="home"),
             actions=[
                 icon_button(ft.Icons.UNDO, "Undo", self.undo, disabled=not s.can_undo),
                 icon_button(ft.Icons.REDO, "Redo", self.redo, disabled=not s.can_redo),
-                icon_button(ft.Icons.MENU_BOOK, "Rules", self.show_rules),
+                icon_button(ft.Icons.MENU_BOOK, "Rules", self.show_rules, key="rules"),
                 ft.Semantics(
                     label="Game menu",
                     button=True,
                     content=ft.PopupMenuButton(
                         tooltip="Game menu",
                         items=[
-                            ft.PopupMenuItem(content="Export record", on_click=self.export),
                             ft.PopupMenuItem(
-                                content="Settle a dispute", on_click=self._dispute_from_game
+                                content="Export record", on_click=self.export, key="export"
                             ),
                             ft.PopupMenuItem(
+                                content="Settle a dispute",
+                                on_click=self._dispute_from_game,
+                                key="dispute",
+                            ),
+                            ft.PopupMenuItem(
+                                key="versions",
                                 content="Earlier versions",
                                 on_click=lambda _e: self.page.show_dialog(
                                     screens.log_editor.versions_dialog(self)
                                 ),
                             ),
                             ft.PopupMenuItem(
-                                content="Delete game", on_click=self._confirm_delete_current
+                                content="Delete game",
+                                on_click=self._confirm_delete_current,
+                                key="delete",
                             ),
                             ft.PopupMenuItem(
-                                content="Light or dark theme", on_click=self._toggle_theme
+                                content="Light or dark theme",
+                                on_click=self._toggle_theme,
+                                key="theme",
                             ),
                             *(
-                                [ft.PopupMenuItem(content="Share this table", on_click=self.share)]
+                                [
+                                    ft.PopupMenuItem(
+                                        content="Share this table", on_click=self.share, key="share"
+                                    )
+                                ]
                                 if table_code()
                                 else []
                             ),
@@ -585,6 +639,7 @@ class RefereeApp:
         self._leave()
         self.live = live
         self.me = None
+        self.log_open = set()
         self.game_view = screens.views.VIEWS[live.table.rules.kind](
             self.play, self.render, self.toast, self.confirm
         )
@@ -648,7 +703,7 @@ class RefereeApp:
                     ),
                 )
             )
-        if self.undone is not None and self.undone[0] == self.live.version:
+        if self.undone is not None and self.undone[:2] == (self.live.game_id, self.live.version):
             # What this device just took back, where the last verdict stood: a snack bar
             # would cover the action area for seconds.
             parts.append(
@@ -658,7 +713,7 @@ class RefereeApp:
                         ft.Row(
                             [
                                 ft.Icon(ft.Icons.UNDO, size=18),
-                                ft.Text(self.undone[1], size=14, italic=True, expand=True),
+                                ft.Text(self.undone[2], size=14, italic=True, expand=True),
                             ],
                             spacing=8,
                         ),
@@ -671,7 +726,8 @@ class RefereeApp:
             parts.append(
                 ft.Container(
                     tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
-                    on_click=lambda _e: self.show_verdict(last),
+                    key="last-verdict",  # opens whatever verdict is last: the same command
+                    on_click=lambda _e: self._explain_last(),
                     padding=ft.Padding.symmetric(vertical=12),
                     tooltip="Show the last verdict in full",
                 )
@@ -703,6 +759,7 @@ class RefereeApp:
                         icon=ft.Icons.HISTORY,
                         disabled=hidden is not None,
                         tooltip=hidden,
+                        key="log-toggle",
                     ),
                 ],
                 wrap=True,
@@ -712,7 +769,9 @@ class RefereeApp:
             parts.append(tagged("log-hidden", ft.Text(hidden, size=12, italic=True)))
         elif self.show_log:
             parts.append(
-                screens.log_editor.editable_log(self.table.rules, s.verdicts, self.start_edit)
+                screens.log_editor.editable_log(
+                    self.table.rules, s.verdicts, self.start_edit, self.log_open
+                )
             )
         return (
             tagged("game", ft.Column(header, spacing=6)),
@@ -753,6 +812,7 @@ class RefereeApp:
 
     def start_edit(self, number: int, kind: str) -> None:
         """Fix action `number` of the log (referee/ui/log_editor.py)."""
+        self.log_open = set()  # the numbers move with the fix: back in the game, all closed
         self.editor = screens.log_editor.LogEditor(self, number, kind)
         self.screen = "edit"
         self.render()
@@ -834,12 +894,16 @@ class RefereeApp:
         undone = verdicts[-1].headline if verdicts else None
         if self._change(lambda: self.live.undo(self.seen, self.device)) is not None:
             # Shown until the game changes again (live.version moves on).
-            self.undone = (self.live.version, f"Undone: {undone}. Redo puts it back.")
-            self.render()
+            said = f"Undone: {(undone or '').rstrip('.')}. Redo puts it back."
+            self.undone = (self.live.game_id, self.live.version, said)
+            self.render(to_top=True)
 
     def redo(self, _e=None) -> None:
-        if self._change(lambda: self.live.redo(self.seen, self.device)) is not None:
-            self.render()
+        verdict = self._change(lambda: self.live.redo(self.seen, self.device))
+        if verdict is not None:
+            self.render(to_top=True)
+            if verdict.decisive:  # as the other devices show it
+                self.show_verdict(verdict)
 
     def show_rules(self, _e=None) -> None:
         s = self.table.session

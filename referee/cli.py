@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import threading
+import traceback
 from pathlib import Path
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
@@ -91,7 +92,7 @@ class _Screens:
     def __init__(self) -> None:
         self._done = threading.Event()
         self._app = None
-        self._error: BaseException | None = None
+        self._waiting = 0  # pages that connected before the import was done
         self._started = False
         self._rest_started = False
 
@@ -112,28 +113,32 @@ class _Screens:
 
             referee.app.warm_up()
             self._app = referee.app
-        except BaseException as exc:  # told to the first page, not lost with the thread
-            self._error = exc
-        finally:
-            sys.setswitchinterval(SWITCH_INTERVAL)
+        except BaseException:
+            # A broken install: said where it is started, and the server stops, as it
+            # did when these imports came before the port opened.
+            traceback.print_exc()
+            print("referee cannot start: the error above stopped it.", file=sys.stderr)
+            sys.stderr.flush()
+            os._exit(1)
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        if not self._waiting:  # a page already connected must not be frozen with it
             _freeze()
-            self._done.set()
+        self._done.set()
 
     async def main(self, page) -> None:
         if not self._done.is_set():
+            self._waiting += 1
             await asyncio.get_running_loop().run_in_executor(None, self._done.wait)
-        if self._error is not None:
-            raise self._error
         self._app.main(page)
         if not self._rest_started:  # the other screens, once the first one is drawn
             self._rest_started = True
             threading.Thread(target=self._load_rest, name="referee-screens", daemon=True).start()
 
     def _load_rest(self) -> None:
+        # Not frozen after this: the first page's objects exist now and must stay free.
         from referee.ui import screens
 
         screens.load_all()
-        _freeze()
 
 
 def _freeze() -> None:

@@ -40,6 +40,7 @@ class GameView:
         """`control` (the newest entry of a ladder) as the way to the last verdict."""
         return ft.Container(
             tagged("last-verdict", control),
+            key="last-verdict",  # opens whatever verdict is last: kept across moves
             on_click=lambda _e: self.explain_last(),
             tooltip="Show the last verdict in full",
         )

@@ -18,6 +18,7 @@ from referee.core.edit import Preview, preview
 from referee.core.errors import RefereeError
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
+from referee.core.words import number
 from referee.ui.card_picker import HandPicker
 from referee.ui.views import VIEWS
 from referee.ui.widgets import big_button, tagged, verdict_body
@@ -25,18 +26,22 @@ from referee.ui.widgets import big_button, tagged, verdict_body
 TITLES = {"replace": "Edit", "insert": "Insert before", "delete": "Delete"}
 
 
-def editable_log(rules: GameRules, verdicts: Sequence[Verdict], on_fix) -> ft.Control:
+def editable_log(
+    rules: GameRules, verdicts: Sequence[Verdict], on_fix, opened: set[int]
+) -> ft.Control:
     """The log, newest first; opening an action shows its verdict and Edit / Delete /
-    Insert before. `on_fix(number, kind)`, number counted from 1."""
+    Insert before. `on_fix(number, kind)`, number counted from 1; `opened` holds the
+    numbers of the actions open now, kept by the caller so that a redraw keeps them."""
     tiles: list[ft.Control] = []
-    for number, verdict in reversed(list(enumerate(verdicts, start=1))):
+    for step, verdict in reversed(list(enumerate(verdicts, start=1))):
         fixes = ft.Row(
             [
                 ft.OutlinedButton(
                     content=TITLES[kind],
                     icon=icon,
                     height=44,
-                    on_click=lambda _e, n=number, k=kind: on_fix(n, k),
+                    on_click=lambda _e, n=step, k=kind: on_fix(n, k),
+                    key=f"fix-{step}-{kind}",  # always this action: kept across moves
                 )
                 for kind, icon in (
                     ("replace", ft.Icons.EDIT),
@@ -50,9 +55,11 @@ def editable_log(rules: GameRules, verdicts: Sequence[Verdict], on_fix) -> ft.Co
         )
         tiles.append(
             tagged(
-                f"log-{number}",
+                f"log-{step}",
                 ft.ExpansionTile(
-                    title=ft.Text(f"{number}. {verdict.headline}", size=14),
+                    expanded=step in opened,
+                    on_change=lambda e, n=step: _opened(opened, n, e.control.expanded),
+                    title=ft.Text(f"{step}. {verdict.headline}", size=14),
                     controls=[
                         ft.Container(
                             ft.Column([verdict_body(rules, verdict, ""), fixes], spacing=8),
@@ -63,9 +70,17 @@ def editable_log(rules: GameRules, verdicts: Sequence[Verdict], on_fix) -> ft.Co
                 ),
             )
         )
+        tiles[-1].key = f"log-{step}"  # an action keeps its tile as newer ones come in
     if not tiles:
         tiles = [ft.Text("Nothing has happened yet.", italic=True)]
     return ft.Column(tiles, spacing=0)
+
+
+def _opened(opened: set[int], step: int, is_open: bool) -> None:
+    if is_open:
+        opened.add(step)
+    else:
+        opened.discard(step)
 
 
 class EditorPad:
@@ -246,14 +261,14 @@ class LogEditor:
                     [
                         ft.Text(p["player"], expand=2, weight=weight),
                         ft.Container(
-                            tagged(f"edit-before-{p['player']}", ft.Text(str(p["before"]))),
+                            tagged(f"edit-before-{p['player']}", ft.Text(number(p["before"]))),
                             expand=1,
                         ),
                         ft.Container(
                             tagged(
                                 f"edit-after-{p['player']}",
                                 ft.Text(
-                                    str(p["after"]),
+                                    number(p["after"]),
                                     weight=weight,
                                     color=ft.Colors.PRIMARY if moved else None,
                                 ),
@@ -370,7 +385,8 @@ def versions_dialog(app) -> ft.AlertDialog | None:
             app.page.pop_dialog()
             done = app._change(lambda: live.restore(app.seen, app.device, version_id))
             if done is not None:
-                app.render()
+                app.log_open = set()  # another log: its entries start closed
+                app.render(to_top=True)
                 app.toast("The earlier version is back; the log it replaced is kept too.")
 
         return go

@@ -3,8 +3,17 @@
 Views build a fresh control tree for every change; handing Flet that tree costs a diff that
 re-registers every control (about 8 ms for a game screen, most of a tap's server time).
 `adopt` instead makes the tree already on screen look like the fresh one: controls in the
-same place with the same type are kept and given the fresh values, so Flet's in-place diff
-sends only what changed and the client keeps its widgets (scroll, focus, open tiles).
+same place with the same type (or the same key, wherever it stands) are kept and given the
+fresh values, so Flet's in-place diff sends only what changed and the client keeps its
+widgets (scroll position, focus). What the client changes by itself (a tile opened, text
+typed) survives only if the view builds it back: the log keeps its open entries itself.
+
+A kept control keeps its id, so a tap sent from an older screen would reach the new
+handler: a double tap on "Bid 2" would bid for the next player too. When the game has
+moved on (`moved`), controls that run a command when tapped are therefore not kept: they
+come anew, and Flet drops a tap on an id that is gone. A command control with a key is
+kept: its key says the command means the same on every screen (Home, an entry's Edit).
+Text, layout and fields being typed in are kept too.
 
 This leans on how flet 1.0.5 (pinned) stores a control: its public fields in `_values`,
 its child lists in `_structural_fields`, and event handlers that reach the client only as
@@ -15,9 +24,17 @@ from typing import Any
 
 import flet as ft
 
+# Events that carry out a command: a control with one of these is new after every move.
+COMMANDS = frozenset({"on_click", "on_tap", "on_long_press", "on_select", "on_delete"})
+
 
 def _key(control: ft.BaseControl) -> Any:
     return control._values.get("key")
+
+
+def _commands(control: ft.BaseControl) -> bool:
+    values = control._values
+    return any(values.get(name) is not None for name in COMMANDS)
 
 
 def same_kind(old: Any, new: Any) -> bool:
@@ -30,21 +47,28 @@ def same_kind(old: Any, new: Any) -> bool:
     )
 
 
-def _merged(old: Any, new: Any, changed: list) -> Any:
+def _merged(old: Any, new: Any, changed: list, moved: bool) -> Any:
     """The value to keep where `old` is shown and `new` was built."""
-    if same_kind(old, new):
-        adopt(old, new, changed)
+    if same_kind(old, new) and not (moved and _commands(new) and _key(new) is None):
+        adopt(old, new, changed, moved)
         return old
     if isinstance(old, list) and isinstance(new, list):
-        return _merged_list(old, new, changed)
+        return _merged_list(old, new, changed, moved)
     return new
 
 
-def _merged_list(old: list, new: list, changed: list) -> list:
+def _merged_list(old: list, new: list, changed: list, moved: bool) -> list:
     if not any(isinstance(item, ft.BaseControl) for item in new):
         return old if old == new else new
-    merged = [_merged(o, n, changed) for o, n in zip(old, new, strict=False)]
-    merged += new[len(old) :]
+    # A keyed item takes over the shown item of its key wherever that stands (a log
+    # entry as newer ones come in above it); the others go by place.
+    keyed = {_key(o): o for o in old if isinstance(o, ft.BaseControl) and _key(o) is not None}
+    merged = []
+    for i, item in enumerate(new):
+        key = _key(item) if isinstance(item, ft.BaseControl) else None
+        by_place = old[i] if i < len(old) else None
+        shown = by_place if key is None else keyed.pop(key, None)  # a key twice: new again
+        merged.append(item if shown is None else _merged(shown, item, changed, moved))
     if len(merged) == len(old) and all(m is o for m, o in zip(merged, old, strict=True)):
         return old  # nothing moved: the list Flet already knows stays
     return merged
@@ -58,8 +82,22 @@ def _differs(before: Any, after: Any) -> bool:
     return after != before
 
 
-def adopt(old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None) -> None:
+def _assign(control: ft.BaseControl, name: str, value: Any) -> None:
+    if isinstance(value, (ft.BaseControl, list)):
+        # Flet skips a value equal to the one held, and controls compare equal field by
+        # field (handlers too: the same bound method): a new control, with a new id, must
+        # still go in, or a tap on the old one would run on.
+        control._values[name] = value
+        control._dirty[name] = None
+    else:
+        setattr(control, name, value)
+
+
+def adopt(
+    old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None, moved: bool = False
+) -> None:
     """Give `old` (on screen) everything `new` (just built) says; `same_kind(old, new)`.
+    `moved`: the game moved on since `old` was drawn (controls with commands come anew).
 
     `changed` receives the lowest shown control whose update carries every change (none
     when nothing changed).
@@ -73,7 +111,7 @@ def adopt(old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None)
         if name.startswith("_"):
             continue
         before = getattr(old, name)
-        after = _merged(before, getattr(new, name), below)
+        after = _merged(before, getattr(new, name), below, moved)
         if after is not before:
             setattr(old, name, after)
             own = True
@@ -90,12 +128,33 @@ def adopt(old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None)
             # The client only knows that a handler exists: swap it without a patch.
             values[name] = after
             continue
-        after = _merged(before, after, below)
+        after = _merged(before, after, below, moved)
         if after is before or not _differs(before, after):
             continue
-        setattr(old, name, after)
+        _assign(old, name, after)
         own = True
     if changed is not None:
         # One control whose update carries every change below it: the client then gets
         # one message, not a burst a frame may fall in the middle of.
         changed.extend([old] if own or len(below) > 1 else below)
+
+
+def find(root: ft.BaseControl, key: str) -> ft.BaseControl | None:
+    """The control of `key` in the tree under `root` (the one on screen), if any."""
+    if _key(root) == key:
+        return root
+    for name in type(root)._structural_fields:
+        if not name.startswith("_"):
+            for child in _children(getattr(root, name)):
+                if (hit := find(child, key)) is not None:
+                    return hit
+    for value in root._values.values():
+        for child in _children(value):
+            if (hit := find(child, key)) is not None:
+                return hit
+    return None
+
+
+def _children(value: Any) -> list:
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, ft.BaseControl)]

@@ -32,7 +32,9 @@ def big_button(
     icon=None,
     width: int | None = None,
     tooltip: str | None = None,
+    key: str | None = None,
 ) -> ft.Control:
+    """`key`: the button does the same on every screen (ui/reconcile.py keeps it)."""
     cls = ft.FilledButton if filled else ft.OutlinedButton
     return cls(
         content=label,
@@ -42,16 +44,26 @@ def big_button(
         height=TAP,
         width=width,
         tooltip=tooltip,
+        key=key,
     )
 
 
-def icon_button(icon, label: str, on_click: Callable, *, disabled: bool = False) -> ft.Control:
-    """An icon button a thumb can hit (48 px) and a screen reader can name."""
+def icon_button(
+    icon, label: str, on_click: Callable, *, disabled: bool = False, key: str | None = None
+) -> ft.Control:
+    """An icon button a thumb can hit (48 px) and a screen reader can name; `key`: it
+    does the same on every screen (ui/reconcile.py then keeps it across moves)."""
     return ft.Semantics(
         label=label,
         button=True,
         content=ft.IconButton(
-            icon, tooltip=label, on_click=on_click, disabled=disabled, width=48, height=48
+            icon,
+            tooltip=label,
+            on_click=on_click,
+            disabled=disabled,
+            width=48,
+            height=48,
+            key=key,
         ),
     )
 

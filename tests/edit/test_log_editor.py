@@ -32,7 +32,7 @@ def test_every_action_opens_in_the_editor_and_a_captured_action_is_previewed(kin
     rules = GAMES[kind]
     record = random_record(rules, 3, steps=25)
     session = Session(rules, record)
-    editable_log(rules, session.verdicts, lambda _n, _k: None)
+    editable_log(rules, session.verdicts, lambda _n, _k: None, set())
     rng = random.Random(3)
     picked_together = []
     for number in range(1, len(session.steps) + 1):

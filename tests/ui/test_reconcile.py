@@ -7,7 +7,7 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from referee.ui.reconcile import adopt, same_kind
+from referee.ui.reconcile import adopt, find, same_kind
 
 
 def _sent(root: ft.Control) -> None:
@@ -158,3 +158,66 @@ class TestWhatChanged:
         changed = []
         adopt(old, screen("Cy to act", [2, 4]), changed)
         assert changed == [old]  # one update, one message to the client
+
+
+class TestKeyedItems:
+    def test_a_keyed_item_keeps_its_control_when_newer_ones_come_in_above(self):
+        def log(steps):
+            return ft.Column([ft.Text(f"{n}.", key=f"log-{n}") for n in reversed(steps)])
+
+        old = log([1, 2])
+        two, one = old.controls
+        changed = []
+        adopt(old, log([1, 2, 3]), changed)
+        assert old.controls[1] is two and old.controls[2] is one
+        assert [c.value for c in old.controls] == ["3.", "2.", "1."]
+        assert changed == [old]
+
+    def test_a_key_given_twice_is_not_shown_twice(self):
+        old = ft.Column([ft.Text("a", key="k")])
+        adopt(old, ft.Column([ft.Text("a", key="k"), ft.Text("b", key="k")]))
+        assert old.controls[0] is not old.controls[1]
+
+
+class TestFind:
+    def test_finds_a_keyed_control_on_screen(self):
+        actions = ft.Column([], key="actions")
+        root = ft.Row([ft.Container(ft.Column([ft.Text("x"), actions]))])
+        assert find(root, "actions") is actions
+        assert find(root, "nothing") is None
+
+
+class TestAfterAMove:
+    """Once the game moved on, a button comes anew, so a tap sent from the screen before
+    finds its id gone; a keyed button (the same command on every screen) stays."""
+
+    def test_a_button_comes_anew_after_a_move(self):
+        old = screen("Bo to act", [2])
+        button = old.controls[1].controls[0]
+        adopt(old, screen("Cy to act", [2]), [], moved=True)
+        assert old.controls[1].controls[0] is not button
+
+    def test_a_button_stays_when_only_this_screen_changed(self):
+        old = screen("Bo to act", [2])
+        button = old.controls[1].controls[0]
+        adopt(old, screen("Bo to act", [2]), [], moved=False)
+        assert old.controls[1].controls[0] is button
+
+    def test_a_keyed_button_stays_after_a_move(self):
+        def bar():
+            return ft.Row([ft.IconButton(ft.Icons.HOME, key="home", on_click=lambda _e: None)])
+
+        old = bar()
+        home = old.controls[0]
+        adopt(old, bar(), [], moved=True)
+        assert old.controls[0] is home
+
+    def test_an_equal_new_button_in_content_still_goes_in(self):
+        def act(_e):
+            return None
+
+        old = ft.Container(ft.IconButton(ft.Icons.UNDO, on_click=act))
+        first = old.content
+        changed = []
+        adopt(old, ft.Container(ft.IconButton(ft.Icons.UNDO, on_click=act)), changed, moved=True)
+        assert old.content is not first and changed == [old]

@@ -1,0 +1,116 @@
+"""A tap sent from a screen the game has since moved past (a double tap, or a tap that
+crossed another device's move) is dropped: it never runs the newer screen's button."""
+
+import asyncio
+
+import flet as ft
+import msgpack
+import pytest
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from referee.app import RefereeApp
+from referee.live import LiveTables
+from referee.store import Store
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class _Client(Connection):
+    """A device whose screen goes nowhere: the server side of a page, with messages
+    encoded as the web server encodes them (which takes the snapshots Flet diffs by)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+
+    def send_message(self, message) -> None:
+        msgpack.packb([message.action, message.body], default=ENCODE)
+
+
+def _device(lives: LiveTables) -> tuple[RefereeApp, Session]:
+    client = _Client()
+    client.loop = asyncio.get_running_loop()
+    session = Session(client)
+    session.apply_page_patch({"width": 390, "height": 844})
+    msgpack.packb(session.get_page_patch(), default=ENCODE)
+    return RefereeApp(session.page, lives), session
+
+
+def _button(root, text: str):
+    found = []
+
+    def walk(value):
+        if isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, ft.BaseControl):
+            if value._values.get("content") == text or value._values.get("tooltip") == text:
+                found.append(value)
+            for name in type(value)._structural_fields:
+                if not name.startswith("_"):
+                    walk(getattr(value, name))
+            for item in value._values.values():
+                walk(item)
+
+    walk(root)
+    return found[0]
+
+
+@pytest.fixture
+def lives(tmp_path):
+    store = Store(tmp_path / "referee.db")
+    yield LiveTables(store)
+    store.close()
+
+
+def _faeker(app: RefereeApp, *actions: dict) -> None:
+    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    for action in ({"type": "top_card", "card": 4}, *actions):
+        app.play(app.table.rules.parse_action(action))
+
+
+def test_a_double_tap_on_a_bid_bids_once(lives):
+    async def run():
+        app, session = _device(lives)
+        _faeker(app, {"type": "bid", "player": "Bo", "amount": 0})
+        bid = _button(session.page.controls, "Bid 0")  # Cy's; Ana may bid 0 next
+        await session.dispatch_event(bid._i, "click", None)
+        await session.dispatch_event(bid._i, "click", None)  # sent before the redraw came
+        return [v.headline for v in app.table.session.verdicts]
+
+    assert asyncio.run(run())[1:] == ["Bo bids 0.", "Cy bids 0."]
+
+
+def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
+    async def run():
+        a, _ = _device(lives)
+        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
+        b, b_session = _device(lives)
+        b.open_game(a.table.game_id)
+        stale = _button(b_session.page.controls, "Bid 4")  # what B shows: Cy to bid
+        a.play(a.table.rules.parse_action({"type": "bid", "player": "Cy", "amount": 3}))
+        await b_session.dispatch_event(stale._i, "click", None)  # would be Ana's 4
+        return [v.headline for v in a.table.session.verdicts]
+
+    assert asyncio.run(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
+
+
+def test_a_double_tap_on_undo_undoes_once(lives):
+    async def run():
+        app, session = _device(lives)
+        app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        for action in (
+            {"type": "top_card", "card": 4},
+            {"type": "bid", "player": "Bo", "amount": 2},
+        ):
+            app.play(app.table.rules.parse_action(action))
+        undo = _button(session.page.appbar, "Undo")
+        await session.dispatch_event(undo._i, "click", None)
+        await session.dispatch_event(undo._i, "click", None)
+        return len(app.table.session.steps)
+
+    assert asyncio.run(run()) == 1
