@@ -109,9 +109,8 @@ class RefereeApp:
         self._bar: tuple[tuple, ft.AppBar] | None = None  # what the app bar shows, and it
         # What this device just undid: (game, live version, sentence), shown until either moves.
         self.undone: tuple[int, int, str] | None = None
-        self.log_open: set[int] = set()  # the log entries open on this device
-        self._where: tuple | None = None  # the game, phase and round last drawn
-        self._drawn = -1  # the live version this device last drew
+        self.log_open: set[str] = set()  # the log entries open on this device
+        self._where: tuple | None = None  # the game and phase last drawn
         self._scrolled_down = False  # the game's actions are not at their top
         page.title = "referee"
         page.fonts = FONTS
@@ -136,7 +135,7 @@ class RefereeApp:
 
     def render(self, to_top: bool = False) -> None:
         """Draw this device's screen; `to_top`: show the game's actions from the top (after
-        an undo or a redo, as after a new phase or round, what changed is up there)."""
+        an undo or a redo, as after a new phase, what changed is up there)."""
         with self._drawing:
             self._render(to_top)
 
@@ -191,15 +190,14 @@ class RefereeApp:
         # that changed (ui/reconcile.py); another screen is sent whole.
         shown = self.page.controls[0] if len(self.page.controls) == 1 else None
         where, self._where = self._where, self._place()
-        drawn, self._drawn = self._drawn, self.seen
         if same_kind(self.page.appbar, bar) and same_kind(shown, root):
-            # After a move, every button comes anew: a tap sent from the screen before (a
-            # double tap, a tap crossing another device's move) then finds its button gone
-            # and is dropped, instead of running the new screen's button of that place.
-            moved = drawn != self.seen
+            # Every button comes anew at every redraw (moved=True): a tap sent from the
+            # screen before (a double tap, a tap crossing another device's move, a chip
+            # that slid into a removed one's place) finds its button gone and is dropped,
+            # instead of running the new screen's button of that place.
             changed: list[ft.Control] = []
-            adopt(self.page.appbar, bar, changed, moved)
-            adopt(shown, root, changed, moved)
+            adopt(self.page.appbar, bar, changed, moved=True)
+            adopt(shown, root, changed, moved=True)
             if changed:
                 self.page.update(*changed)
             if to_top or where != self._where:
@@ -207,15 +205,15 @@ class RefereeApp:
             return
         self.page.appbar = bar
         self.page.controls = [root]
+        self._scrolled_down = False  # a screen sent whole starts at its top
         self.page.update()
 
     def _place(self) -> tuple | None:
-        """Where the game stands (phase and round): moving on shows the actions from the
-        top, while other taps keep the scroll (a long card grid, an open log)."""
+        """Where the game stands (its phase): a new phase shows the actions from the top,
+        while other taps keep the scroll (a long card grid, an open log)."""
         if self.screen != "game" or self.table is None:
             return None
-        state = self.table.state
-        return self.table.game_id, getattr(state, "phase", None), self.game_view.round_line(state)
+        return self.table.game_id, getattr(self.table.state, "phase", None)
 
     def _scrolled(self, e: ft.OnScrollEvent) -> None:
         ft.context.disable_auto_update()  # nothing changes on screen: no redraw to send

@@ -27,13 +27,15 @@ TITLES = {"replace": "Edit", "insert": "Insert before", "delete": "Delete"}
 
 
 def editable_log(
-    rules: GameRules, verdicts: Sequence[Verdict], on_fix, opened: set[int]
+    rules: GameRules, verdicts: Sequence[Verdict], on_fix, opened: set[str]
 ) -> ft.Control:
     """The log, newest first; opening an action shows its verdict and Edit / Delete /
     Insert before. `on_fix(number, kind)`, number counted from 1; `opened` holds the
-    numbers of the actions open now, kept by the caller so that a redraw keeps them."""
+    actions open now (number and headline: after an undo, the next action of that number
+    is another one), kept by the caller so that a redraw keeps them."""
     tiles: list[ft.Control] = []
     for step, verdict in reversed(list(enumerate(verdicts, start=1))):
+        entry = f"{step}. {verdict.headline}"
         fixes = ft.Row(
             [
                 ft.OutlinedButton(
@@ -41,7 +43,7 @@ def editable_log(
                     icon=icon,
                     height=44,
                     on_click=lambda _e, n=step, k=kind: on_fix(n, k),
-                    key=f"fix-{step}-{kind}",  # always this action: kept across moves
+                    key=f"fix-{kind}-{entry}",  # always this action: kept across moves
                 )
                 for kind, icon in (
                     ("replace", ft.Icons.EDIT),
@@ -57,9 +59,9 @@ def editable_log(
             tagged(
                 f"log-{step}",
                 ft.ExpansionTile(
-                    expanded=step in opened,
-                    on_change=lambda e, n=step: _opened(opened, n, e.control.expanded),
-                    title=ft.Text(f"{step}. {verdict.headline}", size=14),
+                    expanded=entry in opened,
+                    on_change=lambda e, n=entry: _opened(opened, n, e.control.expanded),
+                    title=ft.Text(entry, size=14),
                     controls=[
                         ft.Container(
                             ft.Column([verdict_body(rules, verdict, ""), fixes], spacing=8),
@@ -70,17 +72,17 @@ def editable_log(
                 ),
             )
         )
-        tiles[-1].key = f"log-{step}"  # an action keeps its tile as newer ones come in
+        tiles[-1].key = f"log-{entry}"  # an action keeps its tile as newer ones come in
     if not tiles:
         tiles = [ft.Text("Nothing has happened yet.", italic=True)]
     return ft.Column(tiles, spacing=0)
 
 
-def _opened(opened: set[int], step: int, is_open: bool) -> None:
+def _opened(opened: set[str], entry: str, is_open: bool) -> None:
     if is_open:
-        opened.add(step)
+        opened.add(entry)
     else:
-        opened.discard(step)
+        opened.discard(entry)
 
 
 class EditorPad:

@@ -9,9 +9,9 @@ widgets (scroll position, focus). What the client changes by itself (a tile open
 typed) survives only if the view builds it back: the log keeps its open entries itself.
 
 A kept control keeps its id, so a tap sent from an older screen would reach the new
-handler: a double tap on "Bid 2" would bid for the next player too. When the game has
-moved on (`moved`), controls that run a command when tapped are therefore not kept: they
-come anew, and Flet drops a tap on an id that is gone. A command control with a key is
+handler: a double tap on "Bid 2" would bid for the next player too. With `moved` (the
+app passes it at every redraw), controls that run a command when tapped are therefore not
+kept: they come anew, and Flet drops a tap on an id that is gone. A command control with a key is
 kept: its key says the command means the same on every screen (Home, an entry's Edit).
 Text, layout and fields being typed in are kept too.
 
@@ -97,7 +97,7 @@ def adopt(
     old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None, moved: bool = False
 ) -> None:
     """Give `old` (on screen) everything `new` (just built) says; `same_kind(old, new)`.
-    `moved`: the game moved on since `old` was drawn (controls with commands come anew).
+    `moved`: what `old` shows may have changed meaning (controls with commands come anew).
 
     `changed` receives the lowest shown control whose update carries every change (none
     when nothing changed).

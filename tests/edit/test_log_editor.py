@@ -63,3 +63,18 @@ def test_every_action_opens_in_the_editor_and_a_captured_action_is_previewed(kin
             else:
                 assert editor.result is not None
                 editor.screen()
+
+
+def test_an_open_entry_stays_open_only_for_its_own_action():
+    rules = GAMES["faeker"]
+    session = Session(rules, random_record(rules, 3, steps=4))
+    log = editable_log(rules, session.verdicts, lambda _n, _k: None, set())
+    top = log.controls[0]  # newest first
+    entry = top.content.title.value
+    opened = {entry}
+    kept = editable_log(rules, session.verdicts, lambda _n, _k: None, opened)
+    assert kept.controls[0].content.expanded
+    # After an undo, another action with that number is not opened for it.
+    other = {entry.split(".")[0] + ". something else"}
+    fresh = editable_log(rules, session.verdicts, lambda _n, _k: None, other)
+    assert not fresh.controls[0].content.expanded

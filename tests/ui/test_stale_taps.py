@@ -114,3 +114,45 @@ def test_a_double_tap_on_undo_undoes_once(lives):
         return len(app.table.session.steps)
 
     assert asyncio.run(run()) == 1
+
+
+def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
+    """Local taps too: the chip that slides into a removed card's place is a new control,
+    so the second tap of a double tap does not remove it."""
+
+    async def run():
+        app, session = _device(lives)
+        _faeker(app, {"type": "showdown", "player": "Bo"})
+        for card in ("Add 4", "Add 3"):
+            add = _button(session.page.controls, card)
+            await session.dispatch_event(add._i, "click", None)
+        chip = _chip(session.page.controls, "4")
+        await session.dispatch_event(chip._i, "delete", None)
+        await session.dispatch_event(chip._i, "delete", None)  # sent before the redraw came
+        return [c.label.value for c in _chips(session.page.controls)]
+
+    assert asyncio.run(run()) == ["3"]
+
+
+def _chips(root) -> list:
+    found = []
+
+    def walk(value):
+        if isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, ft.BaseControl):
+            if isinstance(value, ft.Chip) and value.on_delete is not None:
+                found.append(value)
+            for name in type(value)._structural_fields:
+                if not name.startswith("_"):
+                    walk(getattr(value, name))
+            for item in value._values.values():
+                walk(item)
+
+    walk(root)
+    return found
+
+
+def _chip(root, label: str):
+    return next(c for c in _chips(root) if c.label.value == label)
