@@ -26,10 +26,7 @@ def settle(path: str) -> int:
     try:
         data = read_record_file(path)
     except OSError as exc:
-        why = exc.strerror or type(exc).__name__
-        reason = sentence(f"Cannot read the dispute {quoted(path)}: {why}.")
-        print(json.dumps({"ok": False, "reason": reason}))
-        return 2
+        return _unreadable("dispute", path, exc, {})
     code, out = settle_text(data)
     print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
     return code
@@ -51,13 +48,18 @@ def replay(path: str) -> int:
     try:
         data = read_record_file(path)
     except OSError as exc:
-        why = exc.strerror or type(exc).__name__
-        reason = sentence(f"Cannot read the record {quoted(path)}: {why}.")
-        print(json.dumps({"ok": False, "index": None, "reason": reason}))
-        return 2
+        return _unreadable("record", path, exc, {"index": None})
     code, out = replay_text(data)
     print(json.dumps(out, indent=2 if code == 0 else None))
     return code
+
+
+def _unreadable(what: str, path: str, exc: OSError, fields: dict) -> int:
+    """Print why the file cannot be read, as the command's refusal, and return 2."""
+    why = exc.strerror or type(exc).__name__
+    reason = sentence(f"Cannot read the {what} {quoted(path)}: {why}.")
+    print(json.dumps({"ok": False, **fields, "reason": reason}))
+    return 2
 
 
 def read_record_file(path: str) -> bytes | str:
@@ -94,10 +96,7 @@ def edit(path: str, at: int, kind: str, action_text: str | None) -> int:
     try:
         data = read_record_file(path)
     except OSError as exc:
-        why = exc.strerror or type(exc).__name__
-        reason = sentence(f"Cannot read the record {quoted(path)}: {why}.")
-        print(json.dumps({"ok": False, "index": None, "reason": reason}))
-        return 2
+        return _unreadable("record", path, exc, {"index": None})
     code, out = edit_text(data, at, kind, action_text)
     print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
     return code

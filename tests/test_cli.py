@@ -157,30 +157,29 @@ class TestReplayRefusals:
         assert "Traceback" not in out.stderr
 
 
+def _fresh_python(code: str) -> subprocess.CompletedProcess:
+    """`code` run by a new interpreter: what it imports is what startup imports."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+
+
 class TestStartup:
     """The server opens its port before the rules and the screens are imported; they load
     on a thread while the browser fetches the web client."""
 
     def test_the_command_line_imports_no_rules_store_or_screens(self):
-        probe = (
+        out = _fresh_python(
             "import sys, referee.cli, referee.server\n"
             "heavy = [m for m in sys.modules if m.startswith(('referee.games', "
             "'referee.store', 'referee.ui', 'referee.app', 'pydantic'))]\n"
             "print(heavy)"
         )
-        out = subprocess.run(
-            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
-        )
         assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
     def test_the_first_screen_needs_none_of_the_other_screens(self):
-        probe = (
+        out = _fresh_python(
             "import sys, referee.app\n"
             "from referee.ui import screens\n"
             "print([n for n in screens.NAMES if f'referee.ui.{n}' in sys.modules])"
-        )
-        out = subprocess.run(
-            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
         )
         assert out.stdout.strip() == "[]", out.stdout + out.stderr
 

@@ -10,6 +10,7 @@ import pytest
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
+from referee.ui.reconcile import find
 from referee.ui.screens import views
 
 
@@ -65,15 +66,5 @@ def test_the_newest_bid_opens_the_last_verdict():
     opened = []
     view.explain_last = lambda: opened.append(True)
 
-    def find(control):
-        content = control.content if isinstance(control, ft.Container) else None
-        if isinstance(content, ft.Semantics) and content.identifier == "last-verdict":
-            return control
-        for value in [*control._values.values(), getattr(control, "controls", None)]:
-            for child in value if isinstance(value, list) else [value]:
-                if isinstance(child, ft.BaseControl) and (hit := find(child)):
-                    return hit
-        return None
-
-    find(view.actions(session.state)).on_click(None)
+    find(view.actions(session.state), "last-verdict").on_click(None)
     assert opened == [True]

@@ -40,24 +40,24 @@ def _device(lives: LiveTables) -> tuple[RefereeApp, Session]:
     return RefereeApp(session.page, lives), session
 
 
+def _controls(root):
+    """Every control on screen under `root`, depth first."""
+    if isinstance(root, list):
+        for item in root:
+            yield from _controls(item)
+    elif isinstance(root, ft.BaseControl):
+        yield root
+        for name in type(root)._structural_fields:
+            if not name.startswith("_"):
+                yield from _controls(getattr(root, name))
+        for item in root._values.values():
+            yield from _controls(item)
+
+
 def _button(root, text: str):
-    found = []
-
-    def walk(value):
-        if isinstance(value, list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, ft.BaseControl):
-            if value._values.get("content") == text or value._values.get("tooltip") == text:
-                found.append(value)
-            for name in type(value)._structural_fields:
-                if not name.startswith("_"):
-                    walk(getattr(value, name))
-            for item in value._values.values():
-                walk(item)
-
-    walk(root)
-    return found[0]
+    return next(
+        c for c in _controls(root) if text in (c._values.get("content"), c._values.get("tooltip"))
+    )
 
 
 @pytest.fixture
@@ -135,23 +135,7 @@ def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
 
 
 def _chips(root) -> list:
-    found = []
-
-    def walk(value):
-        if isinstance(value, list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, ft.BaseControl):
-            if isinstance(value, ft.Chip) and value.on_delete is not None:
-                found.append(value)
-            for name in type(value)._structural_fields:
-                if not name.startswith("_"):
-                    walk(getattr(value, name))
-            for item in value._values.values():
-                walk(item)
-
-    walk(root)
-    return found
+    return [c for c in _controls(root) if isinstance(c, ft.Chip) and c.on_delete is not None]
 
 
 def _chip(root, label: str):
