@@ -2,9 +2,13 @@
 semantics tree shows the change, timed inside the page, for the referee and for the
 smallest Flet app (one button changing a label), side by side in one run.
 
-The referee's taps are real actions in a 4-player Fae-ker game: a bid, then Undo in the
-app bar, in turn (each a change to the saved game, stored before the screen changes; the
-view builds the whole screen again and ui/reconcile.py sends what changed).
+The referee's taps are the three kinds the issue names, a third of them each, in two saved
+4-player Fae-ker games:
+
+- a bid: "Bid 2", then Undo in the app bar, in turn (each a change to the saved game,
+  stored before the screen changes; ui/reconcile.py sends what changed);
+- a card picked: "Add 4" in a showdown's hand, then "Clear", in turn;
+- a screen change: Home, then the game's Resume button, in turn (each a whole screen).
 
     python bench/tap.py [--json] [--taps N]
 """
@@ -102,19 +106,40 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
         folder = Path(folder)
         store = Store(folder / "referee.db")
-        table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy", "Dee"]))
-        table.play({"type": "top_card", "card": 3})
+        bidding = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy", "Dee"]))
+        bidding.play({"type": "top_card", "card": 3})
+        showdown = Table.new(store, GameRecord(game="faeker", players=["Eve", "Fin", "Gus", "Hal"]))
+        showdown.play({"type": "top_card", "card": 3})
+        showdown.play({"type": "showdown", "player": "Fin"})
         store.close()
         browser = launch(pw)
+        # Even shares for the two-step cycles that must end where they began.
+        per = args.taps // 3 // 2 * 2
+        share = [per, per, args.taps - 2 * per]
         with serve(folder, args.renderer) as app:
             page = open_page(browser, app.url, width=390, height=844)
-            page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy, Dee").click()
+            resume = page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy, Dee")
+            resume.click()
             tagged(page, "status").wait_for()
-            steps = [
+            bids = [
                 (page.get_by_role("button", name="Bid 2", exact=True), "status", "Cy to act"),
                 (page.get_by_role("button", name="Undo"), "status", "Bo to act"),
             ]
-            ours = timed_taps(page, args.taps, steps)
+            screens = [
+                (page.get_by_role("button", name="Home"), "home", "Resume"),
+                (resume, "status", "Bo to act"),
+            ]
+            kinds = {"bid": timed_taps(page, share[0], bids)}
+            kinds["screen"] = timed_taps(page, share[1], screens)
+            page.get_by_role("button", name="Home").click()
+            page.get_by_role("button", name="Resume Fae-ker: Eve, Fin, Gus, Hal").click()
+            tagged(page, "picked-count").wait_for()
+            cards = [
+                (page.get_by_role("button", name="Add 4"), "picked-count", "1 of 5"),
+                (page.get_by_role("button", name="Clear"), "picked-count", "0 of 5"),
+            ]
+            kinds["card"] = timed_taps(page, share[2], cards)
+            ours = [t for times in kinds.values() for t in times]
         with serve_hello(folder, args.renderer) as url:
             page = open_page(browser, url, width=390, height=844, ready="Tap")
             button = page.get_by_role("button", name="Tap")
@@ -129,6 +154,7 @@ def main() -> None:
         "hello_tap_p50_ms": round(percentile(hello, 50), 1),
         "hello_tap_p95_ms": round(hello_p95, 1),
         "ratio": round(p95 / hello_p95, 2),
+        **{f"{kind}_tap_p95_ms": round(percentile(t, 95), 1) for kind, t in kinds.items()},
         "renderer": args.renderer,
     }
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))

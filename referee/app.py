@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
+from referee import collector
 from referee.core.errors import RefereeError
 from referee.core.names import sentence
 from referee.core.record import GameRecord
@@ -138,6 +139,7 @@ class RefereeApp:
         an undo or a redo, as after a new phase, what changed is up there)."""
         with self._drawing:
             self._render(to_top)
+        collector.drawn()
 
     def _render(self, to_top: bool = False) -> None:
         if self.live is not None:

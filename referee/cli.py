@@ -12,6 +12,7 @@ from pathlib import Path
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
+from referee.collector import collect_when_idle
 from referee.environ import DATA_DIR_ENV
 
 
@@ -95,6 +96,7 @@ class _Screens:
         self._waiting = 0  # pages that connected before the import was done
         self._started = False
         self._rest_started = False
+        self._collector: asyncio.Task | None = None  # held: a task nobody holds may vanish
 
     def start(self) -> None:
         """Begin once the server's own imports are done: two threads importing at once
@@ -132,6 +134,7 @@ class _Screens:
         self._app.main(page)
         if not self._rest_started:  # the other screens, once the first one is drawn
             self._rest_started = True
+            self._collector = asyncio.get_running_loop().create_task(collect_when_idle())
             threading.Thread(target=self._load_rest, name="referee-screens", daemon=True).start()
 
     def _load_rest(self) -> None:

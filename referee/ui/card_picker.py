@@ -18,6 +18,7 @@ class HandPicker:
         self.on_change = on_change
         self.picked: list[Hashable] = []
         self.owner: object = None
+        self.unseen: Mapping[Hashable, int] = {}
 
     def reset_for(self, owner: object) -> None:
         """Start over when the hand being entered belongs to someone else."""
@@ -26,7 +27,8 @@ class HandPicker:
             self.picked = []
 
     def _add(self, card) -> None:
-        if len(self.picked) < self.size:
+        # Checked here too: a quick second tap can come before the button shows disabled.
+        if len(self.picked) < self.size and self.picked.count(card) < self.unseen.get(card, 0):
             self.picked.append(card)
             self.on_change()
 
@@ -48,9 +50,15 @@ class HandPicker:
     ) -> ft.Control:
         """`kinds`: every card kind, in picker order; `unseen`: copies still available."""
         self.size = size
+        self.unseen = unseen
         picked = Counter(self.picked)
         left = {card: unseen.get(card, 0) - picked[card] for card in kinds}
         full = len(self.picked) >= self.size
+        # "Add 4" and "Clear" do the same for as long as this hand is being entered, so
+        # they keep their controls from pick to pick (ui/reconcile.py): a quick second tap
+        # on "Add 4" adds another 4, as it would on paper. The chips and the confirm button
+        # come anew (what they do changes with every pick).
+        hand = slug(repr(self.owner))
         buttons = []
         for card in kinds:
             buttons.append(
@@ -62,6 +70,7 @@ class HandPicker:
                                 on_click=lambda _e, c=card: self._add(c),
                                 disabled=full or left[card] <= 0,
                                 height=TAP,
+                                key=f"add-{hand}-{slug(self.label(card))}",
                             ),
                             ft.Text(f"{left[card]} left", size=11),
                         ],
@@ -94,7 +103,13 @@ class HandPicker:
                             lambda _e: on_confirm(list(self.picked)),
                             disabled=not full,
                         ),
-                        big_button("Clear", self._clear, filled=False, disabled=not self.picked),
+                        big_button(
+                            "Clear",
+                            self._clear,
+                            filled=False,
+                            disabled=not self.picked,
+                            key=f"clear-{hand}",
+                        ),
                     ],
                     wrap=True,
                 ),

@@ -61,17 +61,36 @@ def _merged_list(old: list, new: list, changed: list, moved: bool) -> list:
     if not any(isinstance(item, ft.BaseControl) for item in new):
         return old if old == new else new
     # A keyed item takes over the shown item of its key wherever that stands (a log
-    # entry as newer ones come in above it); the others go by place.
+    # entry as newer ones come in above it); the others go by place, counted from the
+    # start while the kinds agree and from the end after that, so that a line coming or
+    # going (the Undo note) does not make everything below it new.
     keyed = {_key(o): o for o in old if isinstance(o, ft.BaseControl) and _key(o) is not None}
+    head = _agreeing(old, new)
+    tail = _agreeing(old[head:][::-1], new[head:][::-1])
+    shift = len(old) - len(new)
     merged = []
     for i, item in enumerate(new):
         key = _key(item) if isinstance(item, ft.BaseControl) else None
-        by_place = old[i] if i < len(old) else None
-        shown = by_place if key is None else keyed.pop(key, None)  # a key twice: new again
+        if key is not None:
+            shown = keyed.pop(key, None)  # a key twice: new again
+        elif i >= len(new) - tail:
+            shown = old[i + shift]
+        else:
+            shown = old[i] if i < len(old) - tail else None
         merged.append(item if shown is None else _merged(shown, item, changed, moved))
     if len(merged) == len(old) and all(m is o for m, o in zip(merged, old, strict=True)):
         return old  # nothing moved: the list Flet already knows stays
     return merged
+
+
+def _agreeing(old: list, new: list) -> int:
+    """How many items from the start of `old` and `new` are of one kind, place by place."""
+    count = 0
+    for shown, built in zip(old, new, strict=False):
+        if not same_kind(shown, built):
+            break
+        count += 1
+    return count
 
 
 def _differs(before: Any, after: Any) -> bool:

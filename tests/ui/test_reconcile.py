@@ -179,6 +179,35 @@ class TestKeyedItems:
         assert old.controls[0] is not old.controls[1]
 
 
+class TestLinesComingAndGoing:
+    """Unkeyed items go by place from the start while the kinds agree, then from the end:
+    a line that comes or goes (the Undo note) leaves the controls below it shown."""
+
+    def _screen(self, note: bool) -> ft.Column:
+        lines = [ft.Container(ft.Text("Undone: Bo bids 2."))] if note else []
+        return ft.Column([ft.Text("Bo to act"), *lines, ft.Column([ft.Text("Bids")]), ft.Divider()])
+
+    def test_a_line_coming_in_keeps_the_controls_below_it(self):
+        old = self._screen(note=False)
+        status, bids, divider = old.controls
+        adopt(old, self._screen(note=True))
+        assert old.controls[0] is status and old.controls[2] is bids and old.controls[3] is divider
+        assert isinstance(old.controls[1], ft.Container)
+
+    def test_a_line_going_away_keeps_the_controls_below_it(self):
+        old = self._screen(note=True)
+        status, _note, bids, divider = old.controls
+        adopt(old, self._screen(note=False))
+        assert old.controls == [status, bids, divider]
+        assert [type(c) for c in old.controls] == [ft.Text, ft.Column, ft.Divider]
+
+    def test_no_shown_control_is_used_twice(self):
+        old = ft.Column([ft.Text("a"), ft.Text("b")])
+        adopt(old, ft.Column([ft.Text("x"), ft.Text("a"), ft.Text("b")]))
+        assert len({id(c) for c in old.controls}) == 3
+        assert [c.value for c in old.controls] == ["x", "a", "b"]
+
+
 class TestFind:
     def test_finds_a_keyed_control_on_screen(self):
         actions = ft.Column([], key="actions")

@@ -134,6 +134,38 @@ def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
     assert asyncio.run(run()) == ["3"]
 
 
+def test_a_double_tap_on_add_adds_that_card_twice(lives):
+    """'Add 4' does the same for as long as the hand is being entered: its control is
+    kept, so a quick second tap counts, as a second tick on paper would."""
+
+    async def run():
+        app, session = _device(lives)
+        _faeker(app, {"type": "showdown", "player": "Bo"})
+        add = _button(session.page.controls, "Add 4")
+        await session.dispatch_event(add._i, "click", None)
+        await session.dispatch_event(add._i, "click", None)
+        return [c.label.value for c in _chips(session.page.controls)]
+
+    assert asyncio.run(run()) == ["4", "4"]
+
+
+def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
+    """The button shows disabled only once the redraw arrives; the picker itself never
+    takes more copies of a card than the deck has left unseen."""
+
+    async def run():
+        app, session = _device(lives)
+        _faeker(app, {"type": "showdown", "player": "Bo"})
+        add = _button(session.page.controls, "Add 7")
+        left = app.game_view.picker.unseen[7]
+        for _ in range(left + 1):
+            await session.dispatch_event(add._i, "click", None)
+        return left, [c.label.value for c in _chips(session.page.controls)]
+
+    left, chips = asyncio.run(run())
+    assert chips == ["7"] * left
+
+
 def _chips(root) -> list:
     return [c for c in _controls(root) if isinstance(c, ft.Chip) and c.on_delete is not None]
 
