@@ -26,6 +26,7 @@ from referee.live import LOCKED, LiveTable, LiveTables
 from referee.server import LINKS_ENV, code_matches, qr_png, table_code
 from referee.store import Store, StoreUnavailable
 from referee.ui import screens
+from referee.ui.flet_walk import install as _faster_first_walk
 from referee.ui.home import (
     HOME_PAGE,
     cannot_open_dialog,
@@ -45,6 +46,8 @@ from referee.ui.widgets import (
     tagged,
     verdict_dialog,
 )
+
+_faster_first_walk()  # new controls reach the phone sooner (ui/flet_walk.py)
 
 if TYPE_CHECKING:
     from referee.ui.disputes import DisputeScreen
