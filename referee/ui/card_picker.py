@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 import flet as ft
 
 from referee.live import LOCKED
-from referee.ui.widgets import TAP, big_button, slug, tagged
+from referee.ui.widgets import big_button, slug, tagged
 
 
 class HandPicker:
@@ -61,22 +61,24 @@ class HandPicker:
         hand = slug(repr(self.owner))
         buttons = []
         for card in kinds:
+            gone = full or left[card] <= 0
             buttons.append(
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.FilledTonalButton(
-                                content=f"Add {self.label(card)}",
+                ft.Column(
+                    [
+                        ft.Semantics(
+                            label=f"Add {self.label(card)}",
+                            button=True,
+                            content=card_face(
+                                self.label(card),
                                 on_click=lambda _e, c=card: self._add(c),
-                                disabled=full or left[card] <= 0,
-                                height=TAP,
+                                disabled=gone,
                                 key=f"add-{hand}-{slug(self.label(card))}",
                             ),
-                            ft.Text(f"{left[card]} left", size=11),
-                        ],
-                        spacing=2,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    )
+                        ),
+                        ft.Text(f"{left[card]} left", size=11),
+                    ],
+                    spacing=2,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 )
             )
         chips = [
@@ -116,6 +118,34 @@ class HandPicker:
             ],
             spacing=10,
         )
+
+
+# Labels too long for a card's face get a symbol there (the accessible name keeps the word).
+FACE_SYMBOLS = {"stone circle": ft.Icons.CIRCLE_OUTLINED}
+
+
+def card_face(label: str, *, on_click: Callable, disabled: bool, key: str) -> ft.Control:
+    """A card to tap, drawn as a card: a white face with small corners and its rank large."""
+    symbol = FACE_SYMBOLS.get(label)
+    face = (
+        ft.Icon(symbol, size=28, color=ft.Colors.ON_SURFACE)
+        if symbol
+        else ft.Text(label, size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)
+    )
+    return ft.OutlinedButton(
+        content=face,
+        style=ft.ButtonStyle(
+            shape=ft.RoundedRectangleBorder(radius=6),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST,
+            padding=ft.Padding.all(0),
+        ),
+        on_click=on_click,
+        disabled=disabled,
+        opacity=0.35 if disabled else 1.0,
+        width=58,
+        height=80,
+        key=key,
+    )
 
 
 def card_grid(

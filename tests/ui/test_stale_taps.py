@@ -55,9 +55,14 @@ def _controls(root):
 
 
 def _button(root, text: str):
-    return next(
-        c for c in _controls(root) if text in (c._values.get("content"), c._values.get("tooltip"))
-    )
+    """The control a tap on `text` reaches: a button by its text or tooltip, or the
+    content of a Semantics that names it (a card drawn as a card)."""
+    for c in _controls(root):
+        if text in (c._values.get("content"), c._values.get("tooltip")):
+            return c
+        if isinstance(c, ft.Semantics) and c.label == text:
+            return c.content
+    raise LookupError(text)
 
 
 @pytest.fixture
