@@ -1,5 +1,7 @@
 """Small builders so each test reads like the table talk it checks."""
 
+import asyncio
+import threading
 from functools import partial
 
 from referee.core.record import GameRecord
@@ -150,3 +152,23 @@ def dd_swap(player, partner=None, give=None, take=None):
 
 def dd_keep(player):
     return {"type": "no_swap", "player": player}
+
+
+def run_async(coroutine):
+    """Run `coroutine` to its end on a thread of its own: a browser test that ran earlier in
+    the same pytest worker leaves Playwright's event loop running on the main thread, where
+    asyncio.run refuses to start."""
+    outcome: dict = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(coroutine)
+        except BaseException as exc:
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")

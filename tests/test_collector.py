@@ -6,6 +6,7 @@ import gc
 import pytest
 
 from referee import collector
+from tests.helpers import run_async
 
 
 class TestWhenAFullPassRuns:
@@ -43,7 +44,7 @@ class TestTheIdleLoop:
 
         gc.callbacks.append(seen)
         try:
-            asyncio.run(run())
+            run_async(run())
         finally:
             gc.callbacks.remove(seen)
         assert gc.get_threshold()[2] == collector.FULL_PASS_BACKSTOP

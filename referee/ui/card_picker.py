@@ -124,8 +124,11 @@ class HandPicker:
 FACE_SYMBOLS = {"stone circle": ft.Icons.CIRCLE_OUTLINED}
 
 
-def card_face(label: str, *, on_click: Callable, disabled: bool, key: str) -> ft.Control:
-    """A card to tap, drawn as a card: a white face with small corners and its rank large."""
+def card_face(
+    label: str, *, on_click: Callable, disabled: bool = False, key: str | None = None
+) -> ft.Control:
+    """A card to tap, drawn as a card: a white face with small corners and its rank large.
+    `key`: the tap does the same on every screen (ui/reconcile.py then keeps it)."""
     symbol = FACE_SYMBOLS.get(label)
     face = (
         ft.Icon(symbol, size=28, color=ft.Colors.ON_SURFACE)

@@ -13,9 +13,9 @@ from referee.games.faeker.model import (
     RevealHand,
     TopCard,
 )
-from referee.ui.card_picker import HandPicker
+from referee.ui.card_picker import HandPicker, card_face
 from referee.ui.game_view import GameView
-from referee.ui.widgets import TAP, ScoreRow, big_button, scoreboard, tagged
+from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
 
 class FaekerView(GameView):
@@ -90,11 +90,20 @@ class FaekerView(GameView):
 
     def _top_picker(self, tops) -> ft.Control:
         buttons = [
-            ft.FilledTonalButton(
-                content=f"Top {card_name(card)}",
-                tooltip=f"{FAE[card]} fae",
-                on_click=lambda _e, c=card: self.play(TopCard(card=c)),
-                height=TAP,
+            ft.Column(
+                [
+                    ft.Semantics(
+                        label=f"Top {card_name(card)}",
+                        button=True,
+                        content=card_face(
+                            card_name(card),
+                            on_click=lambda _e, c=card: self.play(TopCard(card=c)),
+                        ),
+                    ),
+                    ft.Text(f"{FAE[card]} fae", size=11),
+                ],
+                spacing=2,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
             for card in tops
         ]

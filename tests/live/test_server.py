@@ -1,12 +1,11 @@
 """The served app: only its own pages may open the WebSocket that changes games."""
 
-import asyncio
-
 import pytest
 import websockets
 
 from referee import server
 from tests.e2e.browser import serve
+from tests.helpers import run_async
 
 
 async def handshake(url: str, origin: str | None) -> str:
@@ -23,12 +22,12 @@ class TestSameOrigin:
     def test_a_foreign_origin_is_refused_and_the_apps_own_accepted(self, tmp_path):
         with serve(tmp_path, renderer="auto") as app:
             own = app.url.rstrip("/")
-            assert asyncio.run(handshake(app.url, "http://evil.example")) == "refused 403"
-            assert asyncio.run(handshake(app.url, None)) == "refused 403"
-            assert asyncio.run(handshake(app.url, own.replace("127.0.0.1", "localhost"))) == (
+            assert run_async(handshake(app.url, "http://evil.example")) == "refused 403"
+            assert run_async(handshake(app.url, None)) == "refused 403"
+            assert run_async(handshake(app.url, own.replace("127.0.0.1", "localhost"))) == (
                 "refused 403"
             )
-            assert asyncio.run(handshake(app.url, own)) == "accepted"
+            assert run_async(handshake(app.url, own)) == "accepted"
 
     @pytest.mark.parametrize(
         "origin,host,same",

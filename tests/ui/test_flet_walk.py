@@ -1,8 +1,6 @@
 """ui/flet_walk.py: the faster first walk over new controls finds and prepares exactly
 what Flet's own walk does, on every game's screen."""
 
-import asyncio
-
 import flet as ft
 import pytest
 from flet.controls import object_patch
@@ -11,6 +9,7 @@ from flet.controls.object_patch import ObjectPatch
 
 from referee.games import GAMES
 from referee.ui import flet_walk
+from tests.helpers import run_async
 from tests.ui.test_stale_taps import _device, lives  # noqa: F401 - the fixture
 
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
@@ -50,7 +49,7 @@ def test_the_fast_walk_adds_what_flets_own_walk_adds(lives, game):  # noqa: F811
         for ours, theirs in zip(_screens(app), _screens(app), strict=True):
             assert _walk(ours, flet_walk.configure_dataclass) == _walk(theirs, flet_walk.ORIGINAL)
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_only_the_pinned_flet_gets_the_fast_walk(monkeypatch):

@@ -15,6 +15,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from referee.app import RefereeApp
 from referee.live import LiveTables
 from referee.store import Store
+from tests.helpers import run_async
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -87,7 +88,7 @@ def test_a_double_tap_on_a_bid_bids_once(lives):
         await session.dispatch_event(bid._i, "click", None)  # sent before the redraw came
         return [v.headline for v in app.table.session.verdicts]
 
-    assert asyncio.run(run())[1:] == ["Bo bids 0.", "Cy bids 0."]
+    assert run_async(run())[1:] == ["Bo bids 0.", "Cy bids 0."]
 
 
 def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
@@ -101,7 +102,7 @@ def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
         await b_session.dispatch_event(stale._i, "click", None)  # would be Ana's 4
         return [v.headline for v in a.table.session.verdicts]
 
-    assert asyncio.run(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
+    assert run_async(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
 
 
 def test_a_double_tap_on_undo_undoes_once(lives):
@@ -118,7 +119,7 @@ def test_a_double_tap_on_undo_undoes_once(lives):
         await session.dispatch_event(undo._i, "click", None)
         return len(app.table.session.steps)
 
-    assert asyncio.run(run()) == 1
+    assert run_async(run()) == 1
 
 
 def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
@@ -136,7 +137,7 @@ def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
         await session.dispatch_event(chip._i, "delete", None)  # sent before the redraw came
         return [c.label.value for c in _chips(session.page.controls)]
 
-    assert asyncio.run(run()) == ["3"]
+    assert run_async(run()) == ["3"]
 
 
 def test_a_double_tap_on_add_adds_that_card_twice(lives):
@@ -151,7 +152,7 @@ def test_a_double_tap_on_add_adds_that_card_twice(lives):
         await session.dispatch_event(add._i, "click", None)
         return [c.label.value for c in _chips(session.page.controls)]
 
-    assert asyncio.run(run()) == ["4", "4"]
+    assert run_async(run()) == ["4", "4"]
 
 
 def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
@@ -167,7 +168,7 @@ def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
             await session.dispatch_event(add._i, "click", None)
         return left, [c.label.value for c in _chips(session.page.controls)]
 
-    left, chips = asyncio.run(run())
+    left, chips = run_async(run())
     assert chips == ["7"] * left
 
 
