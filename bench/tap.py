@@ -97,6 +97,8 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
     args = parser.parse_args()
+    if args.taps < 6:
+        parser.error("--taps: at least 6 (two of each kind)")
     from playwright.sync_api import sync_playwright
 
     from referee.core.record import GameRecord

@@ -140,9 +140,12 @@ class RefereeApp:
     def render(self, to_top: bool = False) -> None:
         """Draw this device's screen; `to_top`: show the game's actions from the top (after
         an undo or a redo, as after a new phase, what changed is up there)."""
-        with self._drawing:
-            self._render(to_top)
         collector.drawn()
+        try:
+            with self._drawing:
+                self._render(to_top)
+        finally:
+            collector.drawn()
 
     def _render(self, to_top: bool = False) -> None:
         if self.live is not None:

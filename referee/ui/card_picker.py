@@ -58,7 +58,7 @@ class HandPicker:
         # they keep their controls from pick to pick (ui/reconcile.py): a quick second tap
         # on "Add 4" adds another 4, as it would on paper. The chips and the confirm button
         # come anew (what they do changes with every pick).
-        hand = slug(repr(self.owner))
+        hand = repr(self.owner)
         buttons = []
         for card in kinds:
             gone = full or left[card] <= 0

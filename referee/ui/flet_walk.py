@@ -19,11 +19,16 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 import flet
-from flet.controls import object_patch
-from flet.controls.value_types import _UNSET
 
 FLET_VERSION = "1.0.5"
-ORIGINAL = object_patch.DiffBuilder._configure_dataclass
+try:  # private parts of flet 1.0.5: another version may lack them (install then declines)
+    from flet.controls import object_patch
+    from flet.controls.value_types import _UNSET
+
+    ORIGINAL = object_patch.DiffBuilder._configure_dataclass
+except (ImportError, AttributeError):
+    object_patch = ORIGINAL = None
+    _UNSET = object()
 _LEAVES = (str, int, float, bool, bytes, Enum, type(None))
 
 
@@ -40,9 +45,11 @@ def _plan(cls: type) -> _Plan | None:
     plan = _plans.get(cls, _UNSET)
     if plan is not _UNSET:
         return plan
-    prop_defaults = getattr(cls, "_prop_defaults", None)
+    # Only a class Flet prepared itself keeps its fields in `_values`; a plain dataclass,
+    # or a subclass that declares fields without Flet's decorator, gets the original walk.
+    prop_defaults = vars(cls).get("_prop_defaults")
     if prop_defaults is None:
-        plan = None  # a plain dataclass: the original walk
+        plan = None
     else:
         walked = [f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False)]
         plan = _Plan(
@@ -126,6 +133,6 @@ def configure_dataclass(self, item, parent, frozen, configure_setattr_only=False
 
 def install() -> None:
     """Use the faster walk (once flet is the pinned version the walk was checked on)."""
-    if flet.__version__ != FLET_VERSION:
+    if flet.__version__ != FLET_VERSION or ORIGINAL is None:
         return  # another flet: its own walk, unchanged
     object_patch.DiffBuilder._configure_dataclass = configure_dataclass
