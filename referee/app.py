@@ -797,12 +797,9 @@ class RefereeApp:
             for seat, name in enumerate(state.players)
         ]
         row: list[ft.Control] = [
-            ft.Row(
-                [ft.Text("Your own phone? This is me:", size=13), *chips],
-                wrap=True,
-                spacing=6,
-                run_spacing=4,
-            )
+            ft.Text("Your own phone? This is me:", size=13),
+            # One row, sideways when the names are long, like the scoreboard above.
+            ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO),
         ]
         if self.me is not None:
             name = state.players[self.me]
