@@ -68,6 +68,7 @@ class HandPicker:
                         ft.Semantics(
                             label=f"Add {self.label(card)}",
                             button=True,
+                            disabled=gone,
                             content=card_face(
                                 self.label(card),
                                 on_click=lambda _e, c=card: self._add(c),
@@ -192,7 +193,9 @@ def card_grid(
             width=80 if len(label(card)) <= 3 else 112,
         )
         if name:
-            button = ft.Semantics(label=name(card), button=True, selected=chosen, content=button)
+            button = ft.Semantics(
+                label=name(card), button=True, selected=chosen, disabled=gone, content=button
+            )
         buttons.append(button)
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
 
