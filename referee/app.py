@@ -320,14 +320,9 @@ class RefereeApp:
         # The bar changes with the screen, the game's title and what undo/redo may do:
         # between those it is the same bar, not built again (most taps change none).
         s = self.table.session if self.screen == "game" and self.table is not None else None
-        shows = (
-            self._screen_key(),
-            table_code(),
-            self.game_view.title(s.state) if s else None,
-            s.can_undo if s else None,
-            s.can_redo if s else None,
-            self.live.version if s else None,  # a new Undo after every move: see _render
-        )
+        # The game's version stands for its title and what undo/redo may do, which only a
+        # move changes (and every move brings a new Undo: see _render).
+        shows = (self._screen_key(), table_code(), self.live.version if s else None)
         if self._bar is None or self._bar[0] != shows:
             self._bar = (shows, self._new_appbar())
         return self._bar[1]
@@ -589,8 +584,9 @@ class RefereeApp:
 
     def _dispute_from_game(self, _e=None) -> None:
         table = self.table
-        state = None if table is None else table.session.state
-        prefill = None if table is None else screens.disputes.from_game(table.rules.kind, state)
+        prefill = None
+        if table is not None:
+            prefill = screens.disputes.from_game(table.rules.kind, table.session.state)
         self.go_dispute(prefill)
 
     def _dispute(self) -> ft.Control:
@@ -730,12 +726,9 @@ class RefereeApp:
         elif last is not None and not s.is_over and not view.shows_last_step(state):
             # At the end the standings tell it; in a ladder its newest entry does.
             parts.append(
-                ft.Container(
-                    tagged("last-verdict", ft.Text(last.headline, size=14, italic=True)),
-                    key="last-verdict",  # opens whatever verdict is last: the same command
-                    on_click=lambda _e: self._explain_last(),
+                view.last_step(
+                    ft.Text(last.headline, size=14, italic=True),
                     padding=ft.Padding.symmetric(vertical=12),
-                    tooltip="Show the last verdict in full",
                 )
             )
         seats = s.rules.to_act(state)

@@ -63,23 +63,13 @@ class HandPicker:
         for card in kinds:
             gone = full or left[card] <= 0
             buttons.append(
-                ft.Column(
-                    [
-                        ft.Semantics(
-                            label=f"Add {self.label(card)}",
-                            button=True,
-                            disabled=gone,
-                            content=card_face(
-                                self.label(card),
-                                on_click=lambda _e, c=card: self._add(c),
-                                disabled=gone,
-                                key=f"add-{hand}-{slug(self.label(card))}",
-                            ),
-                        ),
-                        ft.Text(f"{left[card]} left", size=11),
-                    ],
-                    spacing=2,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                card_face(
+                    self.label(card),
+                    name=f"Add {self.label(card)}",
+                    caption=f"{left[card]} left",
+                    on_click=lambda _e, c=card: self._add(c),
+                    disabled=gone,
+                    key=f"add-{hand}-{slug(self.label(card))}",
                 )
             )
         chips = [
@@ -126,9 +116,16 @@ FACE_SYMBOLS = {"stone circle": ft.Icons.CIRCLE_OUTLINED}
 
 
 def card_face(
-    label: str, *, on_click: Callable, disabled: bool = False, key: str | None = None
+    label: str,
+    *,
+    name: str,
+    caption: str,
+    on_click: Callable,
+    disabled: bool = False,
+    key: str | None = None,
 ) -> ft.Control:
-    """A card to tap, drawn as a card: a white face with small corners and its rank large.
+    """A card to tap, drawn as a card (a white face with small corners and its rank
+    large) with `caption` under it; `name` is what a screen reader (and a test) calls it.
     `key`: the tap does the same on every screen (ui/reconcile.py then keeps it)."""
     symbol = FACE_SYMBOLS.get(label)
     face = (
@@ -136,7 +133,7 @@ def card_face(
         if symbol
         else ft.Text(label, size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)
     )
-    return ft.OutlinedButton(
+    button = ft.OutlinedButton(
         content=face,
         style=ft.ButtonStyle(
             shape=ft.RoundedRectangleBorder(radius=6),
@@ -149,6 +146,14 @@ def card_face(
         width=58,
         height=80,
         key=key,
+    )
+    return ft.Column(
+        [
+            ft.Semantics(label=name, button=True, disabled=disabled, content=button),
+            ft.Text(caption, size=11),
+        ],
+        spacing=2,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 

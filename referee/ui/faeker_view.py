@@ -90,20 +90,11 @@ class FaekerView(GameView):
 
     def _top_picker(self, tops) -> ft.Control:
         buttons = [
-            ft.Column(
-                [
-                    ft.Semantics(
-                        label=f"Top {card_name(card)}",
-                        button=True,
-                        content=card_face(
-                            card_name(card),
-                            on_click=lambda _e, c=card: self.play(TopCard(card=c)),
-                        ),
-                    ),
-                    ft.Text(f"{FAE[card]} fae", size=11),
-                ],
-                spacing=2,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            card_face(
+                card_name(card),
+                name=f"Top {card_name(card)}",
+                caption=f"{FAE[card]} fae",
+                on_click=lambda _e, c=card: self.play(TopCard(card=c)),
             )
             for card in tops
         ]

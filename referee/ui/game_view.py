@@ -36,12 +36,14 @@ class GameView:
         only say it again, and the ladder's newest entry opens the verdict instead."""
         return False
 
-    def last_step(self, control: ft.Control) -> ft.Control:
-        """`control` (the newest entry of a ladder) as the way to the last verdict."""
+    def last_step(self, control: ft.Control, padding: ft.Padding | None = None) -> ft.Control:
+        """`control` (the newest entry of a ladder, or the line of the last verdict) as the
+        way to the last verdict in full."""
         return ft.Container(
             tagged("last-verdict", control),
             key="last-verdict",  # opens whatever verdict is last: kept across moves
             on_click=lambda _e: self.explain_last(),
+            padding=padding,
             tooltip="Show the last verdict in full",
         )
 
