@@ -12,7 +12,7 @@ from flet.controls.object_patch import ObjectPatch
 from referee.games import GAMES
 from referee.ui import flet_walk
 from tests.helpers import run_async
-from tests.ui.test_stale_taps import _device, lives  # noqa: F401 - the fixture
+from tests.ui.devices import device
 
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
 
@@ -87,18 +87,18 @@ def _same_walk(app) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_fast_walk_leaves_what_flets_own_walk_leaves(lives, game):  # noqa: F811
+def test_the_fast_walk_leaves_what_flets_own_walk_leaves(lives, game):
     async def run():
-        app, _session = _device(lives)
+        app, _session = device(lives)
         app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         _same_walk(app)
 
     run_async(run())
 
 
-def test_the_same_on_a_hand_being_picked(lives):  # noqa: F811
+def test_the_same_on_a_hand_being_picked(lives):
     async def run():
-        app, _session = _device(lives)
+        app, _session = device(lives)
         app.start_game("faeker", PLAYERS[:3], {})
         for action in ({"type": "top_card", "card": 4}, {"type": "showdown", "player": "Bo"}):
             app.play(app.table.rules.parse_action(action))

@@ -1,76 +1,22 @@
 """A tap sent from a screen the game has since moved past (a double tap, or a tap that
 crossed another device's move) is dropped: it never runs the newer screen's button."""
 
-import asyncio
-
 import flet as ft
-import msgpack
-import pytest
-from flet.controls.base_control import BaseControl
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from referee.app import RefereeApp
-from referee.live import LiveTables
-from referee.store import Store
 from tests.helpers import run_async
-
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
-
-
-class _Client(Connection):
-    """A device whose screen goes nowhere: the server side of a page, with messages
-    encoded as the web server encodes them (which takes the snapshots Flet diffs by)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pubsubhub = PubSubHub()
-
-    def send_message(self, message) -> None:
-        msgpack.packb([message.action, message.body], default=ENCODE)
-
-
-def _device(lives: LiveTables) -> tuple[RefereeApp, Session]:
-    client = _Client()
-    client.loop = asyncio.get_running_loop()
-    session = Session(client)
-    session.apply_page_patch({"width": 390, "height": 844})
-    msgpack.packb(session.get_page_patch(), default=ENCODE)
-    return RefereeApp(session.page, lives), session
-
-
-def _controls(root):
-    """Every control on screen under `root`, depth first."""
-    if isinstance(root, list):
-        for item in root:
-            yield from _controls(item)
-    elif isinstance(root, ft.BaseControl):
-        yield root
-        for name in type(root)._structural_fields:
-            if not name.startswith("_"):
-                yield from _controls(getattr(root, name))
-        for item in root._values.values():
-            yield from _controls(item)
+from tests.ui.devices import controls, device
 
 
 def _button(root, text: str):
     """The control a tap on `text` reaches: a button by its text or tooltip, or the
     content of a Semantics that names it (a card drawn as a card)."""
-    for c in _controls(root):
+    for c in controls(root):
         if text in (c._values.get("content"), c._values.get("tooltip")):
             return c
         if isinstance(c, ft.Semantics) and c.label == text:
             return c.content
     raise LookupError(text)
-
-
-@pytest.fixture
-def lives(tmp_path):
-    store = Store(tmp_path / "referee.db")
-    yield LiveTables(store)
-    store.close()
 
 
 def _faeker(app: RefereeApp, *actions: dict) -> None:
@@ -81,7 +27,7 @@ def _faeker(app: RefereeApp, *actions: dict) -> None:
 
 def test_a_double_tap_on_a_bid_bids_once(lives):
     async def run():
-        app, session = _device(lives)
+        app, session = device(lives)
         _faeker(app, {"type": "bid", "player": "Bo", "amount": 0})
         bid = _button(session.page.controls, "Bid 0")  # Cy's; Ana may bid 0 next
         await session.dispatch_event(bid._i, "click", None)
@@ -93,9 +39,9 @@ def test_a_double_tap_on_a_bid_bids_once(lives):
 
 def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
     async def run():
-        a, _ = _device(lives)
+        a, _ = device(lives)
         _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
-        b, b_session = _device(lives)
+        b, b_session = device(lives)
         b.open_game(a.table.game_id)
         stale = _button(b_session.page.controls, "Bid 4")  # what B shows: Cy to bid
         a.play(a.table.rules.parse_action({"type": "bid", "player": "Cy", "amount": 3}))
@@ -107,7 +53,7 @@ def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
 
 def test_a_double_tap_on_undo_undoes_once(lives):
     async def run():
-        app, session = _device(lives)
+        app, session = device(lives)
         app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         for action in (
             {"type": "top_card", "card": 4},
@@ -127,7 +73,7 @@ def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
     so the second tap of a double tap does not remove it."""
 
     async def run():
-        app, session = _device(lives)
+        app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
         for card in ("Add 4", "Add 3"):
             add = _button(session.page.controls, card)
@@ -145,7 +91,7 @@ def test_a_double_tap_on_add_adds_that_card_twice(lives):
     kept, so a quick second tap counts, as a second tick on paper would."""
 
     async def run():
-        app, session = _device(lives)
+        app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
         add = _button(session.page.controls, "Add 4")
         await session.dispatch_event(add._i, "click", None)
@@ -160,7 +106,7 @@ def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
     takes more copies of a card than the deck has left unseen."""
 
     async def run():
-        app, session = _device(lives)
+        app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
         add = _button(session.page.controls, "Add 7")
         left = app.game_view.picker.unseen[7]
@@ -173,7 +119,7 @@ def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
 
 
 def _chips(root) -> list:
-    return [c for c in _controls(root) if isinstance(c, ft.Chip) and c.on_delete is not None]
+    return [c for c in controls(root) if isinstance(c, ft.Chip) and c.on_delete is not None]
 
 
 def _chip(root, label: str):

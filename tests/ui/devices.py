@@ -1,0 +1,52 @@
+"""A device's server side driven through Flet's own session, as a phone's taps would drive
+it, without a browser: for tests of what a tap does to the screen and the game."""
+
+import asyncio
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from referee.app import RefereeApp
+from referee.live import LiveTables
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class _Client(Connection):
+    """A device whose screen goes nowhere: the server side of a page, with messages
+    encoded as the web server encodes them (which takes the snapshots Flet diffs by)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+
+    def send_message(self, message) -> None:
+        msgpack.packb([message.action, message.body], default=ENCODE)
+
+
+def device(lives: LiveTables) -> tuple[RefereeApp, Session]:
+    client = _Client()
+    client.loop = asyncio.get_running_loop()
+    session = Session(client)
+    session.apply_page_patch({"width": 390, "height": 844})
+    msgpack.packb(session.get_page_patch(), default=ENCODE)
+    return RefereeApp(session.page, lives), session
+
+
+def controls(root):
+    """Every control on screen under `root`, depth first."""
+    if isinstance(root, list):
+        for item in root:
+            yield from controls(item)
+    elif isinstance(root, ft.BaseControl):
+        yield root
+        for name in type(root)._structural_fields:
+            if not name.startswith("_"):
+                yield from controls(getattr(root, name))
+        for item in root._values.values():
+            yield from controls(item)
