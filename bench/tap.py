@@ -10,11 +10,12 @@ The referee's taps are the three kinds the issue names, a third of them each, in
 - a card picked: "Add 4" in a showdown's hand, then "Clear", in turn;
 - a screen change: Home, then the game's Resume button, in turn (each a whole screen).
 
-Each page begins with WARM_UP untimed taps. The two apps take turns, CHUNK taps at a time,
+Taps are a phone's (touch events, no pointer hovering), unless `--pointer mouse`. Each page
+begins with WARM_UP untimed taps. The two apps take turns, CHUNK taps at a time,
 each on a page of its own: a phase in which the machine is slower then falls on both apps
 alike, not on whichever ran last.
 
-    python bench/tap.py [--json] [--taps N]
+    python bench/tap.py [--json] [--taps N] [--pointer touch|mouse]
 """
 
 import argparse
@@ -79,18 +80,25 @@ def serve_hello(folder: Path, renderer: str):
         proc.wait(10)
 
 
+def press(button, touch: bool) -> None:
+    if touch:
+        button.tap()
+    else:
+        button.click()
+
+
 WARM_UP = 4  # untimed taps before each page's timed ones (see warm_up)
 CHUNK = 10  # timed taps one app takes before the other app's turn
 
 
-def warm_up(page, steps) -> None:
+def warm_up(page, steps, touch: bool) -> None:
     """The first taps of a kind run code neither the browser nor the server has run yet
     (the first bid took 113 ms, the first tap on the smallest app 74): untimed."""
     page.evaluate(MARK_TAPS)
-    timed_taps(page, steps, WARM_UP, start=0)
+    timed_taps(page, steps, WARM_UP, touch)
 
 
-def timed_taps(page, steps, taps, start=0) -> list[float]:
+def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[float]:
     """Tap `steps` in turn (button, identifier, text it then shows) `taps` times, from
     step `start`; each time from the tap's pointer event in the page to the frame after."""
     from playwright.sync_api import expect
@@ -99,7 +107,7 @@ def timed_taps(page, steps, taps, start=0) -> list[float]:
     for n in range(start, start + taps):
         button, identifier, text = steps[n % len(steps)]
         page.evaluate(WATCH, [identifier, text])
-        button.click()
+        press(button, touch)
         seen = page.evaluate("() => window.__seen")
         times.append(seen - page.evaluate("() => window.__tapAt"))
         expect(tagged(page, identifier)).to_contain_text(text)
@@ -109,8 +117,9 @@ def timed_taps(page, steps, taps, start=0) -> list[float]:
 class Hello:
     """The smallest app's page, tapped in turns beside ours: its label counts the taps."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, touch: bool) -> None:
         self.page = page
+        self.touch = touch
         button = page.get_by_role("button", name="Tap")
         self.steps = lambda n: (button, "label", str(n + 1))
         self.count = 0
@@ -119,18 +128,18 @@ class Hello:
     def taps(self, taps: int) -> None:
         steps = [self.steps(n) for n in range(self.count, self.count + taps)]
         self.page.bring_to_front()
-        self.times += timed_taps(self.page, steps, taps)
+        self.times += timed_taps(self.page, steps, taps, self.touch)
         self.count += taps
 
 
-def interleaved(page, steps, taps: int, hello: Hello) -> list[float]:
+def interleaved(page, steps, taps: int, hello: Hello, touch: bool) -> list[float]:
     """`taps` timed taps of `steps` on our page, CHUNK at a time, each chunk followed by
     as many on the smallest app's page."""
     times: list[float] = []
     while len(times) < taps:
         n = min(CHUNK, taps - len(times))
         page.bring_to_front()
-        times += timed_taps(page, steps, n, start=len(times))
+        times += timed_taps(page, steps, n, touch, start=len(times))
         hello.taps(n)
     return times
 
@@ -139,6 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--pointer", default="touch", choices=["touch", "mouse"])
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
     args = parser.parse_args()
     if args.taps < 6:
@@ -159,16 +169,18 @@ def main() -> None:
         showdown.play({"type": "showdown", "player": "Fin"})
         store.close()
         browser = launch(pw)
+        touch = args.pointer == "touch"
         # Even shares for the two-step cycles that must end where they began.
         per = args.taps // 3 // 2 * 2
         share = [per, per, args.taps - 2 * per]
         with serve(folder, args.renderer) as app, serve_hello(folder, args.renderer) as url:
-            hello = Hello(open_page(browser, url, width=390, height=844, ready="Tap"))
-            warm_up(hello.page, [hello.steps(n) for n in range(WARM_UP)])
+            phone = {"width": 390, "height": 844, "touch": touch}
+            hello = Hello(open_page(browser, url, ready="Tap", **phone), touch)
+            warm_up(hello.page, [hello.steps(n) for n in range(WARM_UP)], touch)
             hello.count = WARM_UP
-            page = open_page(browser, app.url, width=390, height=844)
+            page = open_page(browser, app.url, **phone)
             resume = page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy, Dee")
-            resume.click()
+            press(resume, touch)
             tagged(page, "status").wait_for()
             bids = [
                 (page.get_by_role("button", name="Bid 2", exact=True), "status", "Cy to act"),
@@ -178,19 +190,19 @@ def main() -> None:
                 (page.get_by_role("button", name="Home"), "home", "Resume"),
                 (resume, "status", "Bo to act"),
             ]
-            warm_up(page, bids)
-            kinds = {"bid": interleaved(page, bids, share[0], hello)}
-            warm_up(page, screens)
-            kinds["screen"] = interleaved(page, screens, share[1], hello)
-            page.get_by_role("button", name="Home").click()
-            page.get_by_role("button", name="Resume Fae-ker: Eve, Fin, Gus, Hal").click()
+            warm_up(page, bids, touch)
+            kinds = {"bid": interleaved(page, bids, share[0], hello, touch)}
+            warm_up(page, screens, touch)
+            kinds["screen"] = interleaved(page, screens, share[1], hello, touch)
+            press(page.get_by_role("button", name="Home"), touch)
+            press(page.get_by_role("button", name="Resume Fae-ker: Eve, Fin, Gus, Hal"), touch)
             tagged(page, "picked-count").wait_for()
             cards = [
                 (page.get_by_role("button", name="Add 4"), "picked-count", "1 of 5"),
                 (page.get_by_role("button", name="Clear"), "picked-count", "0 of 5"),
             ]
-            warm_up(page, cards)
-            kinds["card"] = interleaved(page, cards, share[2], hello)
+            warm_up(page, cards, touch)
+            kinds["card"] = interleaved(page, cards, share[2], hello, touch)
             ours = [t for times in kinds.values() for t in times]
             hello = hello.times
         browser.close()
@@ -204,6 +216,7 @@ def main() -> None:
         "ratio": round(p95 / hello_p95, 2),
         **{f"{kind}_tap_p95_ms": round(percentile(t, 95), 1) for kind, t in kinds.items()},
         "renderer": args.renderer,
+        "pointer": args.pointer,
     }
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 

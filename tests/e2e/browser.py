@@ -99,8 +99,11 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
-def open_page(browser, url: str, width: int = 400, height: int = 860, ready="New game"):
-    page = browser.new_page(viewport={"width": width, "height": height})
+def open_page(
+    browser, url: str, width: int = 400, height: int = 860, ready="New game", touch=False
+):
+    """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse."""
+    page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
     # The one CDN request left (a rive script) must fail fast instead of hanging: offline.
     parts = urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}/"
