@@ -10,10 +10,11 @@ The referee's taps are the three kinds the issue names, a third of them each, in
 - a card picked: "Add 4" in a showdown's hand, then "Clear", in turn;
 - a screen change: Home, then the game's Resume button, in turn (each a whole screen).
 
-Taps are a phone's (touch events, no pointer hovering), unless `--pointer mouse`. Each page
-begins with WARM_UP untimed taps. The two apps take turns, CHUNK taps at a time,
-each on a page of its own: a phase in which the machine is slower then falls on both apps
-alike, not on whichever ran last.
+Taps are a phone's (touch events, no pointer hovering), unless `--pointer mouse`. Each kind
+on ours, and the smallest app, begin with WARM_UP untimed taps. The two apps take turns,
+CHUNK taps at a time, each on a page of its own: a phase in which the machine is slower then
+falls on both apps alike, not on whichever ran last. Each turn begins after SETTLE_MS, so
+that what the other page was still doing is not timed as this page's tap.
 
     python bench/tap.py [--json] [--taps N] [--pointer touch|mouse]
 """
@@ -87,15 +88,22 @@ def press(button, touch: bool) -> None:
         button.click()
 
 
-WARM_UP = 4  # untimed taps before each page's timed ones (see warm_up)
+# Untimed taps before each kind (even: a two-step cycle then ends where it began).
+WARM_UP = 4
 CHUNK = 10  # timed taps one app takes before the other app's turn
+SETTLE_MS = 200  # after a turn changes page, before its first tap
 
 
 def warm_up(page, steps, touch: bool) -> None:
-    """The first taps of a kind run code neither the browser nor the server has run yet
-    (the first bid took 113 ms, the first tap on the smallest app 74): untimed."""
-    page.evaluate(MARK_TAPS)
+    """Tap WARM_UP times and drop the times: the first taps of a kind run code neither the
+    browser nor the server has run yet (the first bid took 113 ms, the first tap on the
+    smallest app 74)."""
     timed_taps(page, steps, WARM_UP, touch)
+
+
+def take_turn(page) -> None:
+    page.bring_to_front()
+    page.wait_for_timeout(SETTLE_MS)
 
 
 def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[float]:
@@ -120,15 +128,20 @@ class Hello:
     def __init__(self, page, touch: bool) -> None:
         self.page = page
         self.touch = touch
-        button = page.get_by_role("button", name="Tap")
-        self.steps = lambda n: (button, "label", str(n + 1))
-        self.count = 0
+        self.button = page.get_by_role("button", name="Tap")
+        self.count = 0  # taps so far, timed or not: what the label shows
         self.times: list[float] = []
 
+    def _steps(self, taps: int) -> list:
+        return [(self.button, "label", str(n + 1)) for n in range(self.count, self.count + taps)]
+
+    def warm_up(self) -> None:
+        warm_up(self.page, self._steps(WARM_UP), self.touch)
+        self.count += WARM_UP
+
     def taps(self, taps: int) -> None:
-        steps = [self.steps(n) for n in range(self.count, self.count + taps)]
-        self.page.bring_to_front()
-        self.times += timed_taps(self.page, steps, taps, self.touch)
+        take_turn(self.page)
+        self.times += timed_taps(self.page, self._steps(taps), taps, self.touch)
         self.count += taps
 
 
@@ -138,7 +151,7 @@ def interleaved(page, steps, taps: int, hello: Hello, touch: bool) -> list[float
     times: list[float] = []
     while len(times) < taps:
         n = min(CHUNK, taps - len(times))
-        page.bring_to_front()
+        take_turn(page)
         times += timed_taps(page, steps, n, touch, start=len(times))
         hello.taps(n)
     return times
@@ -176,9 +189,10 @@ def main() -> None:
         with serve(folder, args.renderer) as app, serve_hello(folder, args.renderer) as url:
             phone = {"width": 390, "height": 844, "touch": touch}
             hello = Hello(open_page(browser, url, ready="Tap", **phone), touch)
-            warm_up(hello.page, [hello.steps(n) for n in range(WARM_UP)], touch)
-            hello.count = WARM_UP
+            hello.page.evaluate(MARK_TAPS)
+            hello.warm_up()
             page = open_page(browser, app.url, **phone)
+            page.evaluate(MARK_TAPS)
             resume = page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy, Dee")
             press(resume, touch)
             tagged(page, "status").wait_for()
@@ -204,14 +218,14 @@ def main() -> None:
             warm_up(page, cards, touch)
             kinds["card"] = interleaved(page, cards, share[2], hello, touch)
             ours = [t for times in kinds.values() for t in times]
-            hello = hello.times
+            hello_times = hello.times
         browser.close()
-    p95, hello_p95 = percentile(ours, 95), percentile(hello, 95)
+    p95, hello_p95 = percentile(ours, 95), percentile(hello_times, 95)
     result = {
         "taps": len(ours),
         "tap_p50_ms": round(percentile(ours, 50), 1),
         "tap_p95_ms": round(p95, 1),
-        "hello_tap_p50_ms": round(percentile(hello, 50), 1),
+        "hello_tap_p50_ms": round(percentile(hello_times, 50), 1),
         "hello_tap_p95_ms": round(hello_p95, 1),
         "ratio": round(p95 / hello_p95, 2),
         **{f"{kind}_tap_p95_ms": round(percentile(t, 95), 1) for kind, t in kinds.items()},

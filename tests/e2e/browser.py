@@ -100,7 +100,7 @@ def launch(playwright):
 
 
 def open_page(
-    browser, url: str, width: int = 400, height: int = 860, ready="New game", touch=False
+    browser, url: str, width: int = 400, height: int = 860, ready="New game", touch: bool = False
 ):
     """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse."""
     page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
