@@ -10,10 +10,10 @@ typed) survives only if the view builds it back: the log keeps its open entries 
 
 A kept control keeps its id, so a tap sent from an older screen would reach the new
 handler: a double tap on "Bid 2" would bid for the next player too. With `moved` (the
-app passes it at every redraw), controls that run a command when tapped are therefore not
-kept: they come anew, and Flet drops a tap on an id that is gone. A command control with a key is
-kept: its key says the command means the same on every screen (Home, an entry's Edit).
-Text, layout and fields being typed in are kept too.
+app passes it at every redraw), controls that run a command when tapped are therefore
+not kept: they come anew, and Flet drops a tap on an id that is gone. A command control
+with a key is kept: its key says the command means the same on every screen (Home, an
+entry's Edit). Text, layout and fields being typed in are kept too.
 
 This leans on how flet 1.0.5 (pinned) stores a control: its public fields in `_values`,
 its child lists in `_structural_fields`, and event handlers that reach the client only as
