@@ -183,6 +183,16 @@ class TestStartup:
         )
         assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
+    def test_the_first_screen_of_an_empty_referee_imports_no_rules(self, tmp_path):
+        out = _fresh_python(
+            "import os, sys\n"
+            f"os.environ['REFEREE_DATA_DIR'] = {str(tmp_path)!r}\n"
+            "import referee.app\n"
+            "referee.app.warm_up()\n"
+            "print([m for m in sys.modules if m.startswith('referee.games.')])"
+        )
+        assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
     def test_the_other_screens_load_on_demand(self):
         from referee.ui import screens
 

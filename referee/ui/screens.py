@@ -1,6 +1,6 @@
 """The screens beyond home (a game, a new game, disputes, the log editor, standings),
 imported when first used: the first page is drawn without them, and referee.cli imports
-them right after it, before anyone can tap their way there."""
+them (and every game's rules) right after it, before anyone can tap their way there."""
 
 import importlib
 import sys
@@ -17,5 +17,9 @@ def __getattr__(name: str):
 
 
 def load_all() -> None:
+    from referee.games import GAMES
+
     for name in NAMES:
         __getattr__(name)
+    for kind in GAMES:
+        _ = GAMES[kind]

@@ -24,6 +24,14 @@ class TestRegistry:
     def test_every_game_has_exactly_one_view(self):
         assert set(VIEWS) == set(GAMES)
 
+    def test_every_game_is_listed_under_its_own_kind(self):
+        assert [GAMES[kind].kind for kind in GAMES] == list(GAMES)
+
+    def test_an_unknown_game_is_not_listed(self):
+        assert "poker" not in GAMES
+        with pytest.raises(KeyError):
+            GAMES["poker"]
+
 
 @pytest.mark.parametrize("kind", KINDS)
 class TestPhaseTable:
