@@ -147,13 +147,23 @@ def serve(
     assets_dir: str | None,
     starting: Callable[[], None] = lambda: None,
 ) -> None:
-    """Run the app as a web server until interrupted; `starting` is called just before
-    the server opens its port."""
+    """Run the app as a web server until interrupted; `starting` is called once the port
+    is open (uvicorn's own start-up is done by then, so it does not share the interpreter
+    with what `starting` begins)."""
     import flet as ft
     import uvicorn
 
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                starting()
+
     app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
-    starting()
-    uvicorn.run(
+    config = uvicorn.Config(
         SameOriginOnly(app), host=host, port=port, ws="websockets-sansio", log_level="warning"
     )
+    server = Server(config)
+    server.run()
+    if not server.started:  # the port was taken, say: uvicorn said why
+        sys.exit(1)
