@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
-from tests.e2e.browser import free_port, launch, open_page, serve, tagged  # noqa: E402
+from tests.e2e.browser import PORT_POLL_S, free_port, launch, open_page, serve, tagged  # noqa: E402
 
 HELLO = """
 import flet as ft
@@ -74,7 +74,7 @@ def serve_hello(folder: Path, renderer: str):
             with socket.socket() as s:
                 if s.connect_ex(("127.0.0.1", port)) == 0:
                     break
-            time.sleep(0.1)
+            time.sleep(PORT_POLL_S)
         yield f"http://127.0.0.1:{port}/"
     finally:
         proc.terminate()

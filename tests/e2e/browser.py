@@ -49,6 +49,11 @@ class Server:
     log: Path
 
 
+# How often a starting server's port is tried: the first-frame bench counts from the start
+# of the process, and a coarser poll would add up to its whole interval to either app.
+PORT_POLL_S = 0.01
+
+
 @contextmanager
 def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", args=(), env=None):
     """Start `python -m referee --web` (plus `args`) on `host` and yield a Server."""
@@ -77,7 +82,7 @@ def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", 
                     break
             if proc.poll() is not None:
                 raise RuntimeError(log_path.read_text())
-            time.sleep(0.1)
+            time.sleep(PORT_POLL_S)
         yield Server(f"http://{host}:{port}/", started, proc.pid, log_path)
     finally:
         proc.terminate()
@@ -100,10 +105,19 @@ def launch(playwright):
 
 
 def open_page(
-    browser, url: str, width: int = 400, height: int = 860, ready="New game", touch: bool = False
+    browser,
+    url: str,
+    width: int = 400,
+    height: int = 860,
+    ready="New game",
+    touch: bool = False,
+    init_script: str | None = None,
 ):
-    """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse."""
+    """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse;
+    `init_script`: run in the page before any of its own scripts."""
     page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
+    if init_script:
+        page.add_init_script(init_script)
     # The one CDN request left (a rive script) must fail fast instead of hanging: offline.
     parts = urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}/"
