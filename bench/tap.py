@@ -22,11 +22,9 @@ that what the other page was still doing is not timed as this page's tap.
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -34,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
-from tests.e2e.browser import PORT_POLL_S, free_port, launch, open_page, serve, tagged  # noqa: E402
+from tests.e2e.browser import free_port, launch, open_page, serve, tagged, wait_for_port  # noqa: E402
 
 HELLO = """
 import flet as ft
@@ -69,12 +67,7 @@ def serve_hello(folder: Path, renderer: str):
         [sys.executable, str(script)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
     )
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(PORT_POLL_S)
+        wait_for_port("127.0.0.1", port, proc)
         yield f"http://127.0.0.1:{port}/"
     finally:
         proc.terminate()

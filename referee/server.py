@@ -165,5 +165,5 @@ def serve(
     )
     server = Server(config)
     server.run()
-    if not server.started:  # the port was taken, say: uvicorn said why
+    if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
         sys.exit(1)

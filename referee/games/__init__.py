@@ -9,41 +9,39 @@ from collections.abc import Iterator, Mapping
 
 from referee.core.rules import GameRules
 
-# Each game's package (which holds its RULES), in the order the app lists the games.
-_PACKAGES = {
-    "faeker": "referee.games.faeker",
-    "faj": "referee.games.faj",
-    "fairybucks": "referee.games.fairybucks",
-    "fairy": "referee.games.fairy",
-    "deceptidice": "referee.games.deceptidice",
-}
+# Each game's kind, in the order the app lists the games; its package (referee.games.<kind>)
+# holds its RULES.
+_KINDS = ("faeker", "faj", "fairybucks", "fairy", "deceptidice")
 
 
 class _Games(Mapping[str, GameRules]):
     """A read-only mapping from a game's kind to its rules, imported on first use."""
 
-    def __init__(self, packages: dict[str, str]) -> None:
-        self._packages = packages
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        self._kinds = kinds
         self._rules: dict[str, GameRules] = {}
 
     def __getitem__(self, kind: str) -> GameRules:
         rules = self._rules.get(kind)
         if rules is None:
-            rules = importlib.import_module(self._packages[kind]).RULES
+            if kind not in self._kinds:
+                raise KeyError(kind)
+            rules = importlib.import_module(f"{__name__}.{kind}").RULES
             self._rules[kind] = rules
         return rules
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._packages)
+        return iter(self._kinds)
 
     def __len__(self) -> int:
-        return len(self._packages)
+        return len(self._kinds)
 
     def __contains__(self, kind: object) -> bool:
-        return kind in self._packages
+        # Mapping's own test would look the rules up, importing them just to say yes.
+        return kind in self._kinds
 
 
-GAMES: Mapping[str, GameRules] = _Games(_PACKAGES)
+GAMES: Mapping[str, GameRules] = _Games(_KINDS)
 
 
 def rules_for(kind: str) -> GameRules:

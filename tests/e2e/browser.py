@@ -54,6 +54,19 @@ class Server:
 PORT_POLL_S = 0.01
 
 
+def wait_for_port(host: str, port: int, proc: subprocess.Popen, seconds: float = 30) -> bool:
+    """Whether `proc` opened `port` within `seconds` (False at once if it ended first)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex((host, port)) == 0:
+                return True
+        if proc.poll() is not None:
+            return False
+        time.sleep(PORT_POLL_S)
+    return False
+
+
 @contextmanager
 def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", args=(), env=None):
     """Start `python -m referee --web` (plus `args`) on `host` and yield a Server."""
@@ -75,14 +88,8 @@ def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", 
         cwd=ROOT,
     )
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex((host, port)) == 0:
-                    break
-            if proc.poll() is not None:
-                raise RuntimeError(log_path.read_text())
-            time.sleep(PORT_POLL_S)
+        if not wait_for_port(host, port, proc) and proc.poll() is not None:
+            raise RuntimeError(log_path.read_text())
         yield Server(f"http://{host}:{port}/", started, proc.pid, log_path)
     finally:
         proc.terminate()
