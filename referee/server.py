@@ -150,8 +150,10 @@ def serve(
     """Run the app as a web server until interrupted; `starting` is called once the port
     is open (uvicorn's own start-up is done by then, so it does not share the interpreter
     with what `starting` begins)."""
-    import flet as ft
+    import flet_web.fastapi as flet_fastapi
     import uvicorn
+
+    import referee
 
     class Server(uvicorn.Server):
         async def startup(self, sockets=None) -> None:
@@ -159,7 +161,20 @@ def serve(
             if not self.should_exit:
                 starting()
 
-    app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
+    app = flet_fastapi.FastAPI()
+    # The page and its manifest carry referee's own name, description, colour and icons
+    # (assets/: index.html, manifest.json, icons/), so "Add to Home screen" gives referee.
+    app.mount(
+        "/",
+        flet_fastapi.app(
+            main,
+            assets_dir=assets_dir,
+            app_name=referee.NAME,
+            app_short_name=referee.NAME,
+            app_description=referee.DESCRIPTION,
+            no_cdn=True,
+        ),
+    )
     config = uvicorn.Config(
         SameOriginOnly(app), host=host, port=port, ws="websockets-sansio", log_level="warning"
     )

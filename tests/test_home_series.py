@@ -2,11 +2,10 @@
 
 import random
 import time
-from types import SimpleNamespace
 
 import pytest
 
-import referee.app as app_module
+import referee.series as series_module
 from referee.core.record import GameRecord
 from referee.core.series import series_totals
 from referee.core.session import Session
@@ -39,10 +38,9 @@ def test_series_totals_come_from_the_summaries_without_a_replay(tmp_path, monkey
     def no_replay(*_a, **_k):
         raise AssertionError("the home screen replayed a game")
 
-    monkeypatch.setattr(app_module, "Session", no_replay)
-    host = SimpleNamespace(store=store)
+    monkeypatch.setattr(series_module, "Session", no_replay)
     started = time.perf_counter()
-    series = app_module.RefereeApp._series(host, store.list_games())
+    series = series_module.stored_series(store, store.list_games())
     assert time.perf_counter() - started < 0.1
     assert series == [("Fairy Bucks: Cup", 2, expected)]
     store.close()
@@ -57,7 +55,7 @@ def test_a_thousand_games_are_listed_and_added_up_quickly(tmp_path, count):
         store.create_game(record, RULES.summary(state), RULES.points(state))
     games = store.list_games()  # the store's own listing is timed by its tests
     started = time.perf_counter()
-    series = app_module.RefereeApp._series(SimpleNamespace(store=store), games)
+    series = series_module.stored_series(store, games)
     took = time.perf_counter() - started
     assert len(games) == count
     points = RULES.points(Session(RULES, record).state)

@@ -152,16 +152,20 @@ def from_game(kind: str, state) -> dict:
 
 
 class DisputeScreen:
-    """One dispute being entered. `on_save(dispute, settled)` stores a settled dispute."""
+    """One dispute being entered. `on_save(dispute, settled)` stores a settled dispute;
+    `on_kind(kind)`, if given, is where choosing what is disputed (or None: another
+    dispute) goes instead of changing this screen."""
 
     def __init__(
         self,
         refresh: Callable[[], None],
         on_save: Callable[[dict, Settled], bool],
         prefill: dict | None = None,
+        on_kind: Callable[[str | None], None] | None = None,
     ) -> None:
         self.refresh = refresh
         self.on_save = on_save
+        self.on_kind = on_kind
         pre = prefill or {}
         self.pre = pre
         self.game: str | None = pre.get("game")
@@ -219,7 +223,15 @@ class DisputeScreen:
         self.game, self.kind = game, None
         self.refresh()
 
+    def start(self, kind: str) -> None:
+        """Enter a dispute of `kind` from scratch (its game follows from it)."""
+        self.game, self.kind = game_of(kind), kind
+        self._fresh()
+
     def choose_kind(self, kind: str | None) -> None:
+        if self.on_kind is not None:
+            self.on_kind(kind)
+            return
         self.kind = kind
         self._fresh()
         self.refresh()
@@ -1396,4 +1408,9 @@ class DisputeScreen:
             self.refresh()
 
 
-__all__ = ["DisputeScreen", "from_game"]
+def game_of(kind: str) -> str | None:
+    """The game a dispute kind belongs to, or None for a kind this referee does not know."""
+    return next((game for game, kinds in PICKED.items() if kind in kinds), None)
+
+
+__all__ = ["DisputeScreen", "from_game", "game_of"]

@@ -20,7 +20,6 @@ from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import number
 from referee.ui.card_picker import HandPicker
-from referee.ui.views import VIEWS
 from referee.ui.widgets import big_button, tagged, verdict_body
 
 TITLES = {"replace": "Edit", "insert": "Insert before", "delete": "Delete"}
@@ -123,7 +122,7 @@ class LogEditor:
     """One edit of one game's log on one device, from the choice to the confirmation."""
 
     def __init__(self, app, number: int, kind: str) -> None:
-        self.app = app
+        self.app = app  # the game on this device (referee.ui.game_device.GameDevice)
         self.live = app.live
         session = self.live.table.session
         self.seen = app.seen  # the game this edit was made against: a newer one refuses it
@@ -138,7 +137,7 @@ class LogEditor:
         if kind == "delete":
             self._preview(None)
         else:
-            self.view = VIEWS[self.rules.kind](self.capture, app.render, app.toast, app.confirm)
+            self.view = app.new_view(play=self.capture)
             self.view.pad = EditorPad(self)
             if kind == "replace":
                 self._prefill()
@@ -193,7 +192,7 @@ class LogEditor:
             actions, redo = result.record.actions, self.redo
         else:
             actions, redo = result.kept, result.kept_redo
-        done = self.app._change(
+        done = self.app.change(
             lambda: self.live.edit(self.seen, self.app.device, actions, redo, result.note)
         )
         self.app.end_edit()
@@ -378,14 +377,15 @@ class LogEditor:
 
 
 def versions_dialog(app) -> ft.AlertDialog | None:
-    """Earlier logs of the game (kept by every edit), newest first, each restorable."""
+    """Earlier logs of the game (kept by every edit), newest first, each restorable.
+    `app`: the game on this device (referee.ui.game_device.GameDevice)."""
     live = app.live
     versions = live.table.store.versions(live.game_id)
 
     def restore(version_id: int):
         def go(_e):
             app.page.pop_dialog()
-            done = app._change(lambda: live.restore(app.seen, app.device, version_id))
+            done = app.change(lambda: live.restore(app.seen, app.device, version_id))
             if done is not None:
                 app.log_open = set()  # another log: its entries start closed
                 app.render(to_top=True)

@@ -159,3 +159,42 @@ def standings_panel(session: Session) -> ft.Control | None:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         ),
     )
+
+
+def progress_panel(session: Session) -> ft.Control:
+    """The scores of a game still going on: now, round by round, and over the game."""
+    rules, players = session.rules, session.players
+    points = rules.points(session.state)
+    history = score_history(session)
+    now = [
+        tagged(
+            f"now-{slug(players[seat])}",
+            ft.Row(
+                [
+                    ft.Container(width=12, height=12, border_radius=6, bgcolor=player_colour(seat)),
+                    ft.Text(f"{players[seat]}: {amount(points[seat], rules.unit)}", size=16),
+                ],
+                spacing=8,
+            ),
+        )
+        for seat in sorted(range(len(players)), key=lambda s: -points[s])
+    ]
+    return tagged(
+        "standings",
+        ft.Column(
+            [
+                tagged(
+                    "standings-headline",
+                    ft.Text(
+                        "The game goes on: the scores so far", size=20, weight=ft.FontWeight.BOLD
+                    ),
+                ),
+                *now,
+                ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
+                _table(history, players),
+                ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
+                _chart(history, players),
+            ],
+            spacing=8,
+        ),
+    )

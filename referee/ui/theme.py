@@ -50,3 +50,13 @@ def theme() -> ft.Theme:
         color_scheme_seed=FELT,
         text_theme=ft.TextTheme(**{slot: fallback for slot in _SLOTS}),
     )
+
+
+def setup_page(page: ft.Page, padding: int = 12) -> None:
+    """What every screen of a page shares, from the first one (the code screen too)."""
+    page.title = "referee"
+    page.fonts = FONTS
+    page.theme = theme()
+    page.dark_theme = theme()
+    page.theme_mode = ft.ThemeMode.SYSTEM
+    page.padding = padding

@@ -278,7 +278,8 @@ def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDi
     )
 
 
-def rules_dialog(rules: GameRules, options, on_close) -> ft.AlertDialog:
+def rules_lines(rules: GameRules, options) -> list[ft.Control]:
+    """The rules in force: the overview, each ruling applied, the ones switched off."""
     items: list[ft.Control] = [ft.Text(rules.overview), ft.Divider()]
     for ruling in rules.rulings:
         if not ruling.in_force(options):
@@ -290,9 +291,4 @@ def rules_dialog(rules: GameRules, options, on_close) -> ft.AlertDialog:
         items.append(ft.Divider())
         items.append(ft.Text("Not in force at this table (switchable at setup):", italic=True))
         items.extend(ft.Text(f"{r.id} · {r.title}", size=12) for r in off)
-    return ft.AlertDialog(
-        title=ft.Text(f"{rules.title}: rules in force"),
-        content=ft.Container(ft.Column(items, spacing=6, tight=True), width=520),
-        actions=[ft.TextButton(content="Close", on_click=on_close)],
-        scrollable=True,
-    )
+    return items

@@ -10,7 +10,16 @@ from playwright.sync_api import expect
 from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
 
 pytestmark = pytest.mark.e2e
-BACK = re.compile("^(Home|Back)")  # the app bar's way back to the home screen
+BACK = re.compile("^(Home|Back)")  # the app bar's way back, one screen up
+
+
+def back_home(page) -> None:
+    """Back from a dispute: to the choice of what is disputed, then home."""
+    page.get_by_role("button", name=BACK).click()
+    expect(page.get_by_role("button", name="Other game")).to_be_visible()
+    page.get_by_role("button", name=BACK).click()
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+
 
 PILES = {
     "Player 1": ["10♠", "9♠", "8♠", "7♠", "6♠"],  # straight flush
@@ -56,7 +65,7 @@ def test_faj_showdown_among_three_from_home_in_under_25_taps(browser, tmp_path):
         expect(tagged(page, "dispute-saved")).to_be_visible()
         assert taps < 25, taps
         print(f"taps for a 3-player FAJ showdown from home: {taps}")
-        page.get_by_role("button", name=BACK).click()
+        back_home(page)
         expect(tagged(page, "dispute-history-1")).to_contain_text(
             "Faces, Aces & Jokers: Player 1 wins with straight flush"
         )
@@ -248,7 +257,7 @@ def test_every_other_kind_from_home(browser, tmp_path):
             expect(tagged(page, "dispute-headline")).to_have_text(settle(data).headline)
             shot(page, f"dispute-{kind}")
             counted[kind] = 1 + len(steps)  # + the home screen's Settle a dispute
-            page.get_by_role("button", name=BACK).click()
+            back_home(page)
         # From a game's menu: the dispute screen comes prefilled from the game.
         page.get_by_role("button", name="View Faces, Aces & Jokers: Ana, Bo, Cy").click()
         page.get_by_role("button", name="Game menu").click()

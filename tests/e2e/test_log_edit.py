@@ -80,6 +80,7 @@ class TestEditRoundOneBid:
             expect(tagged(other, "score-Bo")).to_have_text("3/12")
 
             # Deleting the round-1 top card breaks the next action: told, and nothing changes.
+            page.get_by_role("button", name="Show log (12)").click()
             tagged(page, "log-1").click()
             page.get_by_role("button", name="Delete", exact=True).last.click()
             expect(tagged(page, "edit-heading")).to_have_text(

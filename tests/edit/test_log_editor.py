@@ -10,6 +10,7 @@ import pytest
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.ui.log_editor import LogEditor, editable_log
+from referee.ui.views import VIEWS
 from tests.edit.test_edit import random_record
 
 
@@ -24,6 +25,7 @@ def fake_app(session):
         confirm=lambda _t, _x, yes: yes(),
         told=told,
     )
+    app.new_view = lambda play: VIEWS[session.rules.kind](play, app.render, app.toast, app.confirm)
     return app
 
 

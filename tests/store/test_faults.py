@@ -94,21 +94,29 @@ def stored(folder):
 
 
 class FakePage:
-    """What RefereeApp touches of a Flet page; dialogs are kept to be looked at."""
+    """What the shell touches of a Flet page; dialogs are kept to be looked at."""
 
     width = 800
     padding = 0
     platform_brightness = None
+    route = "/"
     query = SimpleNamespace(to_dict={})
 
     def __init__(self) -> None:
-        self.controls: list = []
+        self.views: list = []
         self.dialogs: list = []
-        self.appbar = None
         self.updates = 0
 
-    def update(self) -> None:
+    @property
+    def controls(self) -> list:
+        """What the page shows: the top view's controls."""
+        return self.views[-1].controls if self.views else []
+
+    def update(self, *_controls) -> None:
         self.updates += 1
+
+    def run_task(self, *_args) -> None:
+        pass
 
     def show_dialog(self, dialog) -> None:
         self.dialogs.append(dialog)
@@ -144,11 +152,11 @@ def texts(control) -> list[str]:
 
 def home_app(store: Store):
     """The real app on a fake page: renders the home screen or raises."""
-    from referee.app import RefereeApp
     from referee.live import LiveTables
+    from referee.ui.shell import Shell
 
     page = FakePage()
-    app = RefereeApp(page, LiveTables(store))
+    app = Shell(page, LiveTables(store))
     return app, page
 
 

@@ -11,8 +11,8 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from referee.app import RefereeApp
 from referee.live import LiveTables
+from referee.ui.shell import Shell
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -29,13 +29,13 @@ class _Client(Connection):
         msgpack.packb([message.action, message.body], default=ENCODE)
 
 
-def device(lives: LiveTables) -> tuple[RefereeApp, Session]:
+def device(lives: LiveTables) -> tuple[Shell, Session]:
     client = _Client()
     client.loop = asyncio.get_running_loop()
     session = Session(client)
     session.apply_page_patch({"width": 390, "height": 844})
     msgpack.packb(session.get_page_patch(), default=ENCODE)
-    return RefereeApp(session.page, lives), session
+    return Shell(session.page, lives), session
 
 
 def controls(root):

@@ -11,6 +11,8 @@ from flet.controls.object_patch import ObjectPatch
 
 from referee.games import GAMES
 from referee.ui import flet_walk
+from referee.ui.routes import HOME
+from referee.ui.screens import screen_class
 from tests.helpers import run_async
 from tests.ui.devices import device
 
@@ -77,8 +79,9 @@ def _walk(root, walker) -> dict:
 
 
 def _screens(app) -> list:
-    header, body = app._game()
-    return [ft.Column([header, body]), app._new_appbar(), app._home()]
+    header, body = app.top.parts()
+    home = screen_class("home")(app, HOME)
+    return [ft.Column([header, body]), app.top.appbar(), home.body()]
 
 
 def _same_walk(app) -> None:
@@ -101,9 +104,9 @@ def test_the_same_on_a_hand_being_picked(lives):
         app, _session = device(lives)
         app.start_game("faeker", PLAYERS[:3], {})
         for action in ({"type": "top_card", "card": 4}, {"type": "showdown", "player": "Bo"}):
-            app.play(app.table.rules.parse_action(action))
+            app.game.play(app.game.rules.parse_action(action))
         for card in (4, 7):
-            app.game_view.picker._add(card)
+            app.top.view.picker._add(card)
         _same_walk(app)
 
     run_async(run())

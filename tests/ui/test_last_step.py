@@ -10,8 +10,8 @@ import pytest
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
+from referee.ui import views
 from referee.ui.reconcile import find
-from referee.ui.screens import views
 
 
 class _Pad:

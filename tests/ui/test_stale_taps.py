@@ -3,7 +3,7 @@ crossed another device's move) is dropped: it never runs the newer screen's butt
 
 import flet as ft
 
-from referee.app import RefereeApp
+from referee.ui.shell import Shell
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 
@@ -19,20 +19,20 @@ def _button(root, text: str):
     raise LookupError(text)
 
 
-def _faeker(app: RefereeApp, *actions: dict) -> None:
+def _faeker(app: Shell, *actions: dict) -> None:
     app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     for action in ({"type": "top_card", "card": 4}, *actions):
-        app.play(app.table.rules.parse_action(action))
+        app.game.play(app.game.rules.parse_action(action))
 
 
 def test_a_double_tap_on_a_bid_bids_once(lives):
     async def run():
         app, session = device(lives)
         _faeker(app, {"type": "bid", "player": "Bo", "amount": 0})
-        bid = _button(session.page.controls, "Bid 0")  # Cy's; Ana may bid 0 next
+        bid = _button(_top(session), "Bid 0")  # Cy's; Ana may bid 0 next
         await session.dispatch_event(bid._i, "click", None)
         await session.dispatch_event(bid._i, "click", None)  # sent before the redraw came
-        return [v.headline for v in app.table.session.verdicts]
+        return [v.headline for v in app.game.session.verdicts]
 
     assert run_async(run())[1:] == ["Bo bids 0.", "Cy bids 0."]
 
@@ -42,11 +42,11 @@ def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
         a, _ = device(lives)
         _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
         b, b_session = device(lives)
-        b.open_game(a.table.game_id)
-        stale = _button(b_session.page.controls, "Bid 4")  # what B shows: Cy to bid
-        a.play(a.table.rules.parse_action({"type": "bid", "player": "Cy", "amount": 3}))
+        b.open_game(a.game.game_id)
+        stale = _button(_top(b_session), "Bid 4")  # what B shows: Cy to bid
+        a.game.play(a.game.rules.parse_action({"type": "bid", "player": "Cy", "amount": 3}))
         await b_session.dispatch_event(stale._i, "click", None)  # would be Ana's 4
-        return [v.headline for v in a.table.session.verdicts]
+        return [v.headline for v in a.game.session.verdicts]
 
     assert run_async(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
 
@@ -59,11 +59,11 @@ def test_a_double_tap_on_undo_undoes_once(lives):
             {"type": "top_card", "card": 4},
             {"type": "bid", "player": "Bo", "amount": 2},
         ):
-            app.play(app.table.rules.parse_action(action))
-        undo = _button(session.page.appbar, "Undo")
+            app.game.play(app.game.rules.parse_action(action))
+        undo = _button(session.page.views[-1].appbar, "Undo")
         await session.dispatch_event(undo._i, "click", None)
         await session.dispatch_event(undo._i, "click", None)
-        return len(app.table.session.steps)
+        return len(app.game.session.steps)
 
     assert run_async(run()) == 1
 
@@ -76,12 +76,12 @@ def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
         app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
         for card in ("Add 4", "Add 3"):
-            add = _button(session.page.controls, card)
+            add = _button(_top(session), card)
             await session.dispatch_event(add._i, "click", None)
-        chip = _chip(session.page.controls, "4")
+        chip = _chip(_top(session), "4")
         await session.dispatch_event(chip._i, "delete", None)
         await session.dispatch_event(chip._i, "delete", None)  # sent before the redraw came
-        return [c.label.value for c in _chips(session.page.controls)]
+        return [c.label.value for c in _chips(_top(session))]
 
     assert run_async(run()) == ["3"]
 
@@ -93,10 +93,10 @@ def test_a_double_tap_on_add_adds_that_card_twice(lives):
     async def run():
         app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
-        add = _button(session.page.controls, "Add 4")
+        add = _button(_top(session), "Add 4")
         await session.dispatch_event(add._i, "click", None)
         await session.dispatch_event(add._i, "click", None)
-        return [c.label.value for c in _chips(session.page.controls)]
+        return [c.label.value for c in _chips(_top(session))]
 
     assert run_async(run()) == ["4", "4"]
 
@@ -108,14 +108,19 @@ def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
     async def run():
         app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
-        add = _button(session.page.controls, "Add 7")
-        left = app.game_view.picker.unseen[7]
+        add = _button(_top(session), "Add 7")
+        left = app.top.view.picker.unseen[7]
         for _ in range(left + 1):
             await session.dispatch_event(add._i, "click", None)
-        return left, [c.label.value for c in _chips(session.page.controls)]
+        return left, [c.label.value for c in _chips(_top(session))]
 
     left, chips = run_async(run())
     assert chips == ["7"] * left
+
+
+def _top(session):
+    """What the phone shows: the top view of its stack."""
+    return session.page.views[-1].controls
 
 
 def _chips(root) -> list:

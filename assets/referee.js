@@ -1,0 +1,80 @@
+// referee's own part of the web page, run before the Flutter client starts.
+(function () {
+  "use strict";
+
+  // A link that opens a screen inside the app (/game/7) puts home under it, so the phone's
+  // Back goes home instead of leaving the app. A reload keeps the history it has.
+  var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  if (location.pathname !== "/" && history.state === null && (!nav || nav.type === "navigate")) {
+    var target = location.pathname + location.search + location.hash;
+    history.replaceState(null, "", "/");
+    history.pushState(null, "", target);
+  }
+
+  // The connection to the referee: the moment it drops, the screen says so and takes no
+  // taps (they could not arrive); once the referee answers again, the screen it sends is
+  // the game as stored, and the notice goes.
+  var Native = window.WebSocket;
+  var current = null;
+  var connected = false;
+  var notice = null;
+
+  function show() {
+    if (notice || !connected) return;
+    notice = document.createElement("div");
+    notice.id = "referee-offline";
+    notice.setAttribute("role", "alert");
+    notice.setAttribute("aria-live", "assertive");
+    notice.style.cssText =
+      "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:flex-start;" +
+      "justify-content:center;background:rgba(0,0,0,0.35);touch-action:none;";
+    var box = document.createElement("div");
+    box.style.cssText =
+      "margin-top:30vh;max-width:85%;padding:14px 18px;border-radius:12px;background:#323232;" +
+      "color:#fff;font:16px/1.4 system-ui,-apple-system,Roboto,sans-serif;" +
+      "box-shadow:0 4px 16px rgba(0,0,0,0.4);text-align:center;";
+    box.textContent = "Connection lost \u2014 reconnecting\u2026 Nothing tapped now is entered.";
+    notice.appendChild(box);
+    var stop = function (e) {
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    ["pointerdown", "pointerup", "click", "touchstart", "touchend", "keydown"].forEach(
+      function (name) {
+        notice.addEventListener(name, stop, true);
+      }
+    );
+    document.body.appendChild(notice);
+  }
+
+  function hide() {
+    if (notice) {
+      notice.remove();
+      notice = null;
+    }
+  }
+
+  function Watched(url, protocols) {
+    var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    if (/\/ws(\?|$)/.test(String(url))) {
+      current = ws;
+      ws.addEventListener("message", function () {
+        connected = true;
+        if (ws === current) hide();
+      });
+      ws.addEventListener("close", function () {
+        if (ws === current) show();
+      });
+    }
+    return ws;
+  }
+  Watched.prototype = Native.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) {
+    Watched[name] = Native[name];
+  });
+  window.WebSocket = Watched;
+  window.addEventListener("offline", show);
+  window.addEventListener("online", function () {
+    if (current && current.readyState === Native.OPEN) hide();
+  });
+})();

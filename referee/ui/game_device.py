@@ -1,0 +1,234 @@
+"""One device's hold on a shared game: what every screen of that game on this device
+shares (the table, the log, the standings, the rules, a fix to the log).
+
+It remembers the version of the game the device last drew, whose phone it is (for private
+simultaneous choices), what it just undid and which log entries are open, and it is the
+one way a screen changes the game: a refusal, a stale screen or a failed save is told,
+changes nothing, and the screen shows the game as it now is.
+"""
+
+import json
+import sqlite3
+from typing import TYPE_CHECKING
+
+from referee.core.errors import RefereeError
+from referee.live import LOCKED, LiveTable
+from referee.ui.widgets import export_dialog, verdict_dialog
+
+if TYPE_CHECKING:
+    from referee.ui.shell import Shell
+
+
+class PickPad:
+    """The shared simultaneous picks as a view sees them from one device: a private pick
+    made on another device shows only as LOCKED."""
+
+    def __init__(self, game: "GameDevice") -> None:
+        self.game = game
+
+    @property
+    def me(self) -> int | None:
+        return self.game.me
+
+    def shown(self, seat: int):
+        pick = self.game.live.picks.get(seat)
+        if pick is None:
+            return None
+        if pick.private and pick.device != self.game.device:
+            return LOCKED
+        return pick.value
+
+    def can_change(self, seat: int) -> bool:
+        pick = self.game.live.picks.get(seat)
+        return pick is None or not pick.private or pick.device == self.game.device
+
+    def choose(self, seat: int, value) -> None:
+        self.game.pick(seat, value)
+
+    def clear(self, seat: int) -> None:
+        self.game.unpick(seat)
+
+
+class GameDevice:
+    def __init__(self, shell: "Shell", live: LiveTable) -> None:
+        self.shell = shell
+        self.live = live
+        self.device = shell.device
+        self.seen = live.version  # the version of the shared game this device last drew
+        self.me: int | None = None  # the seat of the player holding this device, if any
+        # What this device just undid: (live version, sentence), shown until either moves.
+        self.undone: tuple[int, str] | None = None
+        self.log_open: set[str] = set()  # the log entries open on this device
+        self.steps_drawn = 0
+        self.joined = False
+
+    # -- what the screens of this game share ------------------------------------------
+
+    @property
+    def game_id(self) -> int:
+        return self.live.game_id
+
+    @property
+    def table(self):
+        return self.live.table
+
+    @property
+    def session(self):
+        return self.live.table.session
+
+    @property
+    def rules(self):
+        return self.live.table.rules
+
+    @property
+    def page(self):
+        return self.shell.page
+
+    def new_view(self, play=None):
+        """The game's view (referee.ui.views), playing on this device unless told
+        otherwise (a fix to the log captures the action instead)."""
+        from referee.ui.views import VIEWS  # the game views load after the first page
+
+        view = VIEWS[self.rules.kind](
+            play or self.play, self.shell.render, self.shell.toast, self.shell.confirm
+        )
+        view.pad = PickPad(self)
+        view.explain_last = self.explain_last
+        return view
+
+    def render(self, to_top: bool = False) -> None:
+        self.shell.render(to_top)
+
+    def toast(self, message: str) -> None:
+        self.shell.toast(message)
+
+    def confirm(self, title: str, message: str, on_yes) -> None:
+        self.shell.confirm(title, message, on_yes)
+
+    def drawn(self) -> None:
+        """The screen now shows this version of the game."""
+        self.seen = self.live.version
+        self.steps_drawn = len(self.session.steps)
+
+    # -- the devices showing it --------------------------------------------------------
+
+    def join(self) -> None:
+        if not self.joined:
+            self.joined = True
+            self.live.join(self.device, self.device, self._changed_elsewhere)
+
+    def leave(self) -> None:
+        if self.joined:
+            self.joined = False
+            self.live.leave(self.device)
+
+    def deleted(self) -> bool:
+        return self.shell.lives.get(self.game_id) is not self.live
+
+    def _changed_elsewhere(self, _version: int) -> None:
+        """Another device changed the game (or joined it): draw it again, and show a
+        verdict that settled something so the whole table sees it."""
+        if self.shell.game is not self:
+            return
+        if self.deleted():
+            self.shell.game_gone("This game was deleted on another device.")
+            return
+        steps_before = self.steps_drawn
+        self.render()
+        steps = self.session.steps
+        if len(steps) > steps_before and steps[-1].verdict.decisive and not self.shell.editing:
+            self.show_verdict(steps[-1].verdict)
+
+    # -- changes -----------------------------------------------------------------------
+
+    def change(self, change):
+        """Run a change to the shared game; a refusal, a stale screen or a failed save is
+        told, changes nothing, and the screen shows the game as it now is."""
+        try:
+            return change()
+        except RefereeError as exc:
+            self.render()
+            self.toast(exc.reason)
+        except sqlite3.Error as exc:
+            self.toast(f"Could not save ({exc}); nothing was changed. Try again.")
+        return None
+
+    def play(self, action) -> None:
+        verdict = self.change(lambda: self.live.play(self.seen, self.device, action))
+        if verdict is None:
+            return
+        self.render()
+        if verdict.decisive:
+            self.show_verdict(verdict)
+
+    def pick(self, seat: int, value) -> None:
+        private = self.me == seat
+        done = self.change(
+            lambda: self.live.pick(self.seen, self.device, seat, value, private) or False
+        )
+        if done is None:
+            return
+        self.render()
+        if done and done.decisive:
+            self.show_verdict(done)
+
+    def unpick(self, seat: int) -> None:
+        if self.change(lambda: self.live.unpick(self.seen, self.device, seat) or True):
+            self.render()
+
+    def choose_me(self, seat: int | None) -> None:
+        self.me = seat
+        self.render()
+
+    def undo(self, _e=None) -> None:
+        verdicts = self.session.verdicts
+        undone = verdicts[-1].headline if verdicts else None
+        if self.change(lambda: self.live.undo(self.seen, self.device)) is not None:
+            said = f"Undone: {(undone or '').rstrip('.')}. Redo puts it back."
+            self.undone = (self.live.version, said)
+            self.render(to_top=True)
+
+    def redo(self, _e=None) -> None:
+        verdict = self.change(lambda: self.live.redo(self.seen, self.device))
+        if verdict is not None:
+            self.render(to_top=True)
+            if verdict.decisive:  # as the other devices show it
+                self.show_verdict(verdict)
+
+    def end_edit(self) -> None:
+        """A fix to the log is done or dropped: back to the table."""
+        self.shell.go(f"/game/{self.game_id}")
+
+    # -- telling -----------------------------------------------------------------------
+
+    def undone_line(self) -> str | None:
+        if self.undone is not None and self.undone[0] == self.live.version:
+            return self.undone[1]
+        return None
+
+    def explain_last(self) -> None:
+        verdicts = self.session.verdicts
+        if verdicts:
+            self.show_verdict(verdicts[-1])
+
+    def show_verdict(self, verdict) -> None:
+        from referee.ui.views import VIEWS  # the game views load after the first page
+
+        s = self.session
+        ends = s.is_over and s.steps and s.steps[-1].verdict == verdict
+        self.shell.dialog(
+            verdict_dialog(
+                self.rules,
+                verdict,
+                VIEWS[self.rules.kind].unit,
+                lambda _e: self.shell.close_dialog(),
+                ending=s.rules.outcome(s.state).headline if ends else None,
+            )
+        )
+
+    def export(self, _e=None) -> None:
+        text = json.dumps(self.session.record().model_dump(mode="json"), indent=1)
+        name = f"referee-{self.rules.kind}-{self.game_id}.json"
+        self.shell.dialog(
+            export_dialog("Game record", text, name, lambda _e: self.shell.close_dialog())
+        )

@@ -1,0 +1,148 @@
+"""Every screen's address, read and written in one place (no Flet here).
+
+A route is what the browser's address bar shows and what a link opens. The screens form a
+tree: each route has a parent (where Back goes), so the view stack for any address is the
+route and its ancestors, and a reload or a reconnect rebuilds the same stack.
+
+    /                                   home
+    /new                                new game
+    /game/{id}                          a game's table (Back: home)
+    /game/{id}/log                      its log
+    /game/{id}/log/{n}/{edit|delete|insert}   fixing action n (Back: the log)
+    /game/{id}/standings                its standings and scores by round
+    /game/{id}/rules                    the rules and rulings in force
+    /settle                             settle a dispute: choose the game and what
+    /settle/{dispute-kind}              settle that dispute (?game={id}: from that game)
+"""
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlencode
+
+FIXES = ("edit", "delete", "insert")
+GAME_PAGES = ("log", "standings", "rules")
+_MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
+
+
+@dataclass(frozen=True)
+class Route:
+    screen: str  # home, new, game, log, fix, standings, rules, settle
+    game_id: int | None = None
+    step: int | None = None  # the action being fixed, from 1
+    fix: str | None = None  # edit, delete or insert
+    dispute: str | None = None  # the dispute kind being settled
+    query: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def path(self) -> str:
+        if self.screen == "home":
+            return "/"
+        if self.screen == "new":
+            return "/new"
+        if self.screen == "settle":
+            base = f"/settle/{self.dispute}" if self.dispute else "/settle"
+            game = {"game": str(self.game_id)} if self.game_id is not None else {}
+            return base + (f"?{urlencode(game)}" if game else "")
+        base = f"/game/{self.game_id}"
+        if self.screen == "game":
+            return base
+        if self.screen == "fix":
+            return f"{base}/log/{self.step}/{self.fix}"
+        return f"{base}/{self.screen}"
+
+    @property
+    def parent(self) -> "Route | None":
+        """Where Back goes from here; None at home."""
+        if self.screen == "home":
+            return None
+        if self.screen == "fix":
+            return Route("log", self.game_id)
+        if self.screen in GAME_PAGES:
+            return Route("game", self.game_id)
+        if self.screen == "settle":
+            if self.game_id is not None:  # opened from a game's menu: Back returns to it
+                return Route("game", self.game_id)
+            return Route("settle") if self.dispute else HOME
+        return HOME
+
+    def stack(self) -> list["Route"]:
+        """This route and every screen below it, home first."""
+        routes: list[Route] = []
+        here: Route | None = self
+        while here is not None:
+            routes.append(here)
+            here = here.parent
+        return routes[::-1]
+
+
+HOME = Route("home")
+
+
+def _game_id(text: str) -> int | None:
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        return None
+    value = int(text)
+    return value if 0 < value < _MAX_ID else None
+
+
+def parse(address: str | None) -> Route | None:
+    """The route an address names, or None when it names no screen of this app. The query
+    (`?code=...`, `?game=...`) is kept apart from the path."""
+    address = address or "/"
+    path, _, query_text = address.partition("?")
+    query = {k: v[-1] for k, v in parse_qs(query_text, keep_blank_values=True).items()}
+    parts = [p for p in path.split("/") if p]
+    route = _parse_parts(parts, query)
+    if route is None:
+        return None
+    return Route(
+        route.screen,
+        route.game_id,
+        route.step,
+        route.fix,
+        route.dispute,
+        {k: v for k, v in query.items() if k != "game"},
+    )
+
+
+def _parse_parts(parts: list[str], query: dict[str, str]) -> Route | None:
+    if not parts:
+        return HOME
+    head, rest = parts[0], parts[1:]
+    if head == "new" and not rest:
+        return Route("new")
+    if head == "settle" and len(rest) <= 1:
+        game = query.get("game")
+        game_id = _game_id(game) if game is not None else None
+        if game is not None and game_id is None:
+            return None
+        dispute = rest[0] if rest else None
+        if dispute is not None and not (dispute.isascii() and dispute.replace("_", "").isalnum()):
+            return None
+        return Route("settle", game_id, dispute=dispute)
+    if head != "game" or not rest:
+        return None
+    game_id = _game_id(rest[0])
+    if game_id is None:
+        return None
+    rest = rest[1:]
+    if not rest:
+        return Route("game", game_id)
+    if len(rest) == 1 and rest[0] in GAME_PAGES:
+        return Route(rest[0], game_id)
+    if len(rest) == 3 and rest[0] == "log" and rest[2] in FIXES:
+        step = _game_id(rest[1])
+        if step is not None:
+            return Route("fix", game_id, step=step, fix=rest[2])
+    return None
+
+
+def game(game_id: int, page: str | None = None) -> str:
+    return Route(page or "game", game_id).path
+
+
+def fix(game_id: int, step: int, kind: str) -> str:
+    return Route("fix", game_id, step=step, fix=kind).path
+
+
+def settle(dispute: str | None = None, game_id: int | None = None) -> str:
+    return Route("settle", game_id, dispute=dispute).path

@@ -1,0 +1,68 @@
+"""What the shell asks of every screen: its body, its app bar, and where it stands.
+
+A screen renders its state and turns taps into commands on the shell (go, back, dialogs)
+or on the game it shows (referee.ui.game_device). It builds its whole body anew at every
+redraw; the shell merges that into what the phone already shows (ui/reconcile.py).
+"""
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from referee.ui.routes import Route
+from referee.ui.widgets import icon_button
+
+if TYPE_CHECKING:
+    from referee.ui.shell import Shell
+
+
+class Screen:
+    title = "referee"
+    scrolls = True  # the shell scrolls the body; a screen that scrolls a part of it says no
+
+    def __init__(self, shell: "Shell", route: Route) -> None:
+        self.shell = shell
+        self.route = route
+
+    @property
+    def page(self) -> ft.Page:
+        return self.shell.page
+
+    def body(self) -> ft.Control:
+        raise NotImplementedError
+
+    def heading(self) -> str:
+        return self.title
+
+    def leading(self) -> ft.Control | None:
+        """The app bar's way back: one screen up (the shell knows where)."""
+        return icon_button(ft.Icons.ARROW_BACK, "Back", lambda _e: self.shell.back(), key="back")
+
+    def actions(self) -> list[ft.Control]:
+        return self.shell.common_actions()
+
+    def bar_shows(self) -> tuple:
+        """What the app bar shows: between two equal values it is not built again."""
+        return (self.route.path, self.heading())
+
+    def appbar(self) -> ft.AppBar:
+        return ft.AppBar(
+            title=ft.Text(self.heading(), size=16, max_lines=2),
+            leading=self.leading(),
+            actions=self.actions(),
+            key=self.route.path,
+        )
+
+    def place(self) -> tuple | None:
+        """Where the screen stands: a new place shows its body from the top."""
+        return None
+
+    def width(self, available: int) -> int:
+        # A fixed width would overflow a phone; the full width of a desktop is too wide to read.
+        return max(280, min(760, available))
+
+    def to_top(self, shown: ft.Control) -> None:
+        """Scroll the screen on the phone (`shown`) back to its top, if it scrolled."""
+
+    def closed(self) -> None:
+        """The screen left the view stack."""

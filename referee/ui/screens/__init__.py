@@ -1,0 +1,41 @@
+"""Every screen of the app, one class in one module each, by the route that shows it.
+
+Only the home screen is imported with the app: the first page is drawn without the others,
+and referee.cli imports them (and every game's rules) right after it, before anyone can
+tap their way there.
+"""
+
+import importlib
+
+from referee.ui.routes import Route
+
+# route.screen -> (module under referee.ui.screens, class)
+SCREENS = {
+    "home": ("home", "HomeScreen"),
+    "new": ("new_game", "NewGameScreen"),
+    "game": ("game", "GameScreen"),
+    "log": ("log", "LogScreen"),
+    "fix": ("fix", "FixScreen"),
+    "standings": ("standings", "StandingsScreen"),
+    "rules": ("rules", "RulesScreen"),
+    "settle": ("settle", "SettleScreen"),
+}
+
+
+def screen_class(name: str) -> type:
+    module, cls = SCREENS[name]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+
+
+def make(shell, route: Route):
+    return screen_class(route.screen)(shell, route)
+
+
+def load_all() -> None:
+    from referee.games import GAMES
+
+    for name in SCREENS:
+        screen_class(name)
+    importlib.import_module("referee.ui.views")
+    for kind in GAMES:
+        _ = GAMES[kind]

@@ -1,0 +1,63 @@
+"""The table code (shown instead of any screen to a device that has not given it yet).
+
+A table shared on a network asks every device for its code; without it nothing else is
+shown. The screen stands in for the address the device asked for, which opens once the
+code is right (a link from the share screen carries the code and opens at once).
+"""
+
+from collections.abc import Callable
+
+import flet as ft
+
+from referee.server import code_matches
+from referee.ui.theme import setup_page
+from referee.ui.widgets import big_button, tagged
+
+ROUTE = "/code"
+
+
+def code_screen(page: ft.Page, on_right: Callable[[], None]) -> None:
+    setup_page(page, padding=24)
+    field = ft.TextField(
+        label="Table code",
+        autofocus=True,
+        capitalization=ft.TextCapitalization.CHARACTERS,
+        width=240,
+        text_size=24,
+    )
+
+    def check(_e=None):
+        if code_matches(field.value):
+            page.views.clear()
+            on_right()
+            return
+        field.error = "That is not this table's code. Ask the host for it."
+        field.update()
+
+    field.on_submit = check
+    page.views[:] = [
+        ft.View(
+            route=ROUTE,
+            padding=24,
+            appbar=ft.AppBar(title=ft.Text("referee")),
+            controls=[
+                ft.Column(
+                    [
+                        tagged(
+                            "code-screen",
+                            ft.Text("Enter the table code", size=24, weight=ft.FontWeight.BOLD),
+                        ),
+                        ft.Text(
+                            "This referee is shared by a table on this network. The host's "
+                            "screen and the link they shared show the code.",
+                            size=15,
+                        ),
+                        field,
+                        big_button("Join the table", check, icon=ft.Icons.LOGIN),
+                    ],
+                    spacing=16,
+                )
+            ],
+        )
+    ]
+    page.update()

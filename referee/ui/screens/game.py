@@ -1,0 +1,270 @@
+"""A game's table (`/game/{id}`): the scoreboard and whose turn it is stay put, the actions
+below them scroll; at the end the standings come first.
+
+Back goes home. The log, the standings and the rules are screens of their own above this
+one, so the phone's Back returns here from each.
+"""
+
+import flet as ft
+
+from referee.server import table_code
+from referee.ui import routes
+from referee.ui.log_editor import versions_dialog
+from referee.ui.reconcile import find
+from referee.ui.screen import Screen
+from referee.ui.standings import standings_panel
+from referee.ui.widgets import TAP, big_button, icon_button, tagged
+
+WIDE_FROM = 1000  # px of window from which the header sits beside the actions
+WIDE_MAX_WIDTH = 1240
+SIDE_WIDTH = 380
+
+
+class GameScreen(Screen):
+    scrolls = False  # only the actions scroll: the scoreboard stays in sight
+
+    def __init__(self, shell, route) -> None:
+        super().__init__(shell, route)
+        self.game = shell.game
+        self.view = self.game.new_view()
+        self._scrolled_down = False  # the actions are not at their top
+
+    def heading(self) -> str:
+        return self.view.title(self.game.session.state)
+
+    def place(self) -> tuple:
+        """A new phase shows the actions from the top; other taps keep the scroll."""
+        return self.game.game_id, getattr(self.game.session.state, "phase", None)
+
+    # -- the app bar -----------------------------------------------------------------------
+
+    def bar_shows(self) -> tuple:
+        # The game's version stands for its title and what undo/redo may do, which only a
+        # move changes (and every move brings a new Undo: see Shell._render).
+        return (self.route.path, self.game.live.version)
+
+    def leading(self) -> ft.Control:
+        return icon_button(ft.Icons.HOME, "Home", lambda _e: self.shell.back(), key="home")
+
+    def appbar(self) -> ft.AppBar:
+        s, game = self.game.session, self.game
+        go = self.shell.go
+        items = [
+            ("Standings", "standings", lambda _e: go(routes.game(game.game_id, "standings"))),
+            ("Export record", "export", game.export),
+            ("Settle a dispute", "dispute", lambda _e: self.settle()),
+            ("Earlier versions", "versions", lambda _e: self.shell.dialog(versions_dialog(game))),
+            ("Delete game", "delete", lambda _e: self.shell.confirm_delete(game.game_id)),
+            ("Light or dark theme", "theme", self.shell.toggle_theme),
+        ]
+        if table_code():
+            items.append(("Share this table", "share", self.shell.share))
+        return ft.AppBar(
+            key=self.route.path,
+            title=ft.Text(self.heading(), size=16, max_lines=2),
+            leading=self.leading(),
+            actions=[
+                icon_button(ft.Icons.UNDO, "Undo", game.undo, disabled=not s.can_undo),
+                icon_button(ft.Icons.REDO, "Redo", game.redo, disabled=not s.can_redo),
+                icon_button(
+                    ft.Icons.MENU_BOOK,
+                    "Rules",
+                    lambda _e: go(routes.game(game.game_id, "rules")),
+                    key="rules",
+                ),
+                ft.Semantics(
+                    label="Game menu",
+                    button=True,
+                    content=ft.PopupMenuButton(
+                        tooltip="Game menu",
+                        items=[
+                            ft.PopupMenuItem(content=text, on_click=action, key=key)
+                            for text, key, action in items
+                        ],
+                    ),
+                ),
+            ],
+        )
+
+    def settle(self) -> None:
+        from referee.ui.disputes import from_game
+
+        game = self.game
+        kind = from_game(game.rules.kind, game.session.state).get("kind")
+        self.shell.go(routes.settle(kind, game.game_id))
+
+    # -- the screen ------------------------------------------------------------------------
+
+    def wide(self) -> bool:
+        return int(self.page.width or 0) >= WIDE_FROM
+
+    def width(self, available: int) -> int:
+        return max(280, min(WIDE_MAX_WIDTH if self.wide() else 760, available))
+
+    def body(self) -> ft.Control:
+        header, body = self.parts()
+        actions = ft.Column(
+            [body],
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            key="actions",
+            on_scroll=self._scrolled,
+            scroll_interval=150,
+        )
+        if self.wide():  # a wide window: scoreboard and status beside the action area
+            return ft.Row(
+                [
+                    ft.Container(ft.Column([header], scroll=ft.ScrollMode.AUTO), width=SIDE_WIDTH),
+                    ft.VerticalDivider(width=1),
+                    actions,
+                ],
+                expand=True,
+                spacing=16,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        return ft.Column([header, actions], expand=True)
+
+    def _scrolled(self, e: ft.OnScrollEvent) -> None:
+        ft.context.disable_auto_update()  # nothing changes on screen: no redraw to send
+        self._scrolled_down = e.pixels > 0
+
+    def to_top(self, shown: ft.Control) -> None:
+        actions = find(shown, "actions") if self._scrolled_down else None
+        if actions is not None:  # a round trip to the phone: only when it is needed
+            self._scrolled_down = False
+            self.page.run_task(actions.scroll_to, offset=0, duration=0)
+
+    def parts(self) -> tuple[ft.Control, ft.Control]:
+        view, game = self.view, self.game
+        s = game.session
+        state = s.state
+        last = s.verdicts[-1] if s.verdicts else None
+        header: list[ft.Control] = [
+            tagged("round", ft.Text(view.round_line(state), size=14)),
+            view.scoreboard(state),
+            ft.Container(
+                tagged(
+                    "status",
+                    ft.Text(
+                        "Game over: the standings are below." if s.is_over else view.status(state),
+                        size=17,
+                        weight=ft.FontWeight.W_600,
+                    ),
+                ),
+                padding=ft.Padding.only(top=6),
+            ),
+        ]
+        parts: list[ft.Control] = []
+        others = game.live.others(game.device)
+        if others:
+            n = len(others)
+            parts.append(
+                tagged(
+                    "devices",
+                    ft.Text(
+                        f"Also open on {n} other device{'s' if n > 1 else ''}",
+                        size=12,
+                        italic=True,
+                    ),
+                )
+            )
+        undone = game.undone_line()
+        if undone is not None:
+            # What this device just took back, where the last verdict stood: a snack bar
+            # would cover the action area for seconds.
+            parts.append(
+                ft.Container(
+                    tagged(
+                        "undone",
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.UNDO, size=18),
+                                ft.Text(undone, size=14, italic=True, expand=True),
+                            ],
+                            spacing=8,
+                        ),
+                    ),
+                    padding=ft.Padding.symmetric(vertical=12),
+                )
+            )
+        elif last is not None and not s.is_over and not view.shows_last_step(state):
+            # At the end the standings tell it; in a ladder its newest entry does.
+            parts.append(
+                view.last_step(
+                    ft.Text(last.headline, size=14, italic=True),
+                    padding=ft.Padding.symmetric(vertical=12),
+                )
+            )
+        seats = s.rules.to_act(state)
+        if len(seats) > 1 and any(s.rules.pick_options(state, seat) for seat in seats):
+            parts.append(self._holder_row(state))
+        if s.is_over:  # the standings come first: who won and why, places, the scores
+            parts.append(standings_panel(s))
+        parts.append(view.actions(state))
+        if s.is_over:
+            parts.append(
+                ft.Row(
+                    [
+                        big_button("Home", lambda _e: self.shell.go("/"), filled=False),
+                        big_button("New game", lambda _e: self.shell.go("/new")),
+                    ]
+                )
+            )
+        parts.append(ft.Divider())
+        parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
+        return (
+            tagged("game", ft.Column(header, spacing=6)),
+            ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
+        )
+
+    def _log_row(self, hidden: str | None, steps: int) -> ft.Control:
+        game_id = self.game.game_id
+        row: list[ft.Control] = [
+            ft.Row(
+                [
+                    big_button(
+                        f"Show log ({steps})",
+                        lambda _e: self.shell.go(routes.game(game_id, "log")),
+                        filled=False,
+                        icon=ft.Icons.HISTORY,
+                        disabled=hidden is not None,
+                        tooltip=hidden,
+                        key="log-toggle",
+                    ),
+                ],
+                wrap=True,
+            )
+        ]
+        if hidden is not None:  # a game whose players may not look back (Fairy)
+            row.append(tagged("log-hidden", ft.Text(hidden, size=12, italic=True)))
+        return ft.Column(row, spacing=6)
+
+    def _holder_row(self, state) -> ft.Control:
+        """Everyone chooses at once: this device may belong to one player, who then locks
+        a choice the other devices see only as locked, or it is passed round the table."""
+        game = self.game
+        chips = [
+            ft.Chip(
+                label=ft.Text(name),
+                height=TAP,
+                selected=game.me == seat,
+                on_select=lambda _e, seat=seat: game.choose_me(None if game.me == seat else seat),
+            )
+            for seat, name in enumerate(state.players)
+        ]
+        row: list[ft.Control] = [
+            ft.Text("Your own phone? This is me:", size=13),
+            # One row, sideways when the names are long, like the scoreboard above.
+            ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO),
+        ]
+        if game.me is not None:
+            name = state.players[game.me]
+            row.append(
+                ft.Text(
+                    f"This phone enters only {name}'s choice, kept private until everyone is "
+                    f"in. Passing the phone round? Tap {name} again.",
+                    size=12,
+                    italic=True,
+                )
+            )
+        return tagged("who-holds", ft.Column(row, spacing=2))

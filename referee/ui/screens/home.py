@@ -1,0 +1,105 @@
+"""Home (`/`): games in progress, series totals, recent disputes, finished games."""
+
+import sqlite3
+
+import flet as ft
+
+from referee.core.errors import RefereeError
+from referee.core.names import sentence
+from referee.series import stored_series
+from referee.store import StoreUnavailable
+from referee.ui.home import HOME_PAGE, home_view, import_record, raw_dialog
+from referee.ui.screen import Screen
+
+
+class HomeScreen(Screen):
+    title = "referee"
+
+    def __init__(self, shell, route) -> None:
+        super().__init__(shell, route)
+        self.limit = HOME_PAGE  # tiles per section, grown on demand
+
+    def leading(self) -> ft.Control | None:
+        return None
+
+    def body(self) -> ft.Control:
+        # One game this referee cannot read is listed with its reason; the store failing to
+        # read at all is told in place of the list. Neither ever takes the screen down.
+        store = self.shell.store
+        trouble = None
+        try:
+            games = store.list_games()
+        except StoreUnavailable as exc:
+            games, trouble = [], exc.reason
+        try:
+            series = stored_series(store, [g for g in games if g.problem is None])
+        except (RefereeError, sqlite3.Error):
+            series = []
+        return home_view(
+            games,
+            series,
+            on_new=lambda: self.shell.go("/new"),
+            on_import=self.import_dialog,
+            on_open=self.shell.open_game,
+            on_delete=self.shell.confirm_delete,
+            on_export=self.export_raw,
+            trouble=trouble,
+            read_only=store.read_only_reason if store.read_only else None,
+            on_dispute=lambda: self.shell.go("/settle"),
+            disputes=store.recent_disputes(),
+            limit=self.limit,
+            on_more=self.more,
+        )
+
+    def more(self) -> None:
+        self.limit += HOME_PAGE
+        self.shell.render()
+
+    def export_raw(self, game_id: int) -> None:
+        try:
+            text = self.shell.store.raw_game(game_id)
+        except (KeyError, sqlite3.Error) as exc:
+            self.shell.toast(f"The stored game cannot be read ({type(exc).__name__}).")
+            return
+        self.shell.dialog(raw_dialog(text, self.shell.close_dialog))
+
+    def import_dialog(self, _e=None) -> None:
+        field = ft.TextField(
+            label="Record JSON", multiline=True, min_lines=6, max_lines=12, error_max_lines=4
+        )
+
+        def do_import(_e):
+            # The reason shows under the field: a snack bar would sit behind the dialog.
+            # One bounded, strict reader: every refusal is one sentence, nothing is saved.
+            try:
+                live = self.shell.lives.adopt(import_record(self.shell.store, field.value or ""))
+            except RefereeError as exc:
+                field.error = sentence(exc.reason)
+            else:
+                self.shell.close_dialog()
+                self.shell.open_game(live.game_id)
+                return
+            field.update()
+
+        self.shell.dialog(
+            ft.AlertDialog(
+                title=ft.Text("Import a game record"),
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                "Paste a record exported from this app (Game menu, Export record). "
+                                "It is checked action by action before it is saved."
+                            ),
+                            field,
+                        ],
+                        tight=True,
+                    ),
+                    width=520,
+                ),
+                actions=[
+                    ft.TextButton(content="Cancel", on_click=self.shell.close_dialog),
+                    ft.FilledButton(content="Import", on_click=do_import),
+                ],
+            )
+        )

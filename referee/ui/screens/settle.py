@@ -1,0 +1,56 @@
+"""Settle a dispute (`/settle`, `/settle/{dispute-kind}`): pick the game and what is
+disputed, tap in only the cards in question, and the verdict appears as soon as the input
+is complete. From a game's menu (`?game={id}`) it starts from that game's table, and Back
+returns to the game."""
+
+import flet as ft
+
+from referee.core.errors import RefereeError
+from referee.ui import routes
+from referee.ui.disputes import DisputeScreen, from_game, game_of
+from referee.ui.screen import Screen
+
+
+class SettleScreen(Screen):
+    title = "Settle a dispute"
+
+    def __init__(self, shell, route) -> None:
+        super().__init__(shell, route)
+        kind = route.dispute
+        if kind is not None and game_of(kind) is None:
+            shell.toast("referee settles no dispute of that name: choose one here.")
+            kind = None
+        prefill = None
+        if route.game_id is not None and shell.game is not None:
+            game = shell.game
+            prefill = from_game(game.rules.kind, game.session.state)
+            prefill["kind"] = kind if kind and game_of(kind) == prefill.get("game") else None
+        self.dispute = DisputeScreen(shell.render, self.save, prefill, on_kind=self.choose)
+        if prefill is None and kind is not None:
+            self.dispute.start(kind)
+
+    def choose(self, kind: str | None) -> None:
+        """What is disputed is a screen of its own: Back returns to this choice."""
+        if kind is not None:
+            self.shell.go(routes.settle(kind, self.route.game_id))
+        elif self.route.dispute is None:
+            self.dispute.kind = None
+            self.shell.render()
+        elif self.route.game_id is not None:
+            self.shell.go(routes.settle(None, self.route.game_id))
+        else:
+            self.shell.back()
+
+    def body(self) -> ft.Control:
+        return self.dispute.view()
+
+    def save(self, dispute: dict, settled) -> bool:
+        try:
+            self.shell.store.save_dispute(
+                settled.game, settled.headline, dispute, settled.model_dump(mode="json")
+            )
+        except RefereeError as exc:
+            self.shell.toast(exc.reason)
+            return False
+        self.shell.toast("Saved to the history.")
+        return True

@@ -1,0 +1,397 @@
+"""The shell of one device: routes, the view stack, and what every screen shares.
+
+Every screen has an address (ui/routes.py). The shell keeps Flet's view stack equal to the
+route shown and its ancestors, so the app bar's arrow, the browser's Back, a phone's Back
+gesture and a packaged app's system Back all go one screen up, and a reload, a link or a
+reconnect rebuilds the same stack. A tap that changes screen draws the new screen at once
+and then tells the browser the new address; the browser's answer (the same address) is
+then nothing new.
+
+Screens (ui/screens/) draw themselves; the shell merges each redraw into what the phone
+already shows (ui/reconcile.py), so a tap sends only the controls that changed.
+"""
+
+import itertools
+import os
+import sqlite3
+import threading
+
+import flet as ft
+
+from referee import collector
+from referee.core.errors import RefereeError
+from referee.core.record import GameRecord
+from referee.live import LiveTables
+from referee.server import LINKS_ENV, qr_png, table_code
+from referee.ui import routes, screens
+from referee.ui.game_device import GameDevice
+from referee.ui.home import cannot_open_dialog, raw_dialog
+from referee.ui.reconcile import adopt, same_kind
+from referee.ui.routes import HOME, Route
+from referee.ui.screen import Screen
+from referee.ui.theme import setup_page
+from referee.ui.widgets import icon_button, tagged
+
+_device_numbers = itertools.count(1)
+NO_SUCH_SCREEN = "That address is not a screen of referee; here is the home screen."
+
+
+class Shell:
+    def __init__(self, page: ft.Page, lives: LiveTables) -> None:
+        self.page = page
+        self.lives = lives
+        self.store = lives.store
+        self.device = f"device-{next(_device_numbers)}"
+        self.game: GameDevice | None = None  # the game in the view stack, if any
+        self.stack: list[tuple[Screen, ft.View]] = []
+        self._bars: dict[str, tuple[tuple, ft.AppBar]] = {}  # each view's bar, and what it shows
+        self._places: dict[str, tuple | None] = {}
+        self._drawing = threading.RLock()
+        self._last_width = 0
+        setup_page(page)
+        page.views.clear()
+        page.on_route_change = self._route_changed
+        page.on_view_pop = lambda _e: self.back()
+        page.on_resize = self._on_resize
+        page.on_disconnect = lambda _e: self.game and self.game.leave()
+        page.on_connect = lambda _e: self._reconnected()
+        page.on_close = lambda _e: self._leave_game()
+        route = routes.parse(page.route)
+        self.show(route or HOME)
+        if self.top.route != route:  # the address shows where the device landed
+            self._push(self.top.route.path)
+        if route is None:
+            self.toast(NO_SUCH_SCREEN)
+        for notice in self.store.notices:
+            self.alert("Saved games", notice)
+
+    # -- where this device is ------------------------------------------------------------
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1][0]
+
+    @property
+    def screen(self) -> str:
+        """The name of the screen shown: home, new, game, log, fix, standings, rules, settle."""
+        return self.top.route.screen
+
+    @property
+    def editing(self) -> bool:
+        return self.screen == "fix"
+
+    def go(self, path: str) -> None:
+        """Show the screen at `path` now, and put its address in the browser's history."""
+        route = routes.parse(path) or HOME
+        self.show(route)
+        self._push(self.top.route.path)
+
+    def back(self) -> None:
+        parent = self.top.route.parent
+        self.go((parent or HOME).path)
+
+    def _push(self, path: str) -> None:
+        if (self.page.route or "/") != path:
+            self.page.run_task(self.page.push_route, path)
+
+    def _route_changed(self, e: ft.RouteChangeEvent) -> None:
+        route = routes.parse(e.route)
+        shown = self.top.route.path
+        if self._dialog_open():
+            # Back closes a dialog first; the screen under it stays where it was.
+            self.close_dialog()
+            if route is None or route.path != shown:
+                self._push(shown)
+            return
+        if route is None:
+            self.go("/")
+            self.toast(NO_SUCH_SCREEN)
+            return
+        if route.path != shown:
+            self.show(route)
+
+    def show(self, route: Route) -> None:
+        """Make `route` the top of the view stack, with the screens below it that Back
+        goes to; screens already in the stack are kept as they are drawn."""
+        wanted = route.stack()
+        if not self._hold_game(route.game_id):
+            wanted = HOME.stack()
+        keep = 0
+        while (
+            keep < min(len(wanted), len(self.stack))
+            and self.stack[keep][0].route.path == wanted[keep].path
+        ):
+            keep += 1
+        for screen, view in self.stack[keep:]:
+            screen.closed()
+            self._bars.pop(view.route, None)
+        stack = self.stack[:keep]
+        for r in wanted[keep:]:
+            stack.append((screens.make(self, r), ft.View(route=r.path, padding=12)))
+        self.stack = stack
+        collector.drawn()
+        with self._drawing:
+            self.page.views[:] = [view for _, view in stack]
+            for screen, view in stack[keep:]:  # the new screens, drawn whole
+                self._draw(screen, view)
+            if len(stack) == keep:  # back to a screen already drawn: what changed since
+                self._render(to_top=True, send=False)
+            self.page.title = f"{self.top.heading()} · referee"
+            self.page.update()
+        collector.drawn()
+        if self.game is not None:
+            self.game.join()
+
+    def _hold_game(self, game_id: int | None) -> bool:
+        """Hold the game the stack shows (None: no game); False when it cannot be opened
+        (said on the home screen)."""
+        if self.game is not None and self.game.game_id == game_id:
+            return True
+        self._leave_game()
+        if game_id is None:
+            return True
+        try:
+            live = self.lives.open(game_id)
+        except KeyError:
+            self.toast("That game is no longer stored; here is the home screen.")
+            return False
+        except (RefereeError, sqlite3.Error) as exc:
+            self._cannot_open(game_id, exc)
+            return False
+        self.game = GameDevice(self, live)
+        return True
+
+    def _leave_game(self) -> None:
+        game, self.game = self.game, None
+        if game is not None:
+            game.leave()
+
+    def game_gone(self, message: str) -> None:
+        """The game on screen was deleted (here or on another device)."""
+        self._leave_game()
+        self.go("/")
+        self.toast(message)
+
+    def _reconnected(self) -> None:
+        if self.game is not None:
+            self.game.join()
+        self.render()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def render(self, to_top: bool = False) -> None:
+        """Draw the top screen again; `to_top`: show it from its top (after an undo or a
+        redo, as after a new phase, what changed is up there)."""
+        collector.drawn()
+        try:
+            with self._drawing:
+                self._render(to_top)
+        finally:
+            collector.drawn()
+
+    def _render(self, to_top: bool, send: bool = True) -> None:
+        """`send`: send what changed (else the caller sends the whole page)."""
+        screen, view = self.stack[-1]
+        shown = view.controls[0] if len(view.controls) == 1 else None
+        bar, root = self._bar(screen, view), self._frame(screen)
+        where = self._places.get(view.route)
+        if not (same_kind(view.appbar, bar) and same_kind(shown, root)):
+            view.appbar, view.controls = bar, [root]
+            if send:
+                self.page.update()
+            return
+        # Every button comes anew at every redraw (moved=True): a tap sent from the screen
+        # before (a double tap, a tap crossing another device's move) finds its button
+        # gone and is dropped, instead of running the new screen's button of that place.
+        changed: list[ft.Control] = []
+        adopt(view.appbar, bar, changed, moved=True)
+        adopt(shown, root, changed, moved=True)
+        if changed and send:
+            self.page.update(*changed)
+        if to_top or where != self._places.get(view.route):
+            screen.to_top(shown)
+
+    def _draw(self, screen: Screen, view: ft.View) -> None:
+        view.appbar = self._bar(screen, view)
+        view.controls = [self._frame(screen)]
+
+    def _frame(self, screen: Screen) -> ft.Control:
+        if self.game is not None:
+            self.game.drawn()
+        self._places[screen.route.path] = screen.place()
+        body = screen.body()
+        if screen.scrolls:
+            body = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
+        self._last_width = self._available()
+        return ft.Row(
+            [ft.Container(body, width=screen.width(self._last_width))],
+            key=screen.route.path,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            expand=True,
+        )
+
+    def _bar(self, screen: Screen, view: ft.View) -> ft.AppBar:
+        # Most taps change nothing in the bar: between those it is the same bar.
+        shows = (*screen.bar_shows(), table_code())
+        cached = self._bars.get(view.route)
+        if cached is None or cached[0] != shows:
+            cached = (shows, screen.appbar())
+            self._bars[view.route] = cached
+        return cached[1]
+
+    def _available(self) -> int:
+        return int(self.page.width or 760) - 2 * 12
+
+    def _on_resize(self, _e=None) -> None:
+        if self._available() != self._last_width:
+            self.render()
+
+    # -- what every screen may show --------------------------------------------------------
+
+    def dialog(self, dialog: ft.DialogControl) -> None:
+        self.page.show_dialog(dialog)
+
+    def close_dialog(self, _e=None) -> None:
+        self.page.pop_dialog()
+
+    def _dialog_open(self) -> bool:
+        dialogs = getattr(getattr(self.page, "_dialogs", None), "controls", [])
+        return any(d.open and not isinstance(d, ft.SnackBar) for d in dialogs)
+
+    def toast(self, message: str) -> None:
+        self.page.show_dialog(
+            ft.SnackBar(tagged("message", ft.Text(message)), duration=6000, show_close_icon=True)
+        )
+
+    def alert(self, title: str, message: str) -> None:
+        self.dialog(
+            ft.AlertDialog(
+                title=ft.Text(title),
+                content=tagged("alert", ft.Text(message)),
+                actions=[ft.TextButton(content="OK", on_click=self.close_dialog)],
+            )
+        )
+
+    def confirm(self, title: str, message: str, on_yes, yes: str = "Yes, go ahead") -> None:
+        def go(_e):
+            self.close_dialog()
+            on_yes()
+
+        self.dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=tagged("confirm-title", ft.Text(title)),
+                content=ft.Text(message),
+                actions=[
+                    ft.TextButton(content="Not yet", on_click=self.close_dialog),
+                    ft.FilledButton(content=yes, on_click=go),
+                ],
+            )
+        )
+
+    def common_actions(self) -> list[ft.Control]:
+        actions = [icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self.toggle_theme)]
+        if table_code():
+            actions.insert(0, icon_button(ft.Icons.QR_CODE_2, "Share this table", self.share))
+        return actions
+
+    def toggle_theme(self, _e=None) -> None:
+        dark = self.page.theme_mode == ft.ThemeMode.DARK or (
+            self.page.theme_mode == ft.ThemeMode.SYSTEM
+            and self.page.platform_brightness == ft.Brightness.DARK
+        )
+        self.page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
+        self.page.update()
+
+    def share(self, _e=None) -> None:
+        """The code, and links and a QR code to this very screen, for phones to join."""
+        code = table_code()
+        path = self.top.route.path.partition("?")[0]
+        links = [
+            f"{link.partition('/?')[0]}{path}?code={code}" for link in (os_links() or []) if link
+        ]
+        rows: list[ft.Control] = [
+            ft.Text("Table code", size=13),
+            tagged("share-code", ft.Text(code, size=36, weight=ft.FontWeight.BOLD)),
+        ]
+        if links:
+            rows.append(ft.Image(src=qr_png(links[0]), width=220, height=220))
+            rows.append(  # selectable to copy; named so a screen reader reads it out
+                ft.Semantics(
+                    identifier="share-link",
+                    label=links[0],
+                    content=ft.Text(links[0], selectable=True, size=14),
+                )
+            )
+            rows += [ft.Text(link, selectable=True, size=14) for link in links[1:]]
+        rows.append(
+            ft.Text(
+                "Anyone with the code can view and change the games on this referee.",
+                size=12,
+                italic=True,
+            )
+        )
+        self.dialog(
+            ft.AlertDialog(
+                title=ft.Text("Join this table"),
+                content=ft.Column(rows, tight=True, spacing=8),
+                actions=[ft.TextButton(content="Close", on_click=self.close_dialog)],
+            )
+        )
+
+    # -- games: made, opened, deleted ------------------------------------------------------
+
+    def start_game(self, kind: str, players: list[str], options: dict) -> None:
+        try:
+            live = self.lives.create(GameRecord(game=kind, players=players, options=options))
+        except RefereeError as exc:
+            self.toast(exc.reason)
+            return
+        self.go(routes.game(live.game_id))
+
+    def open_game(self, game_id: int) -> None:
+        self.go(routes.game(game_id))
+
+    def confirm_delete(self, game_id: int) -> None:
+        def yes(_e):
+            self.close_dialog()
+            try:
+                self.lives.delete(game_id)
+            except RefereeError as exc:  # read-only, disk trouble: the game stays
+                self.toast(exc.reason)
+                return
+            if self.game is not None and self.game.game_id == game_id:
+                self._leave_game()
+            self.go("/")
+            self.render()
+
+        self.dialog(
+            ft.AlertDialog(
+                title=ft.Text("Delete this game?"),
+                content=ft.Text("Its whole record is removed. This cannot be undone."),
+                actions=[
+                    ft.TextButton(content="Keep it", on_click=self.close_dialog),
+                    ft.FilledButton(content="Delete", on_click=yes),
+                ],
+            )
+        )
+
+    def _cannot_open(self, game_id: int, exc: Exception) -> None:
+        # A damaged row, a game or option this referee does not know, a log that does not
+        # replay: say why, and offer what is stored; the game stays listed.
+        reason = exc.reason if isinstance(exc, RefereeError) else "the database cannot be read"
+
+        def export(_e):
+            self.close_dialog()
+            try:
+                text = self.store.raw_game(game_id)
+            except (KeyError, sqlite3.Error):
+                return
+            self.dialog(raw_dialog(text, self.close_dialog))
+
+        self.dialog(cannot_open_dialog(reason, export, self.close_dialog))
+
+
+def os_links() -> list[str]:
+    return [link for link in os.environ.get(LINKS_ENV, "").split() if link]

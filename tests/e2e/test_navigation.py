@@ -1,0 +1,253 @@
+"""A phone's navigation (issue 21), in the real app in headless Chromium at 390x844 with
+touch: every screen has its address, Back goes one screen back and never out of the app
+from inside it, a reload or a link opens the same screen, and a lost connection is said
+at once and comes back to the same place."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from referee.store import Store
+from referee.table import Table
+from tests.e2e.browser import (
+    ROOT,
+    free_port,
+    open_page,
+    serve,
+    serve_app,
+    shot,
+    tagged,
+    wait_for_port,
+)
+from tests.e2e.test_faeker_table import create_game
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844, "touch": True}
+
+
+def path_of(page) -> str:
+    url = page.url
+    assert not url.startswith("about:"), f"Back left the app: {url}"
+    return "/" + url.split("/", 3)[3]
+
+
+def back(page, expected_path: str, ready: str) -> None:
+    page.go_back()
+    page.get_by_role("button", name=ready).first.wait_for(timeout=15_000)
+    assert path_of(page) == expected_path
+
+
+def fresh(browser, url: str, ready: str):
+    """A page in a context of its own: a link opened on another phone."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    origin = url.split("/", 3)[:3]
+    prefix = "/".join(origin) + "/"
+    page.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith(prefix) else route.abort(),
+    )
+    page.goto(url)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.get_by_role("button", name=ready).first.wait_for(timeout=60_000)
+    return page
+
+
+class TestBack:
+    def test_back_returns_to_the_previous_screen_each_time(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Top 4", exact=True).tap()
+            assert path_of(page) == "/game/1"
+            page.get_by_role("button", name="Show log (1)").tap()
+            tagged(page, "log-1").wait_for()
+            assert path_of(page) == "/game/1/log"
+            shot(page, "phone-nav-log")
+            back(page, "/game/1", "Show log (1)")
+            back(page, "/new", "Start game")
+            back(page, "/", "New game")
+
+    def test_the_app_bars_arrow_goes_one_screen_up(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Rules").tap()
+            expect(tagged(page, "rules")).to_contain_text("FK-")
+            assert path_of(page) == "/game/1/rules"
+            shot(page, "phone-nav-rules")
+            page.get_by_role("button", name="Back").tap()
+            page.get_by_role("button", name="Top 4", exact=True).wait_for()
+            assert path_of(page) == "/game/1"
+            page.get_by_role("button", name="Home").first.tap()
+            page.get_by_role("button", name="New game").wait_for()
+            assert path_of(page) == "/"
+
+    def test_a_dialog_closes_on_back_before_the_screen_changes(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Game menu").tap()
+            page.get_by_role("menuitem", name="Delete game").tap()
+            expect(page.get_by_role("button", name="Keep it")).to_be_visible()
+            page.go_back()
+            expect(page.get_by_role("button", name="Keep it")).to_have_count(0)
+            page.get_by_role("button", name="Top 4", exact=True).wait_for()
+            assert path_of(page) == "/game/1"
+            back(page, "/new", "Start game")
+
+
+class TestAddresses:
+    def test_a_reload_on_the_log_shows_that_log(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Top 4", exact=True).tap()
+            page.get_by_role("button", name="Show log (1)").tap()
+            tagged(page, "log-1").wait_for()
+            page.reload()
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            expect(tagged(page, "log-1")).to_contain_text("top card 4", timeout=60_000)
+            assert path_of(page) == "/game/1/log"
+            back(page, "/game/1", "Show log (1)")
+
+    def test_a_link_opens_the_game_and_back_goes_home(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Top 4", exact=True).tap()
+            other = fresh(browser, url + "game/1", ready="Bid 2")
+            expect(tagged(other, "status")).to_contain_text("Bo to act")
+            assert other.title() == "Fae-ker · referee"
+            shot(other, "phone-nav-link")
+            back(other, "/", "New game")
+
+    def test_a_deleted_games_address_lands_home_with_a_sentence(self, browser, tmp_path):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Game menu").tap()
+            page.get_by_role("menuitem", name="Delete game").tap()
+            page.get_by_role("button", name="Delete").tap()
+            page.get_by_role("button", name="New game").wait_for()
+            other = fresh(browser, url + "game/1", ready="New game")
+            expect(tagged(other, "message")).to_contain_text("no longer stored")
+            assert path_of(other) == "/"
+            stranger = fresh(browser, url + "no/such/screen", ready="New game")
+            expect(tagged(stranger, "message")).to_contain_text("not a screen of referee")
+            shot(other, "phone-nav-deleted")
+
+
+class TestSharedLinks:
+    def test_the_share_screens_link_opens_that_game_with_the_code(self, browser, tmp_path):
+        env = {"REFEREE_TABLE_CODE": "K7PQ2M"}
+        with serve(tmp_path, host="127.0.0.2", args=("--share",), env=env) as app:
+            host = open_page(browser, app.url + "?code=K7PQ2M", **PHONE)
+            create_game(host, ["Ana", "Bo", "Cy"])
+            host.get_by_role("button", name="Game menu").tap()
+            host.get_by_role("menuitem", name="Share this table").tap()
+            link = tagged(host, "share-link").get_by_role("textbox")
+            expect(link).to_have_accessible_name(app.url + "game/1?code=K7PQ2M")
+            shot(host, "phone-nav-share")
+            guest = fresh(browser, app.url + "game/1?code=K7PQ2M", ready="Top 4")
+            expect(tagged(guest, "status")).to_contain_text("enter the top card")
+
+
+def _start(port: int, data: Path, log) -> subprocess.Popen:
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
+    env["FLET_WEB_RENDERER"] = "canvaskit"
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
+        env.pop(name, None)
+    for _ in range(20):  # the port of the server just killed may take a moment to free
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "referee", "--web", "--port", str(port)],
+            env=env,
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        if wait_for_port("127.0.0.1", port, proc):
+            return proc
+        time.sleep(0.25)
+    raise RuntimeError("the server did not start again on its port")
+
+
+class TestLostConnection:
+    def test_both_pages_say_so_at_once_refuse_taps_and_come_back_to_the_game(
+        self, browser, tmp_path
+    ):
+        port = free_port()
+        url = f"http://127.0.0.1:{port}/"
+        with open(tmp_path / "server.log", "a") as log:
+            proc = _start(port, tmp_path, log)
+            try:
+                a = open_page(browser, url, **PHONE)
+                create_game(a, ["Ana", "Bo", "Cy"])
+                a.get_by_role("button", name="Top 4", exact=True).tap()
+                b = fresh(browser, url + "game/1", ready="Bid 2")
+
+                proc.kill()
+                proc.wait()
+                gone = time.perf_counter()
+                notices = []
+                for page in (a, b):
+                    page.locator("#referee-offline").wait_for(timeout=5_000)
+                    notices.append(time.perf_counter() - gone)
+                assert max(notices) < 1.0, notices
+                expect(a.get_by_role("alert")).to_contain_text("Connection lost")
+                shot(a, "phone-nav-connection-lost")
+                # A tap meanwhile lands on the notice: nothing is entered.
+                box = a.get_by_role("button", name="Bid 2", exact=True).bounding_box()
+                a.mouse.click(box["x"] + 5, box["y"] + 5)
+                # A bid that reached the store while the pages were cut off.
+                store = Store(tmp_path / "referee.db")
+                table = Table.resume(store, 1)
+                table.play(table.rules.parse_action({"type": "bid", "player": "Bo", "amount": 1}))
+                store.close()
+
+                proc = _start(port, tmp_path, log)
+                for page in (a, b):
+                    page.locator("#referee-offline").wait_for(state="detached", timeout=30_000)
+                    if page.locator("flt-semantics-placeholder").count():
+                        page.locator("flt-semantics-placeholder").dispatch_event("click")
+                    expect(tagged(page, "status")).to_contain_text("Cy to act", timeout=30_000)
+                    assert path_of(page) == "/game/1"
+                a.get_by_role("button", name="Show log (2)").tap()
+                expect(tagged(a, "log-2")).to_contain_text("Bo bids 1")
+                (ROOT / "test-artifacts").mkdir(exist_ok=True)
+                (ROOT / "test-artifacts" / "reconnect.json").write_text(
+                    json.dumps({"notice_s": [round(n, 3) for n in notices]})
+                )
+            finally:
+                proc.kill()
+
+
+class TestOwnName:
+    @pytest.mark.parametrize("share", [False, True])
+    def test_the_page_and_its_manifest_name_referee(self, browser, tmp_path, share):
+        env = {"REFEREE_TABLE_CODE": "K7PQ2M"} if share else {}
+        args = ("--share",) if share else ()
+        host = "127.0.0.2" if share else "127.0.0.1"
+        with serve(tmp_path, host=host, args=args, env=env, renderer="auto") as app:
+            html = urllib.request.urlopen(app.url, timeout=30).read().decode()
+            manifest = json.loads(
+                urllib.request.urlopen(app.url + "manifest.json", timeout=30).read()
+            )
+            assert "<title>referee</title>" in html and "Flet" not in html.split("<script")[0]
+            assert 'content="referee"' in html and "apple-touch-icon" in html
+            assert manifest["name"] == manifest["short_name"] == "referee"
+            assert manifest["theme_color"] == "#5E35B1" and manifest["display"] == "standalone"
+            for icon in manifest["icons"]:
+                assert urllib.request.urlopen(app.url + icon["src"], timeout=30).status == 200
+            (ROOT / "test-artifacts").mkdir(exist_ok=True)
+            (ROOT / "test-artifacts" / f"manifest-{'share' if share else 'web'}.json").write_text(
+                json.dumps(manifest, indent=1)
+            )

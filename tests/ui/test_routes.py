@@ -1,0 +1,78 @@
+"""Every screen has an address: reading and writing them, and where Back goes from each."""
+
+import pytest
+
+from referee.ui import routes
+from referee.ui.routes import HOME, Route, parse
+from referee.ui.screens import SCREENS
+
+ADDRESSES = {
+    "/": ["/"],
+    "/new": ["/", "/new"],
+    "/game/7": ["/", "/game/7"],
+    "/game/7/log": ["/", "/game/7", "/game/7/log"],
+    "/game/7/log/3/edit": ["/", "/game/7", "/game/7/log", "/game/7/log/3/edit"],
+    "/game/7/log/3/insert": ["/", "/game/7", "/game/7/log", "/game/7/log/3/insert"],
+    "/game/7/standings": ["/", "/game/7", "/game/7/standings"],
+    "/game/7/rules": ["/", "/game/7", "/game/7/rules"],
+    "/settle": ["/", "/settle"],
+    "/settle/faeker_bluff": ["/", "/settle", "/settle/faeker_bluff"],
+    "/settle/faeker_bluff?game=7": ["/", "/game/7", "/settle/faeker_bluff?game=7"],
+}
+
+
+class TestAddresses:
+    @pytest.mark.parametrize("address", sorted(ADDRESSES))
+    def test_an_address_reads_back_as_itself(self, address):
+        assert parse(address).path == address
+
+    @pytest.mark.parametrize("address", sorted(ADDRESSES))
+    def test_the_view_stack_is_the_route_and_every_screen_back_goes_to(self, address):
+        assert [r.path for r in parse(address).stack()] == ADDRESSES[address]
+
+    def test_every_screen_a_route_names_has_a_class(self):
+        assert {parse(a).screen for a in ADDRESSES} == set(SCREENS)
+
+    def test_a_trailing_slash_and_a_query_name_the_same_screen(self):
+        assert parse("/game/7/") == Route("game", 7)
+        assert parse("/game/7?code=ABCD") == Route("game", 7)
+        assert parse("/?code=K7PQ").query == {"code": "K7PQ"}
+        assert parse("") == parse(None) == HOME
+
+    @pytest.mark.parametrize(
+        "address",
+        [
+            "/nothing",
+            "/game",
+            "/game/abc",
+            "/game/0",
+            "/game/-3",
+            "/game/١٢",  # digits, but not ASCII ones
+            "/game/99999999999999999999",
+            "/game/7/log/0/edit",
+            "/game/7/log/2/rename",
+            "/game/7/secret",
+            "/new/extra",
+            "/settle/a/b",
+            "/settle/../etc",
+            "/settle/faeker_bluff?game=x",
+        ],
+    )
+    def test_an_address_of_no_screen_is_none(self, address):
+        assert parse(address) is None
+
+    def test_the_builders_write_what_parse_reads(self):
+        assert parse(routes.game(7, "log")) == Route("log", 7)
+        assert parse(routes.fix(7, 2, "delete")) == Route("fix", 7, step=2, fix="delete")
+        assert parse(routes.settle("faj_trick", 7)) == Route("settle", 7, dispute="faj_trick")
+
+
+class TestBack:
+    def test_home_has_no_screen_under_it(self):
+        assert HOME.parent is None
+
+    def test_back_from_a_game_goes_home(self):
+        assert parse("/game/7").parent == HOME
+
+    def test_back_from_a_fix_goes_to_the_log(self):
+        assert parse("/game/7/log/3/edit").parent == Route("log", 7)
