@@ -10,6 +10,8 @@ computed from the state it already holds; deleting a game deletes them with it.
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 RESULTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -94,28 +96,24 @@ def read_results(conn: sqlite3.Connection) -> list[GameResult]:
     counts = dict(
         conn.execute("SELECT game_id, COUNT(*) FROM actions WHERE undone=0 GROUP BY game_id")
     )
-    rows = conn.execute(
-        "SELECT g.id, g.kind, g.created, g.ended, g.finished, g.summary, "
-        "r.player, r.points, r.place "
-        "FROM results r JOIN games g ON g.id = r.game_id ORDER BY r.game_id, r.seat"
-    ).fetchall()
+    games = {
+        row[0]: row
+        for row in conn.execute("SELECT id, kind, created, ended, finished, summary FROM games")
+    }
     out: list[GameResult] = []
-    start = 0
-    while start < len(rows):
-        game_id = rows[start][0]
-        end = start
-        while end < len(rows) and rows[end][0] == game_id:
-            end += 1
-        seats = rows[start:end]
-        _id, kind, created, ended, finished, summary = seats[0][:6]
-        places = tuple(r[8] for r in seats)
+    seats = conn.execute(
+        "SELECT game_id, player, points, place FROM results ORDER BY game_id, seat"
+    )
+    for game_id, rows in groupby(seats, key=itemgetter(0)):
+        _id, kind, created, ended, finished, summary = games[game_id]
+        _ids, players, points, places = zip(*rows, strict=True)
         over = bool(finished) and None not in places
         out.append(
             GameResult(
                 id=game_id,
                 kind=kind,
-                players=tuple(r[6] for r in seats),
-                points=tuple(r[7] for r in seats),
+                players=players,
+                points=points,
                 places=places if over else None,
                 created=created,
                 ended=ended if over else None,
@@ -123,5 +121,4 @@ def read_results(conn: sqlite3.Connection) -> list[GameResult]:
                 summary=summary,
             )
         )
-        start = end
     return out

@@ -196,8 +196,9 @@ def statistics(
     if period not in PERIODS:
         raise ValueError(f"period must be one of {', '.join(PERIODS)}, not {period!r}")
     games = [g for g in results if kind is None or g.kind == kind]
-    finished = sorted((g for g in games if g.finished), key=_end_key)
-    counted, since = _in_period(finished, period, now or datetime.now(UTC))
+    ends = {g.id: ended_at(g) for g in games if g.finished}  # each time read once
+    finished = sorted((g for g in games if g.finished), key=lambda g: (ends[g.id], g.id))
+    counted, since = _in_period(finished, ends, period, now or datetime.now(UTC))
     return Statistics(
         kind=kind,
         period=period,
@@ -205,7 +206,7 @@ def statistics(
         counted=tuple(counted),
         players=tuple(_players(counted)),
         kinds=tuple(_kinds(counted)),
-        days=tuple(_days(counted, tz)),
+        days=tuple(_days(counted, ends, tz)),
         unfinished=tuple(g for g in games if not g.finished),
         pairs=tuple(_pairs(counted)),
     )
@@ -230,29 +231,32 @@ def ended_at(g: GameResult) -> datetime:
     return parse_stamp(g.ended) or parse_stamp(g.created) or _NEVER
 
 
-def _end_key(g: GameResult) -> tuple[datetime, int]:
-    return ended_at(g), g.id
-
-
 def _in_period(
-    finished: Sequence[GameResult], period: str, now: datetime
+    finished: Sequence[GameResult], ends: dict[int, datetime], period: str, now: datetime
 ) -> tuple[list[GameResult], str | None]:
     if period == "all" or not finished:
         return list(finished), None
-    start = ended_at(finished[-1]) - EVENING if period == "evening" else now - MONTH
-    return [g for g in finished if ended_at(g) >= start], start.isoformat(timespec="seconds")
+    start = ends[finished[-1].id] - EVENING if period == "evening" else now - MONTH
+    return [g for g in finished if ends[g.id] >= start], start.isoformat(timespec="seconds")
 
 
 def _players(counted: Sequence[GameResult]) -> list[PlayerStats]:
-    overall: dict[str, Tally] = defaultdict(Tally)
-    by_kind: dict[str, dict[str, Tally]] = defaultdict(dict)
+    overall: dict[str, list[int]] = {}  # name -> [games, wins, place total]
+    by_kind: dict[str, dict[str, list[int]]] = {}
     for g in counted:
         assert g.places is not None
         for name, place in zip(g.players, g.places, strict=True):
-            overall[name] = overall[name].add(place)
-            by_kind[name][g.kind] = by_kind[name].get(g.kind, Tally()).add(place)
+            for t in (
+                overall.setdefault(name, [0, 0, 0]),
+                by_kind.setdefault(name, {}).setdefault(g.kind, [0, 0, 0]),
+            ):
+                t[0] += 1
+                t[1] += place == 1
+                t[2] += place
     stats = [
-        PlayerStats(name, tally, dict(sorted(by_kind[name].items())))
+        PlayerStats(
+            name, Tally(*tally), {kind: Tally(*t) for kind, t in sorted(by_kind[name].items())}
+        )
         for name, tally in overall.items()
     ]
     return sorted(stats, key=_rank)
@@ -270,61 +274,71 @@ def _name(name: str) -> tuple[str, str]:
 
 def _kinds(counted: Sequence[GameResult]) -> list[KindStats]:
     grouped: dict[str, list[GameResult]] = defaultdict(list)
-    for g in counted:
+    for g in sorted(counted, key=lambda g: g.id):  # on equal figures the earlier game shows
         grouped[g.kind].append(g)
     out = []
     for kind, games in sorted(grouped.items()):
         wins: Counter[str] = Counter()
+        high = low = (games[0].players[0], games[0].points[0], games[0].id)
+        longest = games[0]
         for g in games:
             assert g.places is not None
-            wins.update(n for n, p in zip(g.players, g.places, strict=True) if p == 1)
+            for name, place, points in zip(g.players, g.places, g.points, strict=True):
+                if place == 1:
+                    wins[name] += 1
+                if points > high[1]:
+                    high = (name, points, g.id)
+                if points < low[1]:
+                    low = (name, points, g.id)
+            if g.actions > longest.actions:
+                longest = g
         best = max(wins.values())
-        seats = [
-            Score(name, points, g.id)
-            for g in sorted(games, key=lambda g: g.id)
-            for name, points in zip(g.players, g.points, strict=True)
-        ]
         out.append(
             KindStats(
                 kind=kind,
                 games=len(games),
                 most_wins=tuple(sorted((n for n, w in wins.items() if w == best), key=_name)),
                 most_wins_count=best,
-                # max/min keep the first of equals: the earliest game, then seat order
-                highest=max(seats, key=lambda s: s.points),
-                lowest=min(seats, key=lambda s: s.points),
-                longest=max(sorted(games, key=lambda g: g.id), key=lambda g: g.actions),
+                highest=Score(*high),
+                lowest=Score(*low),
+                longest=longest,
             )
         )
     return out
 
 
-def _days(counted: Sequence[GameResult], tz: tzinfo | None) -> list[Day]:
+def _days(counted: Sequence[GameResult], ends: dict[int, datetime], tz: tzinfo | None) -> list[Day]:
     days: dict[str, list[GameResult]] = defaultdict(list)
     for g in counted:
-        days[ended_at(g).astimezone(tz).date().isoformat()].append(g)
+        days[ends[g.id].astimezone(tz).date().isoformat()].append(g)
     out = []
     for day, games in sorted(days.items()):
-        played: Counter[str] = Counter()
-        wins: Counter[str] = Counter()
+        played: dict[str, int] = {}
+        wins: dict[str, int] = {}
         for g in games:
             assert g.places is not None
-            played.update(g.players)
-            wins.update(n for n, p in zip(g.players, g.places, strict=True) if p == 1)
+            for name, place in zip(g.players, g.places, strict=True):
+                played[name] = played.get(name, 0) + 1
+                if place == 1:
+                    wins[name] = wins.get(name, 0) + 1
         out.append(Day(day, len(games), dict(sorted(played.items())), dict(sorted(wins.items()))))
     return out
 
 
 def _pairs(counted: Sequence[GameResult]) -> list[HeadToHead]:
-    met: dict[tuple[str, str], list[int]] = {}
+    met: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [games, a higher, b higher, tied]
+    order: dict[str, tuple[str, str]] = {}
     for g in counted:
         assert g.places is not None
-        seats = sorted(zip(g.players, g.places, strict=True), key=lambda s: _name(s[0]))
-        for (a, pa), (b, pb) in combinations(seats, 2):
-            tally = met.setdefault((a, b), [0, 0, 0, 0])
+        for (a, pa), (b, pb) in combinations(zip(g.players, g.places, strict=True), 2):
+            ka = order.get(a) or order.setdefault(a, _name(a))
+            kb = order.get(b) or order.setdefault(b, _name(b))
+            if kb < ka:
+                a, pa, b, pb = b, pb, a, pa
+            tally = met.get((a, b)) or met.setdefault((a, b), [0, 0, 0, 0])
             tally[0] += 1
             tally[1] += pa < pb
             tally[2] += pb < pa
             tally[3] += pa == pb
-    ordered = sorted(met.items(), key=lambda kv: (_name(kv[0][0]), _name(kv[0][1])))
+    ordered = sorted(met.items(), key=lambda kv: (order[kv[0][0]], order[kv[0][1]]))
     return [HeadToHead(a, b, *t) for (a, b), t in ordered]
