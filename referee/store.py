@@ -52,8 +52,7 @@ from referee.results import (
 SCHEMA_VERSION = 4
 DB_NAME = "referee.db"
 
-_SCHEMA = (
-    """
+_TABLES = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -82,8 +81,7 @@ CREATE TABLE IF NOT EXISTS game_versions (
     redo TEXT NOT NULL
 );
 """
-    + RESULTS_SCHEMA
-)
+_SCHEMA = _TABLES + RESULTS_SCHEMA
 
 
 def data_dir() -> Path:
@@ -610,7 +608,7 @@ class Store:
                 twice = [n for n in names if n != old and _same_name(n, new)]
                 if twice:
                     raise InvalidAction(
-                        f"The {_title(kind)} game of {updated[:10]} has both "
+                        f"The {_title(kind)} game of {printable(str(updated)[:10])} has both "
                         f"{quoted(twice[0])} and {quoted(old)} at its table, and one table "
                         "cannot have the same name twice, so nothing was changed."
                     )
