@@ -79,6 +79,25 @@ def recent_tables(rows: Sequence[tuple[str, Sequence[str], str]], limit: int) ->
     return list(seen.values())
 
 
+def matching_names(known: Sequence[str], typed: str, limit: int = 6) -> list[str]:
+    """Known names for a name field as one types (`known` most recent first): those that
+    begin with what is typed, then those with a word that does, ignoring case; nothing
+    for an empty field or a name typed in full."""
+    key = " ".join(typed.split()).casefold()
+    if not key:
+        return []
+    starts = [n for n in known if n.casefold().startswith(key)]
+    inside = [
+        n
+        for n in known
+        if n not in starts and any(w.startswith(key) for w in n.casefold().split()[1:])
+    ]
+    found = [*starts, *inside]
+    if any(n.casefold() == key for n in found) and len(found) == 1:
+        return []
+    return found[:limit]
+
+
 def renamed(value: Any, old: str, new: str) -> Any:
     """An action's JSON with every player field naming `old` naming `new` instead."""
     if isinstance(value, dict):

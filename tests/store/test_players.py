@@ -12,7 +12,13 @@ from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.players import PLAYER_FIELDS, RecentTable, relative_day, renamed
+from referee.players import (
+    PLAYER_FIELDS,
+    RecentTable,
+    matching_names,
+    relative_day,
+    renamed,
+)
 from referee.store import StaleWrite, Store
 from referee.table import Table
 from tests.helpers import bid, top
@@ -79,6 +85,20 @@ class TestRecentTables:
         Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         store._conn.execute("UPDATE games SET kind='chess'")
         assert store.recent_tables() == []
+
+
+class TestNameSuggestions:
+    KNOWN = ["Ana", "Bo", "Anabel", "Mary Ann", "ANDY"]
+
+    def test_names_that_begin_with_what_is_typed_then_a_later_word(self):
+        assert matching_names(self.KNOWN, "an") == ["Ana", "Anabel", "ANDY", "Mary Ann"]
+        assert matching_names(self.KNOWN, "  ANA") == ["Ana", "Anabel"]
+        assert matching_names(self.KNOWN, "an", limit=2) == ["Ana", "Anabel"]
+
+    def test_nothing_for_an_empty_field_or_a_name_typed_in_full(self):
+        assert matching_names(self.KNOWN, " ") == []
+        assert matching_names(self.KNOWN, "bo") == []
+        assert matching_names(self.KNOWN, "zed") == []
 
 
 class TestRename:
