@@ -47,6 +47,30 @@ def _parser() -> argparse.ArgumentParser:
     how.add_argument("--delete", action="store_true", help="delete it")
     d = sub.add_parser("settle", help="settle one dispute (JSON) and print the verdict as JSON")
     d.add_argument("file", help="a dispute as JSON ('-' for standard input)")
+    i = sub.add_parser(
+        "import", help="import exported records into the saved games: all of them, or none"
+    )
+    i.add_argument("files", nargs="+", metavar="FILE", help="a record, or a JSON list of them")
+    x = sub.add_parser("export", help="write every saved game as a record")
+    x.add_argument("--all", action="store_true", required=True, help="every saved game")
+    x.add_argument(
+        "target",
+        metavar="DIR|FILE",
+        help="a folder (existing, or ending in /): one file per game; else one file of all",
+    )
+    t = sub.add_parser("stats", help="print the statistics of the saved games")
+    t.add_argument("--json", action="store_true", help="as JSON")
+    t.add_argument("--game", metavar="KIND", help="one game only (faeker, faj, ...)")
+    t.add_argument(
+        "--period",
+        choices=("evening", "month", "all"),
+        default="all",
+        help="last evening (the games within 12 h of the last one), the last 30 days, or all",
+    )
+    for over_saved_games in (i, x, t):  # also after the command: `stats --data-dir DIR`
+        over_saved_games.add_argument(
+            "--data-dir", default=argparse.SUPPRESS, help="folder of the saved-games database"
+        )
     return p
 
 
@@ -54,14 +78,21 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.data_dir:
         os.environ[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
-    if args.command in ("replay", "settle", "edit", "schema"):
+    if args.command in ("replay", "settle", "edit", "schema", "import", "export", "stats"):
         return _command(args)
     return run_app(web=args.web, host=args.host, port=args.port, share=args.share)
 
 
 def _command(args) -> int:
+    from referee import commands
     from referee.commands import edit, replay, schema, settle
 
+    if args.command == "import":
+        return commands.import_records(args.files)
+    if args.command == "export":
+        return commands.export_records(args.target)
+    if args.command == "stats":
+        return commands.show_stats(args.json, args.game, args.period)
     if args.command == "replay":
         return replay(args.file)
     if args.command == "settle":

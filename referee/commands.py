@@ -120,3 +120,100 @@ def edit_text(text: str | bytes, at: int, kind: str, action_text: str | None) ->
         "record": result.record.model_dump(mode="json"),
         "changes": result.summary,
     }
+
+
+# -- many games at once: import, export, statistics (over the saved games) ---------------
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
+def _open_store():
+    """The saved games (--data-dir or REFEREE_DATA_DIR), or None after saying why not."""
+    from referee.store import Store, StoreUnavailable
+
+    try:
+        store = Store()
+    except StoreUnavailable as exc:
+        print(exc.reason, file=sys.stderr)
+        return None
+    for notice in store.notices:
+        print(notice, file=sys.stderr)
+    return store
+
+
+def import_records(paths: list[str]) -> int:
+    """Import every record of the files, or none: 0 with how many, 2 with each refusal."""
+    from referee.transfer import import_files
+
+    store = _open_store()
+    if store is None:
+        return 2
+    try:
+        result = import_files(store, paths)
+    except RefereeError as exc:  # the store refused the write (read-only, disk full)
+        print(sentence(exc.reason), file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if result.refused:
+        for line in result.refused:
+            print(line, file=sys.stderr)
+        print("Nothing was imported: fix or leave out the records above.", file=sys.stderr)
+        return 2
+    print(f"Imported {_count(len(result.games), 'game')} from {_count(len(paths), 'file')}.")
+    return 0
+
+
+def export_records(target: str) -> int:
+    """Write every saved game; 1 when a game that cannot be opened was left out."""
+    from referee.transfer import export_all, why
+
+    store = _open_store()
+    if store is None:
+        return 2
+    try:
+        result = export_all(store, target)
+    except OSError as exc:
+        print(why(exc, "the export", target), file=sys.stderr)
+        return 2
+    except RefereeError as exc:
+        print(sentence(exc.reason), file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    for line in result.left_out:
+        print(line, file=sys.stderr)
+    where = target if len(result.files) <= 1 else f"{len(result.files)} files in {target}"
+    print(f"Exported {_count(len(result.written), 'game')} to {where}.")
+    return 1 if result.left_out else 0
+
+
+def show_stats(as_json: bool, kind: str | None, period: str) -> int:
+    """Print the statistics screen's figures, as text or JSON."""
+    from referee.stats import statistics
+    from referee.stats_report import as_json as stats_json
+    from referee.stats_report import as_text
+
+    if kind is not None:
+        try:
+            rules_for(kind)
+        except RefereeError as exc:
+            print(sentence(exc.reason), file=sys.stderr)
+            return 2
+    store = _open_store()
+    if store is None:
+        return 2
+    try:
+        stats = statistics(store.results(), kind, period)
+    except RefereeError as exc:
+        print(sentence(exc.reason), file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if as_json:
+        print(json.dumps(stats_json(stats), indent=1, ensure_ascii=False))
+    else:
+        print(as_text(stats))
+    return 0

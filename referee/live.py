@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.errors import RefereeError
+from referee.core.names import clean_name
 from referee.core.record import GameRecord
 from referee.core.verdict import Verdict
 from referee.store import StaleWrite, Store
@@ -236,6 +237,19 @@ class LiveTables:
             live = LiveTable(table)
             self._tables[table.game_id] = live
             return live
+
+    def rename_player(self, old: str, new: str) -> list[int]:
+        """Store.rename_player, then every open table of a renamed game reads it again
+        and its devices redraw (a device that acts on the old names is told so)."""
+        changed = self.store.rename_player(old, new)
+        with self._lock:
+            lives = [self._tables[g] for g in changed if g in self._tables]
+        for live in lives:
+            with live.lock:
+                live.table = Table.resume(self.store, live.game_id)
+                live._logged(f"{old} is now called {clean_name(new)}")
+            live._announce()
+        return changed
 
     def delete(self, game_id: int) -> None:
         with self._lock:

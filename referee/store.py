@@ -24,21 +24,35 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from referee.core.errors import InvalidAction, RefereeError
-from referee.core.names import clean_name, printable, quoted, sentence
+from referee.core.names import clean_name, name_key, printable, quoted, sentence
+from referee.core.outcome import Standing
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
+from referee.core.session import Session
 from referee.environ import DATA_DIR_ENV
 from referee.games import GAMES
+from referee.players import RecentTable, recent_tables, renamed
+from referee.results import (
+    RESULTS_SCHEMA,
+    GameResult,
+    insert_results,
+    points_by_game,
+    read_results,
+    update_results,
+)
 
-SCHEMA_VERSION = 3  # 2: games.revision (stale writers refused); 3: games.points, game_versions
+# 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
+# (each seat's points and place: games.points is no longer read) and games.ended.
+SCHEMA_VERSION = 4
 DB_NAME = "referee.db"
 
-_SCHEMA = """
+_TABLES = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -49,7 +63,7 @@ CREATE TABLE IF NOT EXISTS games (
     finished INTEGER NOT NULL DEFAULT 0,
     summary TEXT NOT NULL DEFAULT '',
     revision INTEGER NOT NULL DEFAULT 0,
-    points TEXT NOT NULL DEFAULT '[]'
+    ended TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -67,6 +81,7 @@ CREATE TABLE IF NOT EXISTS game_versions (
     redo TEXT NOT NULL
 );
 """
+_SCHEMA = _TABLES + RESULTS_SCHEMA
 
 
 def data_dir() -> Path:
@@ -131,15 +146,6 @@ def _locked(method):
             return method(self, *args, **kwargs)
 
     return run
-
-
-def _int_list(raw) -> tuple[int, ...]:
-    try:  # the one bounded reader: a damaged row must not take the list down
-        data = read_json(raw) if isinstance(raw, str) else []
-    except InvalidAction:
-        return ()
-    ok = isinstance(data, list) and all(type(v) is int and abs(v) < 10**9 for v in data)
-    return tuple(data) if ok else ()
 
 
 def _dict(raw) -> dict:
@@ -290,14 +296,18 @@ class Store:
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(_SCHEMA)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if 0 < version < SCHEMA_VERSION:  # an older referee's database: add what it lacks
-            columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-            if "revision" not in columns:
-                conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
-            if "points" not in columns:
-                conn.execute("ALTER TABLE games ADD COLUMN points TEXT NOT NULL DEFAULT '[]'")
         if version < SCHEMA_VERSION:
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            # One transaction: a migration cut short leaves the older database as it was,
+            # to be brought up to date at the next start.
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                _migrate(conn, version)
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
         # SQLite opens a file it may not write read-only without a word; a write that is
         # rolled back (it changes no byte) finds out now rather than at the first move.
         conn.execute("BEGIN IMMEDIATE")
@@ -399,11 +409,7 @@ class Store:
         return target
 
     def _has_json_valid(self) -> bool:
-        try:
-            self._conn.execute("SELECT json_valid('1')").fetchone()
-            return True
-        except sqlite3.Error:
-            return False
+        return _has_json_valid(self._conn)
 
     def close(self) -> None:
         self._conn.close()
@@ -413,33 +419,57 @@ class Store:
 
     # -- games -------------------------------------------------------------------------
 
-    def create_game(self, record: GameRecord, summary: str = "", points=()) -> int:
-        now = _now()
+    def create_game(
+        self,
+        record: GameRecord,
+        summary: str = "",
+        points=(),
+        *,
+        finished: bool | None = None,
+        places=None,
+    ) -> int:
+        """Store a new game (an imported record may arrive over: give its `places`)."""
         with self._tx() as c:
-            cur = c.execute(
-                "INSERT INTO games(kind, players, options, created, updated, summary, points) "
-                "VALUES (?,?,?,?,?,?,?)",
-                (
-                    record.game,
-                    json.dumps(record.players),
-                    json.dumps(record.options),
-                    now,
-                    now,
-                    summary,
-                    json.dumps(list(points)),
-                ),
-            )
-            game_id = cur.lastrowid
-            for seq, action in enumerate(record.actions):
-                c.execute(
-                    "INSERT INTO actions(game_id, seq, payload) VALUES (?,?,?)",
-                    (game_id, seq, json.dumps(action)),
-                )
+            return self._insert(c, record, summary, points, finished, places)
+
+    def create_games(self, games: Sequence[tuple[GameRecord, Standing]]) -> list[int]:
+        """Store many games in one transaction: all of them, or none (an import)."""
+        with self._tx() as c:
+            return [
+                self._insert(c, record, st.summary, st.points, st.finished, st.places)
+                for record, st in games
+            ]
+
+    @staticmethod
+    def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
+        now = _now()
+        over = places is not None if finished is None else bool(finished)
+        cur = c.execute(
+            "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
+            "ended) VALUES (?,?,?,?,?,?,?,?)",
+            (
+                record.game,
+                json.dumps(record.players),
+                json.dumps(record.options),
+                now,
+                now,
+                summary,
+                int(over),
+                now if over else None,
+            ),
+        )
+        game_id = cur.lastrowid
+        c.executemany(
+            "INSERT INTO actions(game_id, seq, payload) VALUES (?,?,?)",
+            [(game_id, seq, json.dumps(action)) for seq, action in enumerate(record.actions)],
+        )
+        insert_results(c, game_id, record.players, tuple(points), places)
         return game_id
 
     def delete_game(self, game_id: int) -> None:
         with self._tx() as c:
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
+            c.execute("DELETE FROM results WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
     @_locked
@@ -455,18 +485,19 @@ class Store:
             rows = self._conn.execute(
                 "SELECT g.id, g.kind, g.players, g.options, g.created, g.updated, g.finished, "
                 "g.summary, (SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id AND "
-                f"a.undone=0), {damaged}, g.points FROM games g "
+                f"a.undone=0), {damaged} FROM games g "
                 "ORDER BY g.updated DESC, g.id DESC"
             ).fetchall()
+            points = points_by_game(self._conn)
         except sqlite3.Error as exc:
             raise self._unavailable(
                 f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
             ) from exc
-        return [self._summary(row) for row in rows]
+        return [self._summary(row, points.get(row[0], ())) for row in rows]
 
-    def _summary(self, row: tuple) -> GameSummary:
-        game_id, kind, players, options, created, updated, finished, summary, count, bad = row[:10]
-        points, opts = _int_list(row[10]), _dict(options)
+    def _summary(self, row: tuple, points: tuple[int, ...]) -> GameSummary:
+        game_id, kind, players, options, created, updated, finished, summary, count, bad = row
+        opts = _dict(options)
         try:
             names, problem = _check_game(kind, players, options)
         except Exception as exc:  # one row must never break the list: report it
@@ -491,48 +522,18 @@ class Store:
         """The game's record and redo stack; GameUnreadable (one sentence) when this
         referee cannot read it, KeyError when there is no such game."""
         with self._lock:
-            return self._load(game_id)
+            return _read_game(self._conn, self._json_valid, game_id)
 
-    def _load(self, game_id: int) -> StoredGame:
-        row = self._conn.execute(
-            "SELECT kind, players, options, revision FROM games WHERE id=?", (game_id,)
-        ).fetchone()
-        if row is None:
-            raise KeyError(game_id)
-        *row, revision = row
-        _names, problem = _check_game(*row)
-        if problem:
-            raise GameUnreadable(sentence(f"This game cannot be opened: {problem}"))
-        valid = "json_valid(payload)" if self._json_valid else "0"
-        actions = self._conn.execute(
-            f"SELECT payload, undone, {valid} FROM actions WHERE game_id=? ORDER BY seq",
-            (game_id,),
-        ).fetchall()
+    @_locked
+    def results(self) -> list[GameResult]:
+        """Every game's players, points and (once over) places, oldest first, as the
+        statistics need them; read from the results rows, nothing is replayed."""
         try:
-            parsed = _read_payloads([a[0] for a in actions], all(a[2] for a in actions))
-        except InvalidAction as exc:
-            raise GameUnreadable(
-                sentence(f"This game cannot be opened: {_lower(exc.reason)}")
-            ) from None
-        done, undone = [], []
-        for action, (_payload, was_undone, _valid) in zip(parsed, actions, strict=True):
-            (undone if was_undone else done).append(action)
-        try:
-            record = parse_record(
-                {
-                    "format": RECORD_FORMAT,
-                    "version": RECORD_VERSION,
-                    "game": row[0],
-                    "players": read_json(row[1]),
-                    "options": read_json(row[2]),
-                    "actions": done,
-                }
-            )
-        except InvalidAction as exc:
-            raise GameUnreadable(
-                sentence(f"This game cannot be opened: {_lower(exc.reason)}")
-            ) from None
-        return StoredGame(game_id, record, list(reversed(undone)), revision)
+            return read_results(self._conn)
+        except sqlite3.Error as exc:
+            raise self._unavailable(
+                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+            ) from exc
 
     @_locked
     def raw_game(self, game_id: int) -> str:
@@ -572,6 +573,94 @@ class Store:
                 continue
         return list(seen)
 
+    @_locked
+    def recent_tables(self, limit: int = 5) -> list[RecentTable]:
+        """The tables that played lately, most recent first: each its players in seat
+        order, its game and when it last played (New game's suggestions). Games this
+        referee cannot read are left out."""
+        rows = self._conn.execute(
+            "SELECT kind, players, updated FROM games ORDER BY updated DESC, id DESC"
+        )
+        return recent_tables(_readable_tables(rows), limit)
+
+    def rename_player(self, old: str, new: str) -> list[int]:
+        """Rename a player in every stored game at once; naming them as another player
+        merges the two ("Anna" into "Ana"). Only the names change: in the players, the
+        actions (also the undone ones and the earlier versions), the summaries and the
+        results; each game changed moves on one revision, so a device showing it reloads.
+        Returns the ids of the games changed. Refused with one sentence (InvalidAction),
+        nothing changed: an invalid new name, a name no game has, or a merge that would
+        seat one name twice at a table."""
+        new = clean_name(new)
+        if new == old:
+            raise InvalidAction(f"The player is called {quoted(new)} already.")
+        with self._tx() as c:
+            games = []
+            for game_id, kind, players, updated in c.execute(
+                "SELECT id, kind, players, updated FROM games ORDER BY id"
+            ).fetchall():
+                try:
+                    names = read_json(players, "Its stored player list", None)
+                except InvalidAction:
+                    continue  # unreadable: nobody can be found in it to rename
+                if not isinstance(names, list) or old not in names:
+                    continue
+                twice = [n for n in names if n != old and _same_name(n, new)]
+                if twice:
+                    raise InvalidAction(
+                        f"The {_title(kind)} game of {printable(str(updated)[:10])} has both "
+                        f"{quoted(twice[0])} and {quoted(old)} at its table, and one table "
+                        "cannot have the same name twice, so nothing was changed."
+                    )
+                games.append((game_id, [new if n == old else n for n in names]))
+            if not games:
+                raise InvalidAction(f"No saved game has a player called {quoted(old)}.")
+            for game_id, names in games:
+                self._rename_in(c, game_id, names, old, new)
+        return [game_id for game_id, _names in games]
+
+    def _rename_in(self, c, game_id: int, names: list[str], old: str, new: str) -> None:
+        c.execute(
+            "UPDATE games SET players=?, revision=revision+1 WHERE id=?",
+            (json.dumps(names), game_id),
+        )
+        c.execute("UPDATE results SET player=? WHERE game_id=? AND player=?", (new, game_id, old))
+        for seq, payload in c.execute(
+            "SELECT seq, payload FROM actions WHERE game_id=?", (game_id,)
+        ).fetchall():
+            changed = _renamed_json(payload, old, new)
+            if changed is not None:
+                c.execute(
+                    "UPDATE actions SET payload=? WHERE game_id=? AND seq=?",
+                    (changed, game_id, seq),
+                )
+        for vid, actions, redo in c.execute(
+            "SELECT id, actions, redo FROM game_versions WHERE game_id=?", (game_id,)
+        ).fetchall():
+            c.execute(
+                "UPDATE game_versions SET actions=?, redo=? WHERE id=?",
+                (
+                    _renamed_json(actions, old, new) or actions,
+                    _renamed_json(redo, old, new) or redo,
+                    vid,
+                ),
+            )
+        # The summary names the players ("Ana wins with 12 cubes"): made again from the
+        # renamed game, which must replay as it did.
+        try:
+            stored = _read_game(c, self._json_valid, game_id)
+        except (GameUnreadable, KeyError):
+            return  # it could not be opened before either: its summary stays
+        rules = GAMES[stored.record.game]
+        try:
+            state = Session(rules, stored.record, stored.redo).state
+        except RefereeError as exc:
+            raise InvalidAction(
+                f"Game {game_id} would no longer replay with the new name, so nothing was "
+                f"changed ({_lower(exc.reason)})."
+            ) from None
+        c.execute("UPDATE games SET summary=? WHERE id=?", (rules.standing(state).summary, game_id))
+
     # -- the action log ----------------------------------------------------------------
 
     def append(
@@ -583,6 +672,7 @@ class Store:
         finished: bool,
         revision: int,
         points=None,
+        places=None,
     ) -> int:
         """Add one action (dropping any undone ones: a new action ends redo), only if the
         game is still at `revision`; returns the new revision, or raises StaleWrite."""
@@ -596,11 +686,18 @@ class Store:
                 "INSERT INTO actions(game_id, seq, payload) VALUES (?,?,?)",
                 (game_id, seq, json.dumps(action)),
             )
-            self._touch(c, game_id, summary, finished, points)
+            self._touch(c, game_id, summary, finished, points, places)
         return new
 
     def undo(
-        self, game_id: int, *, summary: str, finished: bool, revision: int, points=None
+        self,
+        game_id: int,
+        *,
+        summary: str,
+        finished: bool,
+        revision: int,
+        points=None,
+        places=None,
     ) -> int:
         with self._tx() as c:
             new = self._advance(c, game_id, revision)
@@ -609,11 +706,18 @@ class Store:
                 "actions WHERE game_id=? AND undone=0)",
                 (game_id, game_id),
             )
-            self._touch(c, game_id, summary, finished, points)
+            self._touch(c, game_id, summary, finished, points, places)
         return new
 
     def redo(
-        self, game_id: int, *, summary: str, finished: bool, revision: int, points=None
+        self,
+        game_id: int,
+        *,
+        summary: str,
+        finished: bool,
+        revision: int,
+        points=None,
+        places=None,
     ) -> int:
         with self._tx() as c:
             new = self._advance(c, game_id, revision)
@@ -622,7 +726,7 @@ class Store:
                 "actions WHERE game_id=? AND undone=1)",
                 (game_id, game_id),
             )
-            self._touch(c, game_id, summary, finished, points)
+            self._touch(c, game_id, summary, finished, points, places)
         return new
 
     @staticmethod
@@ -638,13 +742,19 @@ class Store:
         return revision + 1
 
     @staticmethod
-    def _touch(c, game_id: int, summary: str, finished: bool, points=None) -> None:
+    def _touch(c, game_id: int, summary: str, finished: bool, points=None, places=None) -> None:
+        """Inside the write's transaction: what the games list and the statistics read of
+        the game now. `places` (per seat, once over) come with `points`; the end time is
+        the first change that ended the game, kept through later edits of an ending, and
+        cleared by an undo that takes the ending back."""
+        now = _now()
         c.execute(
-            "UPDATE games SET updated=?, summary=?, finished=? WHERE id=?",
-            (_now(), summary, int(finished), game_id),
+            "UPDATE games SET updated=?, summary=?, finished=?, "
+            "ended=CASE WHEN ? THEN COALESCE(ended, ?) END WHERE id=?",
+            (now, summary, int(finished), int(finished), now, game_id),
         )
         if points is not None:
-            c.execute("UPDATE games SET points=? WHERE id=?", (json.dumps(list(points)), game_id))
+            update_results(c, game_id, tuple(points), places)
 
     def replace_log(
         self,
@@ -657,6 +767,7 @@ class Store:
         revision: int,
         note: str,
         points=None,
+        places=None,
     ) -> int:
         """Write a whole new log (an edit anywhere in it) in one transaction, keeping the
         log it replaces as a version the game menu can restore. `redo` is the stack of
@@ -683,7 +794,7 @@ class Store:
                     "INSERT INTO actions(game_id, seq, payload, undone) VALUES (?,?,?,?)",
                     (game_id, seq, json.dumps(action), undone),
                 )
-            self._touch(c, game_id, summary, finished, points)
+            self._touch(c, game_id, summary, finished, points, places)
         return new
 
     @_locked
@@ -743,6 +854,128 @@ _DISPUTES = (
     "CREATE TABLE IF NOT EXISTS disputes (id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
     "headline TEXT NOT NULL, dispute TEXT NOT NULL, settled TEXT NOT NULL, saved TEXT NOT NULL)"
 )
+
+
+def _readable_tables(rows):
+    """(kind, players, played) of the stored games whose kind and names can be read."""
+    for kind, players, updated in rows:
+        if kind not in GAMES:
+            continue
+        try:
+            names = read_json(players, "Its stored player list", None)
+            if isinstance(names, list):
+                yield kind, [clean_name(n) for n in names], updated
+        except InvalidAction:
+            continue
+
+
+def _same_name(a: str, b: str) -> bool:
+    return name_key(a) == name_key(b)
+
+
+def _title(kind: str) -> str:
+    return GAMES[kind].title if kind in GAMES else printable(kind, 40)
+
+
+def _renamed_json(text: str, old: str, new: str) -> str | None:
+    """Stored JSON with the player `old` renamed, or None when nothing changes (or the
+    text is damaged: it is left for the game's own reader to report)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    changed = renamed(data, old, new)
+    return None if changed == data else json.dumps(changed)
+
+
+def _has_json_valid(conn: sqlite3.Connection) -> bool:
+    try:
+        conn.execute("SELECT json_valid('1')").fetchone()
+        return True
+    except sqlite3.Error:
+        return False
+
+
+def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> StoredGame:
+    """A stored game through the one strict reader (see Store.load)."""
+    row = conn.execute(
+        "SELECT kind, players, options, revision FROM games WHERE id=?", (game_id,)
+    ).fetchone()
+    if row is None:
+        raise KeyError(game_id)
+    *row, revision = row
+    _names, problem = _check_game(*row)
+    if problem:
+        raise GameUnreadable(sentence(f"This game cannot be opened: {problem}"))
+    valid = "json_valid(payload)" if json_valid else "0"
+    actions = conn.execute(
+        f"SELECT payload, undone, {valid} FROM actions WHERE game_id=? ORDER BY seq",
+        (game_id,),
+    ).fetchall()
+    try:
+        parsed = _read_payloads([a[0] for a in actions], all(a[2] for a in actions))
+    except InvalidAction as exc:
+        raise GameUnreadable(
+            sentence(f"This game cannot be opened: {_lower(exc.reason)}")
+        ) from None
+    done, undone = [], []
+    for action, (_payload, was_undone, _valid) in zip(parsed, actions, strict=True):
+        (undone if was_undone else done).append(action)
+    try:
+        record = parse_record(
+            {
+                "format": RECORD_FORMAT,
+                "version": RECORD_VERSION,
+                "game": row[0],
+                "players": read_json(row[1]),
+                "options": read_json(row[2]),
+                "actions": done,
+            }
+        )
+    except InvalidAction as exc:
+        raise GameUnreadable(
+            sentence(f"This game cannot be opened: {_lower(exc.reason)}")
+        ) from None
+    return StoredGame(game_id, record, list(reversed(undone)), revision)
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    """Bring an older referee's database up to date (inside the caller's transaction)."""
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+    if "revision" not in columns:
+        conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+    if "ended" not in columns:
+        conn.execute("ALTER TABLE games ADD COLUMN ended TEXT")
+    if version < 4:
+        _backfill_results(conn)
+
+
+def _backfill_results(conn: sqlite3.Connection) -> None:
+    """Each game's results rows, by replaying it: once, when a database from before the
+    results table is opened. A game that cannot be replayed gets none; it stays listed with
+    its reason and out of the statistics. Its summary and finished flag are written anew
+    too, since an older referee left an imported ending marked unfinished."""
+    json_valid = _has_json_valid(conn)
+    conn.execute("DELETE FROM results")
+    games = conn.execute("SELECT id, updated FROM games ORDER BY id").fetchall()
+    for game_id, updated in games:
+        try:
+            stored = _read_game(conn, json_valid, game_id)
+            rules = GAMES[stored.record.game]
+            standing = rules.standing(Session(rules, stored.record).state)
+        except Exception:  # a rule that fails on an old record must not stop the opening
+            continue
+        conn.execute(
+            "UPDATE games SET summary=?, finished=?, ended=? WHERE id=?",
+            (
+                standing.summary,
+                int(standing.finished),
+                updated if standing.finished else None,
+                game_id,
+            ),
+        )
+        players = stored.record.players
+        insert_results(conn, game_id, players, standing.points, standing.places)
 
 
 def _read_payloads(payloads: list[str], each_valid: bool) -> list[Any]:

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
+from referee.core.rules import Rematch
 from referee.core.session import ReplayError, Session
 from referee.core.verdict import Verdict
 from referee.games import rules_for
@@ -25,11 +26,12 @@ class Table:
 
     @classmethod
     def new(cls, store: Store, record: GameRecord) -> "Table":
-        rules = rules_for(record.game)
-        session = Session(rules, record)  # validates players and options first
-        record = session.record()
-        state = session.state  # an imported record arrives with its points already
-        game_id = store.create_game(record, rules.summary(state), rules.points(state))
+        session = Session(rules_for(record.game), record)  # players and options first
+        # An imported record may arrive with points, or over: stored as it stands.
+        st = session.rules.standing(session.state)
+        game_id = store.create_game(
+            session.record(), st.summary, st.points, finished=st.finished, places=st.places
+        )
         return cls(store, game_id, session)
 
     @classmethod
@@ -47,12 +49,19 @@ class Table:
         return self.session.state
 
     def _meta(self) -> dict:
+        st = self.rules.standing(self.state)
         return dict(
-            summary=self.rules.summary(self.state),
-            finished=self.session.is_over,
+            summary=st.summary,
+            finished=st.finished,
             revision=self.revision,
-            points=list(self.rules.points(self.state)),
+            points=st.points,
+            places=st.places,
         )
+
+    def rematch(self) -> Rematch:
+        """Play again: the same table and options, the first seat handed on by the rules
+        (`rematch.record` starts it, `rematch.note` says who starts and why)."""
+        return self.rules.rematch(self.state)
 
     def play(self, action: BaseModel | dict) -> Verdict:
         saved = self.session.snapshot()

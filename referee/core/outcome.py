@@ -40,3 +40,17 @@ class Outcome(Snapshot):
     def standings(self) -> list[tuple[int, int]]:
         """(place, seat) best first; seats sharing a place keep seat order."""
         return sorted((p, s) for s, p in enumerate(self.places))
+
+
+class Standing(Snapshot):
+    """What the store keeps after every change to a game, so that the games list and the
+    statistics never replay it: its line in the list, each seat's points, and each seat's
+    place once the game is over (None while it goes on)."""
+
+    summary: str
+    points: tuple[int, ...]
+    places: tuple[int, ...] | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.places is not None

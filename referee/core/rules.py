@@ -11,7 +11,9 @@ Besides `apply`, a game answers the questions every screen and test asks, from o
   what the menu holds can never offer a refused action;
 - `offers(state, action)`: does the menu hold this action (the membership test), and
   `draw(state, rng)`: one concrete action from the menu (random play, autoplay);
-- `outcome(state)`: winners, places with ties, the reason and the ruling, once over.
+- `outcome(state)`: winners, places with ties, the reason and the ruling, once over;
+- `standing(state)`: what the store keeps of it after every change (no replay needed);
+- `rematch(state)`: the next game of the same table, as the rules hand the first seat on.
 """
 
 import random
@@ -23,14 +25,45 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from referee.core import flow
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
 from referee.core.names import clean_name, name_key
-from referee.core.outcome import Outcome, names_text
-from referee.core.record import explain_validation, typed_record_model
+from referee.core.outcome import Outcome, Standing, names_text
+from referee.core.record import GameRecord, explain_validation, typed_record_model
 from referee.core.rulings import RulingBook
+from referee.core.values import Snapshot
 from referee.core.verdict import Verdict
 
 State = TypeVar("State", bound=BaseModel)
 Options = TypeVar("Options", bound=BaseModel)
 Choices = TypeVar("Choices", bound=BaseModel)
+
+
+def seat_fields(options_model: type[BaseModel]) -> tuple[str, ...]:
+    """The options that name a seat (the first dealer, the first Liar), in field order."""
+    return tuple(
+        name
+        for name, field in options_model.model_fields.items()
+        if isinstance(field.json_schema_extra, dict) and field.json_schema_extra.get("seat")
+    )
+
+
+# The fallback of `GameRules.next_seats` for a game whose rules name nobody: said in the
+# note of its rematch, since no ruling of the game covers it.
+NEXT_SEAT_FALLBACK = "the rules do not say who starts the next game, so it moves one seat left"
+
+
+class Rematch(Snapshot):
+    """Play again: the same players in the same seats and the same options, with each
+    seat option (the first dealer, the first Liar) handed on by the game's rules."""
+
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, Any]  # as a record holds them
+    note: str  # "First dealer: Bo (the dealer moves on one seat, as between rounds)."
+    rulings: tuple[str, ...]
+
+    @property
+    def record(self) -> GameRecord:
+        """The new game's record, with no actions yet."""
+        return GameRecord(game=self.game, players=list(self.players), options=self.options)
 
 
 class GameRules(Generic[State, Options, Choices]):
@@ -93,16 +126,10 @@ class GameRules(Generic[State, Options, Choices]):
 
     def verify_options(self, players: Sequence[str], options: Options) -> None:
         """Options that depend on the table (a first dealer among the players)."""
-        for name, field in self.options_model.model_fields.items():
-            extra = field.json_schema_extra or {}
-            if (
-                isinstance(extra, dict)
-                and extra.get("seat")
-                and getattr(options, name) >= len(players)
-            ):
-                raise InvalidAction(
-                    f"{field.title or name} must be one of the {len(players)} players."
-                )
+        for name in seat_fields(self.options_model):
+            if getattr(options, name) >= len(players):
+                title = self.options_model.model_fields[name].title or name
+                raise InvalidAction(f"{title} must be one of the {len(players)} players.")
 
     @staticmethod
     def seat_of(state, player: str) -> int:
@@ -182,10 +209,50 @@ class GameRules(Generic[State, Options, Choices]):
 
     def summary(self, state: State) -> str:
         """One line for the games list (leader, round, winner)."""
-        ended = self.outcome(state)
+        return self._summary(state, self.outcome(state))
+
+    def _summary(self, state: State, ended: Outcome | None) -> str:
         if ended is not None:
             return ended.headline
         return self.progress(state) + self._leaders(state)
+
+    def standing(self, state: State) -> Standing:
+        """What the store keeps after each change: the summary, the points, the places."""
+        ended = self.outcome(state)
+        return Standing(
+            summary=self._summary(state, ended),
+            points=tuple(self.points(state)),
+            places=None if ended is None else tuple(ended.places),
+        )
+
+    # -- the next game ----------------------------------------------------------------
+
+    def next_seats(self, state: State) -> tuple[dict[str, int], str, tuple[str, ...]]:
+        """Each seat option of the next game, why (a clause), and the rulings that say so.
+
+        A game whose rules hand the first seat on (the dealer moving on, the loser
+        becoming the Liar) says so here; this fallback moves each one seat left."""
+        n = len(state.players)
+        seats = {
+            name: (getattr(state.options, name) + 1) % n for name in seat_fields(self.options_model)
+        }
+        return seats, NEXT_SEAT_FALLBACK, ()
+
+    def rematch(self, state: State) -> Rematch:
+        """Play again with the same players and options (any state: usually an ending)."""
+        seats, why, rulings = self.next_seats(state)
+        fields = self.options_model.model_fields
+        said = [
+            f"{fields[name].title or name}: {state.players[seat]}" for name, seat in seats.items()
+        ]
+        note = f"{'; '.join(said)} ({why})." if said else "Same players, same options."
+        return Rematch(
+            game=self.kind,
+            players=tuple(state.players),
+            options=state.options.model_copy(update=seats).model_dump(mode="json"),
+            note=note,
+            rulings=rulings,
+        )
 
     def progress(self, state: State) -> str:
         """Where the game stands ("Round 3"), for the games list."""

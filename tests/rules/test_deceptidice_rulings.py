@@ -705,6 +705,31 @@ class TestRanking:
         assert out.places == (1, 4, 1, 1)
 
 
+class TestRematch:
+    ruling = "DD-REMATCH"
+
+    def test_the_loser_of_the_last_round_is_the_first_liar(self):
+        s = deceptidice(players=FOUR)  # Ana is the first Liar; Bo loses every round
+        s.play(dd_guess("Ana", dd_colour(1, "R")))
+        s.play(dd_challenge("Bo"))
+        s.play(dd_tops(Ana=["R1", "R2", "R3"], **PLAIN))
+        s.play(dd_discard("Bo", 3))
+        while not RULES.is_over(s.state):
+            s.play(dd_guess("Bo", dd_colour(12, "R")))
+            s.play(dd_challenge("Cy"))
+            s.play(dd_tops(Ana=["R1", "R2", "R3"], **PLAIN))
+            s.play(dd_discard("Bo", max(RULES.choices(s.state).sizes)))
+        again = RULES.rematch(s.state)
+        assert again.options["first_liar"] == 1
+        assert again.note == "First Liar: Bo (the loser of the last round)."
+        assert again.rulings == ("DD-REMATCH",) and again.players == FOUR
+
+    def test_before_any_round_is_lost_the_liar_of_this_round_starts(self):
+        s = deceptidice(players=FOUR, first_liar=3, straights=True)
+        again = RULES.rematch(s.state)
+        assert again.options == {**s.options.model_dump(mode="json"), "first_liar": 3}
+
+
 class TestColours:
     ruling = "DD-COLOURS"
 

@@ -335,15 +335,18 @@ class TestSupplyShort:
 
 
 class TestGameEnd:
-    def test_reaching_the_target_ends_the_game(self):
-        s = faeker(players=("Ana", "Bo"))
-        rounds = 0
+    @staticmethod
+    def played_to_the_end(**options):
+        s = faeker(players=("Ana", "Bo"), **options)
         while not s.is_over:
             s.play(top(6))
             bidder = s.rules.current_player(s.state)
             s.play(bid(bidder, 1))
             s.play(pass_(s.rules.current_player(s.state)))
-            rounds += 1
+        return s
+
+    def test_reaching_the_target_ends_the_game(self):
+        s = self.played_to_the_end()
         assert s.state.phase == "over"
         assert max(s.state.cubes) >= 15
         assert "FK-GAME-END" in s.verdicts[-1].rulings
@@ -379,6 +382,26 @@ class TestGameEnd:
         assert "share the win" in s.verdicts[-1].headline or "share" in " ".join(
             s.verdicts[-1].details
         )
+
+
+class TestRematch:
+    """FK-REMATCH: playing again, the deal moves on one seat from the last round's dealer."""
+
+    def test_the_next_game_is_dealt_by_the_left_of_the_last_dealer(self):
+        s = TestGameEnd().played_to_the_end(first_dealer=1)
+        last_dealer = s.state.dealer
+        again = s.rules.rematch(s.state)
+        assert again.options["first_dealer"] == (last_dealer + 1) % 2
+        assert again.players == ("Ana", "Bo") and again.rulings == ("FK-REMATCH",)
+        assert again.note.startswith(f"First dealer: {s.state.players[(last_dealer + 1) % 2]}")
+
+    def test_everything_else_is_the_same_table(self):
+        s = faeker(players=("Ana", "Bo", "Cy"), bluff_needs_exact=True, first_dealer=2)
+        s.play(top(4))
+        again = s.rules.rematch(s.state)
+        assert again.options == {**s.options.model_dump(mode="json"), "first_dealer": 0}
+        assert again.record.actions == [] and again.record.players == ["Ana", "Bo", "Cy"]
+        s.rules.verify_options(again.players, s.rules.parse_options(again.options))
 
 
 class TestAllPassProjectRuling:

@@ -332,6 +332,12 @@ class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
     def progress(self, state: DeceptidiceState) -> str:
         return f"Round {state.number}"
 
+    def next_seats(self, state: DeceptidiceState) -> tuple[dict[str, int], str, tuple[str, ...]]:
+        r = state.round
+        if r.loser is None:  # asked before a round was lost: this round's Liar starts
+            return {"first_liar": r.liar}, "the Liar of this round", ("DD-REMATCH",)
+        return {"first_liar": r.loser}, "the loser of the last round", ("DD-REMATCH",)
+
     def outcome(self, state: DeceptidiceState) -> Outcome | None:
         if state.phase != "over":
             return None

@@ -213,6 +213,13 @@ RULINGS = RulingBook(
             "the next place is skipped (1, 2, 2, 4); everyone in first place shares the win.",
         ),
         Ruling(
+            id="DD-REMATCH",
+            title="Playing again",
+            text="When the same table plays again, the loser of the last round (whose "
+            "discard ended the game) is the first Liar, as every round's loser is the next "
+            "Liar.",
+        ),
+        Ruling(
             id="DD-COLOURS",
             title="Colour names",
             text="The four colours are called Red, Blue, Green and Yellow unless the table "

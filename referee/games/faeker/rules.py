@@ -157,6 +157,10 @@ class FaekerRules(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
     def points(self, state: FaekerState) -> tuple[int, ...]:
         return state.cubes
 
+    def next_seats(self, state: FaekerState) -> tuple[dict[str, int], str, tuple[str, ...]]:
+        dealer = (state.dealer + 1) % len(state.players)
+        return {"first_dealer": dealer}, "the deal moves on one seat", ("FK-REMATCH",)
+
     def outcome(self, state: FaekerState) -> Outcome | None:
         if state.phase != "over":
             return None

@@ -136,6 +136,12 @@ RULINGS = RulingBook(
             "are, the one with most cubes wins; still tied, they share the win.",
         ),
         Ruling(
+            id="FK-REMATCH",
+            title="Playing again",
+            text="When the same table plays again, the player to the left of the last "
+            "round's dealer deals first: the deal moves on one seat, as between rounds.",
+        ),
+        Ruling(
             id="FK-ALL-PASS-VOID",
             title="Project ruling: everyone passes",
             text="The rulebook does not say what happens when every player passes without "

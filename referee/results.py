@@ -1,0 +1,124 @@
+"""Each game's ending as the store keeps it: one row per seat (the player, the points and,
+once the game is over, the place), so the statistics and the games list read it without
+replaying a game.
+
+The rows are written in the same transaction as the change that moves them (an action,
+undo, redo, an edit, a restored version, an import), from the `Standing` the table
+computed from the state it already holds; deleting a game deletes them with it.
+"""
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
+
+RESULTS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    points INTEGER NOT NULL,
+    place INTEGER,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS results_by_player ON results(player);
+"""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One stored game as the statistics see it."""
+
+    id: int
+    kind: str
+    players: tuple[str, ...]  # in seat order
+    points: tuple[int, ...]
+    places: tuple[int, ...] | None  # None while the game goes on
+    created: str  # UTC, ISO 8601, as stored
+    ended: str | None  # when it was first over (kept through later edits), UTC
+    actions: int  # the actions of its log (undone ones left out)
+    summary: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.places is not None
+
+
+def insert_results(
+    c: sqlite3.Connection,
+    game_id: int,
+    players: Sequence[str],
+    points: Sequence[int],
+    places: Sequence[int] | None,
+) -> None:
+    """The rows of a game just stored. Without points for every seat (a caller that does
+    not know them) there are none: the game is then left out of the statistics."""
+    if len(points) != len(players):
+        return
+    c.executemany(
+        "INSERT INTO results(game_id, seat, player, points, place) VALUES (?,?,?,?,?)",
+        [
+            (game_id, seat, name, points[seat], None if places is None else places[seat])
+            for seat, name in enumerate(players)
+        ],
+    )
+
+
+def update_results(
+    c: sqlite3.Connection,
+    game_id: int,
+    points: Sequence[int],
+    places: Sequence[int] | None,
+) -> None:
+    c.executemany(
+        "UPDATE results SET points=?, place=? WHERE game_id=? AND seat=?",
+        [
+            (value, None if places is None else places[seat], game_id, seat)
+            for seat, value in enumerate(points)
+        ],
+    )
+
+
+def points_by_game(conn: sqlite3.Connection) -> dict[int, tuple[int, ...]]:
+    """Each game's points in seat order (games without rows are left out)."""
+    out: dict[int, list[int]] = {}
+    for game_id, points in conn.execute(
+        "SELECT game_id, points FROM results ORDER BY game_id, seat"
+    ):
+        out.setdefault(game_id, []).append(points)
+    return {game_id: tuple(points) for game_id, points in out.items()}
+
+
+def read_results(conn: sqlite3.Connection) -> list[GameResult]:
+    """Every game with rows, oldest first. A game counts as finished only when it is
+    marked so and every seat has its place."""
+    counts = dict(
+        conn.execute("SELECT game_id, COUNT(*) FROM actions WHERE undone=0 GROUP BY game_id")
+    )
+    games = {
+        row[0]: row
+        for row in conn.execute("SELECT id, kind, created, ended, finished, summary FROM games")
+    }
+    out: list[GameResult] = []
+    seats = conn.execute(
+        "SELECT game_id, player, points, place FROM results ORDER BY game_id, seat"
+    )
+    for game_id, rows in groupby(seats, key=itemgetter(0)):
+        _id, kind, created, ended, finished, summary = games[game_id]
+        _ids, players, points, places = zip(*rows, strict=True)
+        over = bool(finished) and None not in places
+        out.append(
+            GameResult(
+                id=game_id,
+                kind=kind,
+                players=players,
+                points=points,
+                places=places if over else None,
+                created=created,
+                ended=ended if over else None,
+                actions=counts.get(game_id, 0),
+                summary=summary,
+            )
+        )
+    return out
