@@ -182,6 +182,16 @@ def _freeze() -> None:
     gc.freeze()
 
 
+def run_packaged() -> None:
+    """The app inside a package made by `flet build` (main.py): the Flet client is the
+    package itself, so there is no window to try and no server to print."""
+    import flet as ft
+
+    screens = _Screens()
+    screens.start()
+    ft.run(screens.main, assets_dir=ASSETS_DIR)
+
+
 def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> int:
     import flet as ft
 
