@@ -37,7 +37,7 @@ def test_the_packaged_module_runs_the_app_of_python_m_referee():
 
 def test_the_icon_and_splash_come_from_assets():
     assert (ROOT / "assets" / "icon.png").is_file()
-    assert cli.ASSETS_DIR == str(ROOT / "assets")
+    assert str(ROOT / "assets") == cli.ASSETS_DIR
 
 
 def test_run_packaged_serves_the_apps_main_with_its_assets(monkeypatch):
