@@ -18,8 +18,11 @@ import socket
 import struct
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
+
+from referee.guard import CodeCheck, CodeGuard
 
 CODE_ENV = "REFEREE_TABLE_CODE"
 LINKS_ENV = "REFEREE_SHARE_LINKS"  # the links printed at start, for the share screen
@@ -28,8 +31,20 @@ SHARE_PORT = 8550
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
-def new_table_code(length: int = 6) -> str:
-    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(length))
+CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/guard.py)
+_GUARD = CodeGuard()
+
+
+def new_table_code(length: int = CODE_LENGTH) -> str:
+    """A code to read aloud in groups of four: "K7PQ-2MXA"."""
+    letters = "".join(secrets.choice(_CODE_LETTERS) for _ in range(length))
+    return "-".join(letters[i : i + 4] for i in range(0, length, 4))
+
+
+def _plain_code(text: str) -> str:
+    """The letters of a code as typed: no spaces or dashes, capitals, and a phone's
+    full-width letters made plain."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text) if c.isalnum()).upper()
 
 
 def table_code() -> str | None:
@@ -38,11 +53,34 @@ def table_code() -> str | None:
 
 
 def code_matches(given: str | None) -> bool:
+    """Whether `given` is this server's code (always, when it asks for none). Not
+    throttled: what a device types goes through `check_code`."""
     expected = table_code()
     if expected is None:
         return True
-    given = (given or "").strip().upper()
-    return secrets.compare_digest(given.encode(), expected.encode())
+    # A code is 8 letters; anything much longer is not one, and is not normalised whole.
+    given = _plain_code(given) if isinstance(given, str) and len(given) <= 64 else ""
+    return secrets.compare_digest(given.encode(), _plain_code(expected).encode())
+
+
+def check_code(client: str, typed: str | None) -> CodeCheck:
+    """One try of the table code from `client` (see `client_key`), throttled: "ok",
+    "wrong" with a sentence, or "wait" with a sentence saying how long (referee/guard.py).
+    The code in a device's link is a try like any other."""
+    if table_code() is None:
+        return CodeCheck("ok")
+    return _GUARD.check(client or "unknown", lambda: code_matches(typed))
+
+
+def client_key(page) -> str:
+    """Who is trying codes: the device's address, or else its Flet session."""
+    ip = getattr(page, "client_ip", None)
+    if ip:
+        return f"ip:{ip}"
+    try:
+        return f"session:{page.session.id}"
+    except Exception:  # a page whose session is gone: only this page
+        return f"page:{id(page)}"
 
 
 def is_loopback(host: str) -> bool:

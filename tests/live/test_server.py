@@ -169,15 +169,22 @@ class TestHostCheck:
 
 
 class TestTableCode:
-    def test_codes_avoid_letters_read_wrong_aloud(self):
+    def test_codes_are_two_groups_of_four_avoiding_letters_read_wrong_aloud(self):
         code = server.new_table_code()
-        assert len(code) == 6 and not set(code) & set("01IOL")
+        assert len(code) == 9 and code[4] == "-" and not set(code) & set("01IOL")
 
-    def test_code_check_ignores_case_and_spaces(self, monkeypatch):
-        monkeypatch.setenv(server.CODE_ENV, "K7PQ2M")
-        assert server.code_matches(" k7pq2m ")
-        assert not server.code_matches("K7PQ2N")
+    def test_code_check_ignores_case_spaces_and_dashes(self, monkeypatch):
+        monkeypatch.setenv(server.CODE_ENV, "K7PQ-2MXA")
+        for typed in (" k7pq2mxa ", "K7PQ-2MXA", "k7pq 2mxa", "ｋ７ｐｑ－２ｍｘａ"):
+            assert server.code_matches(typed)
+        assert not server.code_matches("K7PQ2MXB")
+        assert not server.code_matches("K7PQ2MX")
         assert not server.code_matches(None)
+        assert not server.code_matches("K7PQ2MXA" * 20)
+
+    def test_a_code_set_without_its_dash_still_matches(self, monkeypatch):
+        monkeypatch.setenv(server.CODE_ENV, "K7PQ2M")
+        assert server.code_matches("k7pq2m") and server.code_matches("K7P-Q2M")
 
     def test_without_sharing_no_code_is_asked(self, monkeypatch):
         monkeypatch.delenv(server.CODE_ENV, raising=False)
