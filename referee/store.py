@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.errors import InvalidAction, RefereeError
-from referee.core.names import clean_name, printable, quoted, sentence
+from referee.core.names import clean_name, new_name, printable, quoted, sentence
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
 from referee.environ import DATA_DIR_ENV
 from referee.games import GAMES
@@ -559,17 +559,19 @@ class Store:
 
     @_locked
     def known_players(self) -> list[str]:
-        """Names used before, most recently played first (unreadable rows are skipped)."""
+        """Names used before, most recently played first; unreadable rows, and names a
+        new game would refuse (stored before that rule), are skipped."""
         seen: dict[str, None] = {}
         for (players,) in self._conn.execute(
             "SELECT players FROM games ORDER BY updated DESC, id DESC"
         ):
             try:
                 names = read_json(players)
-                for name in names if isinstance(names, list) else []:
-                    seen.setdefault(clean_name(name), None)
             except InvalidAction:
                 continue
+            for name in names if isinstance(names, list) else []:
+                with contextlib.suppress(InvalidAction):
+                    seen.setdefault(new_name(name), None)
         return list(seen)
 
     # -- the action log ----------------------------------------------------------------

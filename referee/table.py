@@ -9,6 +9,7 @@ or process is refused (StaleWrite) instead of writing over the newer game.
 from pydantic import BaseModel
 
 from referee.core.errors import RefereeError
+from referee.core.names import new_names
 from referee.core.record import GameRecord
 from referee.core.session import ReplayError, Session
 from referee.core.verdict import Verdict
@@ -25,6 +26,10 @@ class Table:
 
     @classmethod
     def new(cls, store: Store, record: GameRecord) -> "Table":
+        """A new game, or an imported record, saved as a new game. Its names must pass
+        the rules for new tables (nothing invisible, no two alike); a stored game is
+        resumed without them, so games saved before those rules still open."""
+        new_names(record.players)
         rules = rules_for(record.game)
         session = Session(rules, record)  # validates players and options first
         record = session.record()
