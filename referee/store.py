@@ -210,6 +210,7 @@ class Store:
         self.notices: list[str] = []
         self.read_only = False
         self.read_only_reason = ""
+        self.closed = False
         # One connection serves every device of this process: one operation at a time.
         self._lock = threading.RLock()
         self._conn = self._open()
@@ -406,6 +407,7 @@ class Store:
             return False
 
     def close(self) -> None:
+        self.closed = True
         self._conn.close()
 
     def _tx(self):
@@ -711,6 +713,27 @@ class Store:
             except InvalidAction:
                 continue  # an unreadable old version is skipped, never fatal
         return out
+
+    @_locked
+    def data_version(self) -> int | None:
+        """SQLite's PRAGMA data_version on this store's connection: it moves when another
+        connection (another process, another Store) commits to the file, never for this
+        store's own writes. None when the file cannot be read now."""
+        try:
+            return self._conn.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            return None
+
+    @_locked
+    def revisions(self, game_ids: list[int]) -> dict[int, int]:
+        """The stored revision of each of these games; a deleted game is missing."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = self._conn.execute(
+            f"SELECT id, revision FROM games WHERE id IN ({marks})", list(game_ids)
+        ).fetchall()
+        return dict(rows)
 
     @_locked
     def integrity(self) -> str:
