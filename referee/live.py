@@ -18,6 +18,8 @@ another connection commits) every POLL_S seconds; when it moves, a game whose st
 revision is not the one shown is read again and every device is told what changed.
 """
 
+import asyncio
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -256,6 +258,9 @@ class LiveTables:
         self._listening = threading.Event()  # set when a device joins a table
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
+        # The server's event loop, where the devices' screens are drawn: a change read by
+        # the watcher thread is told there, never from the watcher's own thread.
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _live(self, table: Table) -> LiveTable:
         return LiveTable(table, on_listen=self._wake)
@@ -304,6 +309,8 @@ class LiveTables:
             self._watcher.join(5)
 
     def _wake(self) -> None:
+        with contextlib.suppress(RuntimeError):  # a device joins from its event handler
+            self._loop = asyncio.get_running_loop()
         with self._lock:
             if self._watcher is None and not self._stop.is_set():
                 self._watcher = threading.Thread(
@@ -330,8 +337,15 @@ class LiveTables:
             version = self.store.data_version()
             if version is not None and version != seen:
                 seen = version
-                self.catch_up(shown)
+                self._on_devices_loop(self.catch_up, shown)
             self._stop.wait(POLL_S)
+
+    def _on_devices_loop(self, work: Callable, *args) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running() and not loop.is_closed():
+            loop.call_soon_threadsafe(work, *args)
+        else:  # no server (tests, the command line): nothing is drawn, tell them here
+            work(*args)
 
     def catch_up(self, shown: list[LiveTable]) -> None:
         """Read again every shown game another process changed or deleted."""

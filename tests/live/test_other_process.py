@@ -2,6 +2,7 @@
 devices of this one within 2 s, told as "Changed on another device", by polling SQLite's
 data_version while some device shows a game."""
 
+import asyncio
 import subprocess
 import sys
 import textwrap
@@ -14,7 +15,7 @@ from referee import live as live_module
 from referee.core.record import GameRecord
 from referee.live import LiveTables
 from referee.store import Store
-from tests.helpers import bid, top
+from tests.helpers import bid, run_async, top
 
 
 @pytest.fixture
@@ -126,6 +127,38 @@ class TestAnotherProcessesChanges:
             here.close()
 
 
+class TestOnTheServersLoop:
+    def test_devices_are_told_on_the_event_loop_they_joined_from(self, two_stores):
+        """Flet draws a page only from the server's event loop: a change read by the
+        watcher thread must be told there."""
+        one, two = two_stores
+        here = LiveTables(one)
+        loop = asyncio.new_event_loop()
+        runner = threading.Thread(target=loop.run_forever, daemon=True)
+        runner.start()
+        try:
+            game = faeker(here)
+            phone = Heard()
+            told_on = []
+
+            def listener(version):
+                told_on.append(threading.get_ident())
+                phone(version)
+
+            async def join():
+                game.join("phone", "Phone", listener)
+
+            asyncio.run_coroutine_threadsafe(join(), loop).result(10)
+            LiveTables(two).open(game.game_id).play(0, "elsewhere", top(5))
+            phone.wait(2.0)
+            assert told_on == [runner.ident]
+        finally:
+            here.close()
+            loop.call_soon_threadsafe(loop.stop)
+            runner.join(5)
+            loop.close()
+
+
 WRITER = textwrap.dedent(
     """
     import sys
@@ -157,3 +190,40 @@ def test_a_move_made_by_another_process_reaches_this_one_within_2_s(tmp_path):
     finally:
         here.close()
         store.close()
+
+
+def test_a_tap_on_another_server_reaches_this_servers_device_within_2_s(tmp_path):
+    """Two referees serving one data folder, a device on each (Flet's own protocol)."""
+    from bench.flet_client import Device
+    from bench.live_devices import make_games, players
+    from tests.e2e.browser import serve
+
+    shared = tmp_path / "data"
+    shared.mkdir()
+    make_games(shared, 1)
+    label = f"Resume Fae-ker: {', '.join(players(0))}"
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+    with (
+        serve(tmp_path / "a", "auto", args=("--data-dir", str(shared))) as a,
+        serve(tmp_path / "b", "auto", args=("--data-dir", str(shared))) as b,
+    ):
+
+        async def tap_there_see_here() -> float:
+            here, there = Device("here"), Device("there")
+            for device, app in ((here, a), (there, b)):
+                await device.connect(app.url)
+                await device.click(await device.wait_for(label))
+                await device.wait_for("Undo")
+            await asyncio.sleep(live_module.POLL_S * 2)  # here's watcher has looked once
+            arrived = here.expect("Deal 5 cards")
+            start = time.perf_counter()
+            await there.click(there.find("Undo"))
+            seen = await asyncio.wait_for(arrived, 10) - start
+            await here.quiet(0.3)
+            assert any("Deal 5 cards" in t for t in here.texts("status"))
+            for device in (here, there):
+                await device.close()
+            return seen
+
+        assert run_async(tap_there_see_here()) < 2.0
