@@ -98,8 +98,10 @@ def clean_name(raw: Any) -> str:
         if bad in _LINE_BREAKS:
             raise InvalidAction(f"A player's name must be on one line: {quoted(raw)}.")
         raise InvalidAction(
-            f"A player's name holds a character that cannot be shown "
-            f"(U+{ord(bad):04X}): {quoted(raw)}."
+            sentence(
+                f"A player's name holds a character that cannot be shown "
+                f"(U+{ord(bad):04X}): {quoted(raw)}."
+            )
         )
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not name:
@@ -195,15 +197,19 @@ def new_name(raw: Any) -> str:
     name = clean_name(raw)
     if not _visible(name):
         raise InvalidAction(
-            f"Every player needs a name that shows on screen; {quoted(name)} shows nothing."
+            sentence(
+                f"Every player needs a name that shows on screen; {quoted(name, 20)} shows nothing."
+            )
         )
     at = _invisible_at(name)
     if at is not None:
         ch = name[at]
         what = unicodedata.name(ch, "a format character")
         raise InvalidAction(
-            f"A player's name cannot hold U+{ord(ch):04X} ({what}), which does not show "
-            f"or turns the text around: {quoted(name)}."
+            sentence(
+                f"A player's name cannot hold U+{ord(ch):04X} ({what}), which does not show "
+                f"or turns the text around: {quoted(name, 20)}."
+            )
         )
     return name
 

@@ -75,6 +75,12 @@ class TestInvisibleCharacters:
     def test_emoji_sequences_and_accents_are_kept(self, raw):
         assert new_name(raw)
 
+    @pytest.mark.parametrize("raw", ["\u200b" * 40, "A" + "\u202e" * 39, "\x00" * 40])
+    def test_a_long_refused_name_is_still_one_short_sentence(self, raw):
+        with pytest.raises(InvalidAction) as info:
+            new_name(raw)
+        assert len(info.value.reason) <= 200 and "\n" not in info.value.reason
+
     def test_names_are_nfc(self):
         assert new_name("Zoe\u0301") == "Zoé"
 
