@@ -31,6 +31,7 @@ SHARE_PORT = 8550
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
+EMPTY_CODE = "Enter the table code: the host's screen and the link they shared show it."
 CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/guard.py)
 _GUARD = CodeGuard()
 
@@ -66,9 +67,11 @@ def code_matches(given: str | None) -> bool:
 def check_code(client: str, typed: str | None) -> CodeCheck:
     """One try of the table code from `client` (see `client_key`), throttled: "ok",
     "wrong" with a sentence, or "wait" with a sentence saying how long (referee/guard.py).
-    The code in a device's link is a try like any other."""
+    The code in a device's link is a try like any other; no code at all is not a try."""
     if table_code() is None:
         return CodeCheck("ok")
+    if not isinstance(typed, str) or not _plain_code(typed[:64]):  # nothing typed: no try
+        return CodeCheck("wrong", EMPTY_CODE)
     return _GUARD.check(client or "unknown", lambda: code_matches(typed))
 
 

@@ -152,6 +152,14 @@ class TestCheckCode:
         assert server.check_code("ip:192.0.2.7", "k7pq 2mxa").ok
         assert server.check_code("ip:192.0.2.7", "K7PQ2MXB").status == "wrong"
 
+    def test_no_code_at_all_is_not_a_try(self, monkeypatch):
+        monkeypatch.setenv(server.CODE_ENV, "K7PQ-2MXA")
+        monkeypatch.setattr(server, "_GUARD", CodeGuard(clock=Clock()))
+        for typed in (None, "", " - ", "\u2014", 5):
+            result = server.check_code("ip:192.0.2.7", typed)
+            assert result.status == "wrong" and result.wait_s == 0
+        assert server._GUARD._clients == {}  # nothing counted
+
     def test_without_sharing_every_device_is_in(self, monkeypatch):
         monkeypatch.delenv(server.CODE_ENV, raising=False)
         assert server.check_code("ip:192.0.2.7", None).ok
