@@ -36,7 +36,7 @@ CAP_S = 60.0  # the longest wait
 FORGET_S = 15 * 60.0  # a client's wrong codes are forgotten after this long without one
 _MAX_CLIENTS = 4096  # clients remembered at once; the oldest are forgotten first
 
-WRONG = "That is not this table's code. Ask the host for it."
+WRONG = "That is not this table's code; ask the host for it."
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ class CodeGuard:
         wait = _seconds(delay)
         unit = "second" if wait == 1 else "seconds"
         return CodeCheck(
-            "wrong", f"That is not this table's code. Wait {wait} {unit} before trying again.", wait
+            "wrong", f"That is not this table's code; wait {wait} {unit} before trying again.", wait
         )
 
     def _forget(self, now: float) -> None:

@@ -41,7 +41,7 @@ class TestOneClient:
         waits = []
         for _ in range(9):
             result = wrong(g)
-            assert result.status == "wrong" and f"Wait {result.wait_s} second" in result.message
+            assert result.status == "wrong" and f"wait {result.wait_s} second" in result.message
             waits.append(result.wait_s)
             clock.now += result.wait_s
         assert waits == [1, 2, 4, 8, 16, 32, 60, 60, 60]
