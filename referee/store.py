@@ -31,7 +31,15 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.errors import InvalidAction, RefereeError
-from referee.core.names import clean_name, name_key, printable, quoted, sentence
+from referee.core.names import (
+    clean_name,
+    look_alike,
+    name_key,
+    new_name,
+    printable,
+    quoted,
+    sentence,
+)
 from referee.core.outcome import Standing
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
 from referee.core.session import Session
@@ -216,6 +224,7 @@ class Store:
         self.notices: list[str] = []
         self.read_only = False
         self.read_only_reason = ""
+        self.closed = False
         # One connection serves every device of this process: one operation at a time.
         self._lock = threading.RLock()
         self._conn = self._open()
@@ -412,6 +421,7 @@ class Store:
         return _has_json_valid(self._conn)
 
     def close(self) -> None:
+        self.closed = True
         self._conn.close()
 
     def _tx(self):
@@ -560,17 +570,19 @@ class Store:
 
     @_locked
     def known_players(self) -> list[str]:
-        """Names used before, most recently played first (unreadable rows are skipped)."""
+        """Names used before, most recently played first; unreadable rows, and names a
+        new game would refuse (stored before that rule), are skipped."""
         seen: dict[str, None] = {}
         for (players,) in self._conn.execute(
             "SELECT players FROM games ORDER BY updated DESC, id DESC"
         ):
             try:
                 names = read_json(players)
-                for name in names if isinstance(names, list) else []:
-                    seen.setdefault(clean_name(name), None)
             except InvalidAction:
                 continue
+            for name in names if isinstance(names, list) else []:
+                with contextlib.suppress(InvalidAction):
+                    seen.setdefault(new_name(name), None)
         return list(seen)
 
     @_locked
@@ -591,7 +603,7 @@ class Store:
         Returns the ids of the games changed. Refused with one sentence (InvalidAction),
         nothing changed: an invalid new name, a name no game has, or a merge that would
         seat one name twice at a table."""
-        new = clean_name(new)
+        new = new_name(new)  # as for a new table: nothing invisible or text-turning
         if new == old:
             raise InvalidAction(f"The player is called {quoted(new)} already.")
         with self._tx() as c:
@@ -822,6 +834,27 @@ class Store:
         return out
 
     @_locked
+    def data_version(self) -> int | None:
+        """SQLite's PRAGMA data_version on this store's connection: it moves when another
+        connection (another process, another Store) commits to the file, never for this
+        store's own writes. None when the file cannot be read now."""
+        try:
+            return self._conn.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            return None
+
+    @_locked
+    def revisions(self, game_ids: list[int]) -> dict[int, int]:
+        """The stored revision of each of these games; a deleted game is missing."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = self._conn.execute(
+            f"SELECT id, revision FROM games WHERE id IN ({marks})", list(game_ids)
+        ).fetchall()
+        return dict(rows)
+
+    @_locked
     def integrity(self) -> str:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
@@ -870,7 +903,8 @@ def _readable_tables(rows):
 
 
 def _same_name(a: str, b: str) -> bool:
-    return name_key(a) == name_key(b)
+    # Alike as a table sees them: the same letters, or lookalikes (Unicode TS #39).
+    return name_key(a) == name_key(b) or look_alike(a, b)
 
 
 def _title(kind: str) -> str:

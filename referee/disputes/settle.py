@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.names import quoted
 from referee.core.outcome import places, win_text
 from referee.core.record import explain_validation
 from referee.disputes.models import (
@@ -66,9 +67,9 @@ def parse(data: Any):
     if not isinstance(data, dict):
         raise InvalidAction("A dispute is a JSON object with a 'kind'.")
     kind = data.get("kind")
-    if kind not in GAME_OF:
+    if not isinstance(kind, str) or kind not in GAME_OF:  # a list or an object is no key
         known = ", ".join(GAME_OF)
-        raise InvalidAction(f"Unknown dispute kind {str(kind)[:30]!r}; known kinds: {known}.")
+        raise InvalidAction(f"Unknown dispute kind {quoted(kind, 30)}; known kinds: {known}.")
     try:
         return DISPUTE.validate_python(data)
     except ValidationError as exc:
