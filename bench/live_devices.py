@@ -48,7 +48,12 @@ def server_sample(pid: int) -> dict:
         for line in f:
             if line.startswith("VmRSS:"):
                 rss = int(line.split()[1]) // 1024
-    return {"rss_mib": rss, "open_files": len(os.listdir(f"/proc/{pid}/fd"))}
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # The server's own processor time (user + system): what the pushes cost it, whatever
+    # else the machine was doing at the time.
+    cpu_s = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return {"rss_mib": rss, "open_files": len(os.listdir(f"/proc/{pid}/fd")), "cpu_s": cpu_s}
 
 
 class Bench:
@@ -140,6 +145,7 @@ class Bench:
 
     def result(self, seconds: float, diverged: list[str]) -> dict:
         first, last = self.samples[0], self.samples[-1]
+        taps = max(1, self.done)
         lat = self.latencies or [0.0]
         return {
             "devices": len(self.devices),
@@ -152,6 +158,11 @@ class Bench:
             "push_max_ms": round(max(lat), 1),
             "push_mean_ms": round(statistics.mean(lat), 1),
             "whole_game_p95_ms": round(percentile(self.whole or [0.0], 95), 1),
+            "server_cpu_ms_per_tap": round(1000 * (last["cpu_s"] - first["cpu_s"]) / taps, 1),
+            "server_cpu_ms_per_device_push": round(
+                1000 * (last["cpu_s"] - first["cpu_s"]) / taps / (len(self.devices) / self.games),
+                2,
+            ),
             "diverged": diverged,
             "failures": self.failures[:5],
             "rss_mib_first": first["rss_mib"],
