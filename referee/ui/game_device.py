@@ -9,10 +9,12 @@ changes nothing, and the screen shows the game as it now is.
 
 import json
 import sqlite3
+import threading
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
 from referee.live import LOCKED, LiveTable
+from referee.ui import routes
 from referee.ui.widgets import export_dialog, verdict_dialog
 
 if TYPE_CHECKING:
@@ -61,6 +63,10 @@ class GameDevice:
         self.log_open: set[str] = set()  # the log entries open on this device
         self.steps_drawn = 0
         self.joined = False
+        # Play again said who starts and why; shown until the first action.
+        self.note: str | None = shell.notes.pop(live.game_id, None)
+        self.rematch_id: int | None = None  # the game Play again started from this one
+        self._again = threading.Lock()
 
     # -- what the screens of this game share ------------------------------------------
 
@@ -198,6 +204,28 @@ class GameDevice:
             self.render(to_top=True)
             if verdict.decisive:  # as the other devices show it
                 self.show_verdict(verdict)
+
+    def play_again(self, _e=None) -> None:
+        """The same players and options at a fresh game, the first seat handed on as the
+        rules say; a second tap (sent before the new screen came) goes to the same game."""
+        if not self._again.acquire(blocking=False):
+            return
+        try:
+            if self.rematch_id is None:
+                rematch = self.table.rematch()
+                try:
+                    live = self.shell.lives.create(rematch.record)
+                except RefereeError as exc:  # read-only, disk trouble: nothing was started
+                    self.toast(exc.reason)
+                    return
+                except sqlite3.Error as exc:
+                    self.toast(f"Could not save ({exc}); nothing was started. Try again.")
+                    return
+                self.rematch_id = live.game_id
+                self.shell.notes[live.game_id] = rematch.note
+            self.shell.go(routes.game(self.rematch_id))
+        finally:
+            self._again.release()
 
     def end_edit(self) -> None:
         """A fix to the log is done or dropped: back to the table."""

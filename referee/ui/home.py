@@ -158,6 +158,7 @@ def home_view(
     disputes: Sequence[dict] = (),
     limit: int = HOME_PAGE,
     on_more: Callable[[], None] | None = None,
+    on_stats=None,
 ) -> ft.Control:
     """`trouble`: the games cannot be read right now (one sentence, shown instead of the
     list); `read_only`: why nothing can be saved (the games are still listed); `limit`:
@@ -184,6 +185,18 @@ def home_view(
         ft.Row(
             [
                 big_button("New game", lambda _e: on_new(), icon=ft.Icons.ADD),
+                *(
+                    [
+                        big_button(
+                            "Statistics",
+                            lambda _e: on_stats(),
+                            filled=False,
+                            icon=ft.Icons.INSIGHTS,
+                        )
+                    ]
+                    if on_stats
+                    else []
+                ),
                 big_button(
                     "Import a record",
                     lambda _e: on_import(),

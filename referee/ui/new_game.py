@@ -1,13 +1,17 @@
-"""New game form: game, players in seat order (names used before offered), dealer, options."""
+"""New game form: the tables played before (one tap seats one), the game, the players in
+seat order (a name field offers the names played before as one types), dealer, options."""
 
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 from pydantic import BaseModel
 
 from referee.games import GAMES
-from referee.ui.widgets import big_button, icon_button, tagged
+from referee.players import RecentTable, matching_names
+from referee.ui.widgets import big_button, icon_button, name_chip, tagged
+
+SUGGESTED = 6  # names offered under a field: one or two lines of chips on a phone
 
 
 def _extra(field) -> dict:
@@ -27,8 +31,10 @@ class NewGameForm:
         on_start: Callable[[str, list[str], dict], None],
         on_cancel: Callable[[], None],
         refresh: Callable[[], None],
+        recent: Sequence[RecentTable] = (),
     ) -> None:
-        self.known = known_names
+        self.known = known_names  # most recently played first
+        self.recent = [t for t in recent if t.kind in GAMES]
         self.on_start = on_start
         self.on_cancel = on_cancel
         self.refresh = refresh
@@ -36,24 +42,56 @@ class NewGameForm:
         self.names: list[str] = [""] * max(3, GAMES[self.kind].min_players)
         self.options: dict = {}
         self.seats: dict[str, int] = {}  # seat option -> row index in the form
+        # The name field focused last: the names offered show under it only, so the form
+        # does not grow a row of chips under every field.
+        self.typing: int | None = None
 
     @property
     def rules(self):
         return GAMES[self.kind]
 
     def _set_name(self, i: int, value: str) -> None:
+        # The names offered (and the seat choices) follow what is typed. The field being
+        # typed in stays as it is on screen (ui/reconcile.py), so it keeps the focus.
         self.names[i] = value
-        if seat_fields(self.rules.options_model):
-            # The seat choices show the names. The field being typed in stays as it is
-            # on screen (ui/reconcile.py), so it keeps the focus.
+        self.typing = i
+        self.refresh()
+
+    def _focused(self, i: int) -> None:
+        if self.typing != i:
+            self.typing = i
             self.refresh()
 
-    def _add_player(self, name: str = "") -> None:
-        empty = [i for i, n in enumerate(self.names) if not n.strip()]
-        if name and empty:
-            self.names[empty[0]] = name
-        elif len(self.names) < self.rules.max_players:
-            self.names.append(name)
+    def suggestions(self, i: int) -> list[str]:
+        """The known names offered under field `i`: those matching what is typed (an empty
+        field: the latest players), never one seated in another field or typed in full."""
+        typed = " ".join(self.names[i].split())
+        seated = {" ".join(n.split()) for j, n in enumerate(self.names) if j != i}
+        found = matching_names(self.known, typed, len(self.known)) if typed else self.known
+        return [n for n in found if n not in seated and n != typed][:SUGGESTED]
+
+    def _fill(self, i: int, name: str) -> None:
+        self.names[i] = name
+        self.refresh()
+
+    def seat_table(self, table: RecentTable) -> None:
+        """A table from before, seated as it sat, at its game; every field stays editable."""
+        if table.kind != self.kind:
+            self._choose_game(table.kind, refresh=False)
+        rules = self.rules
+        names = list(table.players)[: rules.max_players]
+        self.names = names + [""] * max(0, rules.min_players - len(names))
+        self.seats = {}
+        self.typing = None
+        self.refresh()
+
+    def _seated(self, table: RecentTable) -> bool:
+        names = tuple(n.strip() for n in self.names if n.strip())
+        return table.kind == self.kind and names == table.players
+
+    def _add_player(self) -> None:
+        if len(self.names) < self.rules.max_players:
+            self.names.append("")
         self.refresh()
 
     def _remove(self, i: int) -> None:
@@ -77,6 +115,82 @@ class NewGameForm:
             options[name] = seated.index(row) if row in seated else 0
         self.on_start(self.kind, [self.names[i].strip() for i in seated], options)
 
+    def _recent_rows(self) -> list[ft.Control]:
+        if not self.recent:
+            return []
+        rows: list[ft.Control] = [ft.Text("Tables from before", weight=ft.FontWeight.BOLD)]
+        for i, table in enumerate(self.recent):
+            line = table.line()
+            seated = self._seated(table)
+            rows.append(
+                ft.Semantics(
+                    identifier=f"recent-{i}",
+                    label=line,
+                    button=True,
+                    selected=seated,
+                    content=ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(
+                                    ft.Icons.CHECK_CIRCLE if seated else ft.Icons.GROUPS,
+                                    size=22,
+                                    color=ft.Colors.PRIMARY if seated else None,
+                                ),
+                                ft.Text(line, size=15, expand=True),
+                            ],
+                            spacing=12,
+                        ),
+                        on_click=lambda _e, t=table: self.seat_table(t),
+                        key=f"recent-{i}",  # seats the same table on every redraw
+                        ink=True,
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=13),
+                        border_radius=12,
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER
+                        if seated
+                        else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                    ),
+                )
+            )
+        return rows
+
+    def _name_row(self, i: int, name: str) -> ft.Control:
+        field = ft.Row(
+            [
+                ft.TextField(
+                    label=f"Player {i + 1}",
+                    value=name,
+                    expand=True,
+                    on_change=lambda e, i=i: self._set_name(i, e.control.value),
+                    on_focus=lambda _e, i=i: self._focused(i),
+                    capitalization=ft.TextCapitalization.WORDS,
+                ),
+                icon_button(
+                    ft.Icons.ARROW_UPWARD,
+                    f"Move player {i + 1} up",
+                    lambda _e, i=i: self._move(i, -1),
+                    disabled=i == 0,
+                ),
+                icon_button(
+                    ft.Icons.CLOSE,
+                    f"Remove player {i + 1}",
+                    lambda _e, i=i: self._remove(i),
+                    disabled=len(self.names) <= self.rules.min_players,
+                ),
+            ],
+        )
+        offered = self.suggestions(i) if self.typing == i else []
+        # Keyed (kept across redraws, ui/reconcile.py): a name tapped right after a letter
+        # typed still fills the field, instead of being dropped as a tap on an older screen.
+        chips = [
+            name_chip(n, lambda _e, n=n: self._fill(i, n), key=f"name-{i}-{n}") for n in offered
+        ]
+        # Always a row under the field, empty or not: the fields below keep their place in
+        # the tree, so the one being typed in keeps the focus (ui/reconcile.py).
+        return ft.Column(
+            [field, tagged(f"suggestions-{i}", ft.Row(chips, wrap=True, spacing=6, run_spacing=2))],
+            spacing=2,
+        )
+
     def view(self) -> ft.Control:
         rules = self.rules
         game_choice = ft.RadioGroup(
@@ -84,47 +198,8 @@ class NewGameForm:
             on_change=lambda e: self._choose_game(e.control.value),
             content=ft.Column([ft.Radio(value=k, label=g.title) for k, g in GAMES.items()]),
         )
-        rows = []
-        for i, name in enumerate(self.names):
-            rows.append(
-                ft.Row(
-                    [
-                        ft.TextField(
-                            label=f"Player {i + 1}",
-                            value=name,
-                            expand=True,
-                            on_change=lambda e, i=i: self._set_name(i, e.control.value),
-                            capitalization=ft.TextCapitalization.WORDS,
-                        ),
-                        icon_button(
-                            ft.Icons.ARROW_UPWARD,
-                            f"Move player {i + 1} up",
-                            lambda _e, i=i: self._move(i, -1),
-                            disabled=i == 0,
-                        ),
-                        icon_button(
-                            ft.Icons.CLOSE,
-                            f"Remove player {i + 1}",
-                            lambda _e, i=i: self._remove(i),
-                            disabled=len(self.names) <= rules.min_players,
-                        ),
-                    ],
-                )
-            )
-        suggestions = [n for n in self.known if n not in self.names][:12]
-        known = (
-            ft.Row(
-                [ft.Text("Played before:", size=12)]
-                + [
-                    ft.Chip(label=ft.Text(n), on_click=lambda _e, n=n: self._add_player(n))
-                    for n in suggestions
-                ],
-                wrap=True,
-            )
-            if suggestions
-            else ft.Container()
-        )
         parts: list[ft.Control] = [
+            *self._recent_rows(),
             ft.Text("Game", weight=ft.FontWeight.BOLD),
             game_choice,
             ft.Text(
@@ -132,8 +207,7 @@ class NewGameForm:
                 "going left round the table",
                 weight=ft.FontWeight.BOLD,
             ),
-            *rows,
-            known,
+            *[self._name_row(i, name) for i, name in enumerate(self.names)],
             big_button(
                 "Add player",
                 lambda _e: self._add_player(),
@@ -159,18 +233,17 @@ class NewGameForm:
             ft.Text("House rulings", weight=ft.FontWeight.BOLD),
             *self._option_controls(rules.options_model),
         ]
-        parts.append(
-            ft.Row(
-                [
-                    big_button("Start game", self._start, icon=ft.Icons.PLAY_ARROW),
-                    big_button("Cancel", lambda _e: self.on_cancel(), filled=False),
-                ],
-                wrap=True,
-            )
-        )
         return tagged("new-game", ft.Column(parts, spacing=10))
 
-    def _choose_game(self, kind: str) -> None:
+    def buttons(self) -> ft.Control:
+        """Start and Cancel: kept in reach below the form, however far it scrolls."""
+        start = big_button("Start game", self._start, icon=ft.Icons.PLAY_ARROW)
+        cancel = big_button("Cancel", lambda _e: self.on_cancel(), filled=False)
+        start.expand = 2
+        cancel.expand = 1
+        return ft.Row([start, cancel], spacing=10)
+
+    def _choose_game(self, kind: str, refresh: bool = True) -> None:
         self.kind = kind
         self.options = {}
         self.seats = {}
@@ -178,7 +251,8 @@ class NewGameForm:
         while len(self.names) < rules.min_players:
             self.names.append("")
         self.names = self.names[: rules.max_players]
-        self.refresh()
+        if refresh:
+            self.refresh()
 
     def _set_option(self, name: str, value) -> None:
         self.options[name] = value

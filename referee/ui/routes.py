@@ -6,6 +6,7 @@ route and its ancestors, and a reload or a reconnect rebuilds the same stack.
 
     /                                   home
     /new                                new game
+    /stats                              statistics of the saved games (and renaming players)
     /game/{id}                          a game's table (Back: home)
     /game/{id}/log                      its log
     /game/{id}/log/{n}/{edit|delete|insert}   fixing action n (Back: the log)
@@ -20,12 +21,13 @@ from urllib.parse import parse_qs, urlencode
 
 FIXES = ("edit", "delete", "insert")
 GAME_PAGES = ("log", "standings", "rules")
+TOP_PAGES = ("new", "stats")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
 
 
 @dataclass(frozen=True)
 class Route:
-    screen: str  # home, new, game, log, fix, standings, rules, settle
+    screen: str  # home, new, stats, game, log, fix, standings, rules, settle
     game_id: int | None = None
     step: int | None = None  # the action being fixed, from 1
     fix: str | None = None  # edit, delete or insert
@@ -36,8 +38,8 @@ class Route:
     def path(self) -> str:
         if self.screen == "home":
             return "/"
-        if self.screen == "new":
-            return "/new"
+        if self.screen in TOP_PAGES:
+            return f"/{self.screen}"
         if self.screen == "settle":
             base = f"/settle/{self.dispute}" if self.dispute else "/settle"
             game = {"game": str(self.game_id)} if self.game_id is not None else {}
@@ -108,8 +110,8 @@ def _parse_parts(parts: list[str], query: dict[str, str]) -> Route | None:
     if not parts:
         return HOME
     head, rest = parts[0], parts[1:]
-    if head == "new" and not rest:
-        return Route("new")
+    if head in TOP_PAGES and not rest:
+        return Route(head)
     if head == "settle" and len(rest) <= 1:
         game = query.get("game")
         game_id = _game_id(game) if game is not None else None

@@ -43,6 +43,7 @@ class Shell:
         self.store = lives.store
         self.device = f"device-{next(_device_numbers)}"
         self.game: GameDevice | None = None  # the game in the view stack, if any
+        self.notes: dict[int, str] = {}  # game id -> what its screen says first (Play again)
         self.stack: list[tuple[Screen, ft.View]] = []
         self._bars: dict[str, tuple[tuple, ft.AppBar]] = {}  # each view's bar, and what it shows
         self._places: dict[str, tuple | None] = {}
@@ -73,7 +74,7 @@ class Shell:
 
     @property
     def screen(self) -> str:
-        """The name of the screen shown: home, new, game, log, fix, standings, rules, settle."""
+        """The screen shown: home, new, stats, game, log, fix, standings, rules, settle."""
         return self.top.route.screen
 
     @property

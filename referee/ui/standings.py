@@ -104,8 +104,9 @@ def _table(history, players) -> ft.Control:
     return tagged("standings-table", ft.Row([table], scroll=ft.ScrollMode.AUTO))
 
 
-def standings_panel(session: Session) -> ft.Control | None:
-    """The standings of a finished game, or None while it goes on."""
+def standings_panel(session: Session, actions: ft.Control | None = None) -> ft.Control | None:
+    """The standings of a finished game, or None while it goes on; `actions` (what the
+    table may do next) right under the places, above the fold of a phone."""
     outcome = session.rules.outcome(session.state)
     if outcome is None:
         return None
@@ -147,6 +148,11 @@ def standings_panel(session: Session) -> ft.Control | None:
                     ),
                     tagged("standings-reason", ft.Text(outcome.reason, size=15)),
                     *places,
+                    *(
+                        [ft.Container(actions, padding=ft.Padding.symmetric(vertical=6))]
+                        if actions is not None
+                        else []
+                    ),
                     ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
                     _table(history, players),
                     ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),

@@ -68,6 +68,22 @@ def icon_button(
     )
 
 
+def name_chip(name: str, on_click: Callable, key: str | None = None) -> ft.Control:
+    """A known name offered under a name field: shaped like a chip, and a button to a
+    screen reader (a Flet chip would be read as a checkbox)."""
+    return ft.OutlinedButton(
+        content=name,
+        icon=ft.Icons.PERSON_OUTLINE,
+        on_click=on_click,
+        height=40,  # drawn 40 px high; Flutter pads the tap target to 48
+        key=key,
+        style=ft.ButtonStyle(
+            padding=ft.Padding.symmetric(horizontal=12),
+            shape=ft.RoundedRectangleBorder(radius=8),
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class ScoreRow:
     name: str

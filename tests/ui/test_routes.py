@@ -9,6 +9,7 @@ from referee.ui.screens import SCREENS
 ADDRESSES = {
     "/": ["/"],
     "/new": ["/", "/new"],
+    "/stats": ["/", "/stats"],
     "/game/7": ["/", "/game/7"],
     "/game/7/log": ["/", "/game/7", "/game/7/log"],
     "/game/7/log/3/edit": ["/", "/game/7", "/game/7/log", "/game/7/log/3/edit"],
@@ -53,6 +54,8 @@ class TestAddresses:
             "/game/7/log/2/rename",
             "/game/7/secret",
             "/new/extra",
+            "/stats/extra",
+            "/stats/faeker",
             "/settle/a/b",
             "/settle/../etc",
             "/settle/faeker_bluff?game=x",
@@ -73,6 +76,10 @@ class TestBack:
 
     def test_back_from_a_game_goes_home(self):
         assert parse("/game/7").parent == HOME
+
+    def test_back_from_the_statistics_goes_home(self):
+        assert parse("/stats") == Route("stats")
+        assert parse("/stats?code=K7PQ").parent == HOME
 
     def test_back_from_a_fix_goes_to_the_log(self):
         assert parse("/game/7/log/3/edit").parent == Route("log", 7)

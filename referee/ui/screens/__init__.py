@@ -13,6 +13,7 @@ from referee.ui.routes import Route
 SCREENS = {
     "home": ("home", "HomeScreen"),
     "new": ("new_game", "NewGameScreen"),
+    "stats": ("stats", "StatsScreen"),
     "game": ("game", "GameScreen"),
     "log": ("log", "LogScreen"),
     "fix": ("fix", "FixScreen"),

@@ -198,23 +198,49 @@ class GameScreen(Screen):
         seats = s.rules.to_act(state)
         if len(seats) > 1 and any(s.rules.pick_options(state, seat) for seat in seats):
             parts.append(self._holder_row(state))
+        note = game.note if not s.steps else None
+        if note is not None:  # Play again said who starts: until the first action
+            parts.append(self._note_line(note))
         if s.is_over:  # the standings come first: who won and why, places, the scores
-            parts.append(standings_panel(s))
+            parts.append(standings_panel(s, self._ending_buttons()))
         parts.append(view.actions(state))
-        if s.is_over:
-            parts.append(
-                ft.Row(
-                    [
-                        big_button("Home", lambda _e: self.shell.go("/"), filled=False),
-                        big_button("New game", lambda _e: self.shell.go("/new")),
-                    ]
-                )
-            )
         parts.append(ft.Divider())
         parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
         return (
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
+        )
+
+    def _ending_buttons(self) -> ft.Control:
+        """Play again first and widest: the same table, one tap to the next game."""
+        again = big_button("Play again", self.game.play_again, icon=ft.Icons.REPLAY)
+        new = big_button("New game", lambda _e: self.shell.go("/new"), filled=False)
+        home = big_button("Home", lambda _e: self.shell.go("/"), filled=False)
+        new.expand = home.expand = True
+        return tagged(
+            "ending-actions",
+            ft.Column(
+                [again, ft.Row([new, home], spacing=10)],
+                spacing=10,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+        )
+
+    def _note_line(self, note: str) -> ft.Control:
+        return tagged(
+            "rematch-note",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.REPLAY, size=20),
+                        ft.Text(f"Play again: {note}", size=14, expand=True),
+                    ],
+                    spacing=10,
+                ),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                border_radius=10,
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            ),
         )
 
     def _log_row(self, hidden: str | None, steps: int) -> ft.Control:

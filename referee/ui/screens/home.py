@@ -49,6 +49,7 @@ class HomeScreen(Screen):
             disputes=store.recent_disputes(),
             limit=self.limit,
             on_more=self.more,
+            on_stats=lambda: self.shell.go("/stats"),
         )
 
     def more(self) -> None:

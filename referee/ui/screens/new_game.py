@@ -1,19 +1,40 @@
-"""New game (`/new`): the game, the players in seat order, the first dealer, the options."""
+"""New game (`/new`): the tables played before, the game, the players in seat order, the
+first dealer, the options; Start game stays below the form, in reach of a thumb."""
 
 import flet as ft
 
 from referee.ui.new_game import NewGameForm
 from referee.ui.screen import Screen
 
+RECENT_TABLES = 5
+
 
 class NewGameScreen(Screen):
     title = "New game"
+    scrolls = False  # the form scrolls; its Start button does not
 
     def __init__(self, shell, route) -> None:
         super().__init__(shell, route)
+        store = shell.store
         self.form = NewGameForm(
-            shell.store.known_players(), shell.start_game, shell.back, shell.render
+            store.known_players(),
+            shell.start_game,
+            shell.back,
+            shell.render,
+            recent=store.recent_tables(RECENT_TABLES),
         )
 
     def body(self) -> ft.Control:
-        return self.form.view()
+        return ft.Column(
+            [
+                ft.Column(
+                    [ft.Container(self.form.view(), padding=ft.Padding.only(bottom=12))],
+                    scroll=ft.ScrollMode.AUTO,
+                    expand=True,
+                ),
+                ft.Divider(height=1),
+                self.form.buttons(),
+            ],
+            expand=True,
+            spacing=8,
+        )
