@@ -6,9 +6,14 @@ value, see model.py). Colours keep these letters whatever the table calls them.
 """
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted, unshowable
+
+if TYPE_CHECKING:
+    from referee.games.deceptidice.model import DeceptidiceState
 
 NUMBERS = (1, 2, 3, 4, 5, 6)
 COLOURS = ("R", "B", "G", "Y")
@@ -104,6 +109,21 @@ def colour_names(text: str) -> dict[str, str]:
     return dict(zip(COLOURS, names, strict=True))
 
 
+@lru_cache(maxsize=64)
+def _names(text: str) -> dict[str, str]:
+    return colour_names(text)
+
+
+def names_of(state: "DeceptidiceState") -> dict[str, str]:
+    """The table's colour names (colour letter -> name)."""
+    return _names(state.options.colour_names)
+
+
 def sizes_text(sizes: Sequence[int]) -> str:
     """'3·3·2' for a player's dice."""
     return "·".join(str(s) for s in sizes)
+
+
+def cards_text(n: int) -> str:
+    """'1 card', '5 cards'."""
+    return f"{n} card{'s' if n != 1 else ''}"

@@ -1,0 +1,161 @@
+"""After the verdict: the loser discards a die, may swap a card, and opens the next round
+as the Liar; or the discard ends the game.
+"""
+
+from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.verdict import ScoreChange, Verdict
+from referee.games.deceptidice.deck import check_kinds
+from referee.games.deceptidice.material import cards_text, game_over, names_of, sizes_text, split
+from referee.games.deceptidice.model import (
+    DeceptidiceChoices,
+    DeceptidiceState,
+    Discard,
+    NoSwap,
+    RoundState,
+    Swap,
+)
+from referee.games.deceptidice.truth import card_name
+
+
+class RoundEndHandlers:
+    """Discard, Swap and NoSwap: their handlers and the offer test of a swap, mixed into
+    DeceptidiceRules, whose `choices`, `_actor`, `seat_of` and `outcome` they use."""
+
+    @staticmethod
+    def _swap_fits(state: DeceptidiceState, menu: DeceptidiceChoices, action: Swap) -> bool:
+        if action.partner is None:
+            if not menu.swap_pile:
+                return False
+        elif action.partner not in state.players or (
+            state.players.index(action.partner) not in menu.partners
+        ):
+            return False
+        named = (action.give, action.take)
+        if menu.identities:
+            return all(c is not None and menu.card_kind_ok(c) for c in named)
+        return all(c is None for c in named)
+
+    def _discard(self, state: DeceptidiceState, action: Discard):
+        menu = self.choices(state)
+        seat = self._actor(state, action.player, menu)
+        held = state.cards[seat]
+        if action.size not in menu.sizes:
+            raise IllegalAction(
+                f"{action.player}'s {held} cards make dice of "
+                f"{sizes_text(split(held, state.dice))}: no die holds {action.size}."
+            )
+        cards = list(state.cards)
+        cards[seat] -= action.size
+        discarded = list(state.discarded)
+        discarded[seat] = (*discarded[seat], action.size)
+        new = state.model_copy(update=dict(cards=tuple(cards), discarded=tuple(discarded)))
+        change = ScoreChange(player=action.player, before=held, after=cards[seat])
+        said = (
+            f"{action.player} discards a die of {cards_text(action.size)}, face up: "
+            f"{cards_text(cards[seat])} left."
+        )
+        if game_over(cards):
+            new = new.model_copy(update=dict(phase="over"))
+            ended = self.outcome(new)
+            ranking = [
+                f"{place}. {state.players[s]}: {cards_text(new.cards[s])}"
+                for place, s in ended.standings()
+            ]
+            return new, Verdict(
+                headline=ended.headline,
+                details=(said, ended.reason, "Final ranking:", *ranking),
+                rulings=("DD-CHALLENGE", *ended.rulings),
+                changes=(change,),
+                decisive=True,
+            )
+        o = state.options
+        if o.swap == "another_player" or (o.swap == "draw_pile" and state.draw_pile > 0):
+            with_whom = "the draw pile" if o.swap == "draw_pile" else "another player"
+            return new.model_copy(update=dict(phase="swap")), Verdict(
+                headline=said.rstrip("."),
+                details=(f"{action.player} may now swap one card with {with_whom}.",),
+                rulings=("DD-CHALLENGE", "DD-SWAP" if o.swap == "draw_pile" else "DD-SWAP-PLAYER"),
+                changes=(change,),
+            )
+        rulings = ["DD-CHALLENGE"]
+        extra = []
+        if o.swap == "draw_pile":
+            extra.append("The draw pile is empty, so there is no swap.")
+            rulings.append("DD-SWAP")
+        new, start = self._next_round(new, seat)
+        return new, Verdict(
+            headline=said.rstrip("."),
+            details=(*extra, *start),
+            rulings=(*rulings, "DD-START"),
+            changes=(change,),
+        )
+
+    def _swap(self, state: DeceptidiceState, action: Swap):
+        menu = self.choices(state)
+        seat = self._actor(state, action.player, menu)
+        if action.partner is None:
+            if not menu.swap_pile:
+                raise IllegalAction("This table swaps with another player: say with whom.")
+            with_whom = "the draw pile"
+        else:
+            partner = self.seat_of(state, action.partner)
+            if partner not in menu.partners:
+                raise IllegalAction(
+                    f"{action.player} cannot swap with themself."
+                    if partner == seat
+                    else "This table swaps with the draw pile, not with another player."
+                )
+            with_whom = action.partner
+        names = names_of(state)
+        if menu.identities:
+            if action.give is None or action.take is None:
+                raise InvalidAction(
+                    "Hands are open: name the card given and the card taken in the swap."
+                )
+            check_kinds(menu, (action.give, action.take))
+            said = (
+                f"{action.player} swaps {card_name(action.give, names)} for "
+                f"{card_name(action.take, names)} from {with_whom}"
+            )
+        else:
+            if action.give is not None or action.take is not None:
+                raise InvalidAction("Hands are closed: a swap is secret, so name no card.")
+            said = f"{action.player} swaps a card with {with_whom}"
+        new = state.model_copy(update=dict(swaps=state.swaps + 1))
+        new, start = self._next_round(new, seat)
+        ruling = "DD-SWAP" if action.partner is None else "DD-SWAP-PLAYER"
+        rulings = [ruling, "DD-START"] + (["DD-OPEN"] if menu.identities else [])
+        return new, Verdict(
+            headline=said,
+            details=("Hand sizes do not change.", *start),
+            rulings=tuple(rulings),
+        )
+
+    def _no_swap(self, state: DeceptidiceState, action: NoSwap):
+        menu = self.choices(state)
+        seat = self._actor(state, action.player, menu)
+        new, start = self._next_round(state, seat)
+        ruling = "DD-SWAP" if state.options.swap == "draw_pile" else "DD-SWAP-PLAYER"
+        return new, Verdict(
+            headline=f"{action.player} keeps their cards",
+            details=start,
+            rulings=(ruling, "DD-START"),
+        )
+
+    def _next_round(self, state: DeceptidiceState, liar: int):
+        n = len(state.players)
+        new = state.model_copy(
+            update=dict(
+                phase="guessing",
+                number=state.number + 1,
+                round=RoundState.fresh(n, liar),
+            )
+        )
+        dice = ", ".join(
+            f"{name} {sizes_text(split(state.cards[s], state.dice))}"
+            for s, name in enumerate(state.players)
+        )
+        return new, (
+            f"Round {new.number}: {state.players[liar]} is the Liar and guesses first.",
+            f"Make {state.dice} dice each: {dice}.",
+        )

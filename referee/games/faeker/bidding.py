@@ -1,0 +1,170 @@
+"""Bidding: bids, passes and the two calls that end the bidding (a showdown or a bluff).
+
+An unopposed bid ends the round at once; a tie, a showdown call or a bluff call turns to
+the reveal, where the hands are shown.
+"""
+
+from referee.core import flow
+from referee.core.errors import IllegalAction
+from referee.core.verdict import Verdict
+from referee.games.faeker import counting
+from referee.games.faeker.deck import FAE, MAX_BID, card_name
+from referee.games.faeker.model import Bid, CallBluff, CallShowdown, FaekerState, LadderEntry, Pass
+
+
+class BiddingHandlers:
+    """The handlers of Bid, Pass, CallShowdown and CallBluff, mixed into FaekerRules, whose
+    `choices`, `seat_of`, `bidding_order`, `_award` and `_end_round` they use."""
+
+    def _check_turn(self, state: FaekerState, player: str) -> int:
+        seat = self.seat_of(state, player)
+        if seat in state.deal.passed:
+            raise IllegalAction(f"{player} passed and is out of the bidding this round.")
+        if seat != state.deal.turn:
+            turn = state.players[state.deal.turn]
+            raise IllegalAction(f"It is {turn}'s turn to bid, not {player}'s.")
+        return seat
+
+    def _with_ladder(self, state: FaekerState, entry: LadderEntry, **more) -> FaekerState:
+        deal = state.deal.model_copy(update=dict(ladder=(*state.deal.ladder, entry), **more))
+        return state.model_copy(update=dict(deal=deal))
+
+    def _bid(self, state: FaekerState, action: Bid) -> tuple[FaekerState, Verdict]:
+        seat = self._check_turn(state, action.player)
+        bids = self.choices(state).bids
+        if action.amount not in bids:
+            high = bids[0]
+            holder = state.players[state.deal.last_bid_entry.seat]
+            raise IllegalAction(
+                f"Bids must be at least {high}: {holder} bid {high}. "
+                f"{action.player} may bid {high} to {MAX_BID}, pass, or call."
+            )
+        new = self._with_ladder(state, LadderEntry(seat=seat, kind="bid", amount=action.amount))
+        said = f"{action.player} bids {action.amount}."
+        return self._after_bidding_step(new, said, "FK-BID")
+
+    def _pass(self, state: FaekerState, action: Pass) -> tuple[FaekerState, Verdict]:
+        seat = self._check_turn(state, action.player)
+        new = self._with_ladder(
+            state, LadderEntry(seat=seat, kind="pass"), passed=state.deal.passed | {seat}
+        )
+        return self._after_bidding_step(
+            new, f"{action.player} passes and is out this round.", "FK-PASS-OUT"
+        )
+
+    def _after_bidding_step(
+        self, state: FaekerState, said: str, ruling: str
+    ) -> tuple[FaekerState, Verdict]:
+        deal = state.deal
+        active = self.bidding_order(state)
+        if not active:
+            return self._all_passed(state, said)
+        if len(active) == 1 and deal.latest_bid(active[0]) is not None:
+            seat = active[0]
+            name = state.players[seat]
+            return self._award(
+                state,
+                [(seat, FAE[deal.top])],
+                headline=f"{name} takes the round unopposed",
+                details=[
+                    said,
+                    f"{name}'s bid of {deal.latest_bid(seat)} stands and everyone else passed.",
+                    f"Top card {card_name(deal.top)} is worth {FAE[deal.top]} fae.",
+                ],
+                rulings=["FK-END-UNCONTESTED"],
+            )
+        everyone_acted = {e.seat for e in deal.ladder} == set(range(len(state.players)))
+        high = deal.highest_bid
+        if everyone_acted and len(active) >= 2 and all(deal.latest_bid(s) == high for s in active):
+            names = ", ".join(state.players[s] for s in active)
+            new = self._start_reveal(state, "showdown", active)
+            return new, Verdict(
+                headline=f"Tie at {high}: showdown between {names}",
+                details=(
+                    said,
+                    f"{names} all bid {high}; everyone else passed.",
+                    "Each of them shows their hand; the highest hand wins.",
+                ),
+                rulings=("FK-END-TIE", "FK-SHOWDOWN-RANK"),
+            )
+        nxt = flow.next_seat(len(state.players), deal.turn, active)
+        new = state.model_copy(update=dict(deal=deal.model_copy(update=dict(turn=nxt))))
+        return new, Verdict(
+            headline=said,
+            details=(f"{state.players[nxt]} to act.",),
+            rulings=(ruling,),
+        )
+
+    def _all_passed(self, state: FaekerState, said: str) -> tuple[FaekerState, Verdict]:
+        if state.options.all_pass == "showdown":
+            everyone = flow.clockwise(len(state.players), state.dealer + 1)
+            new = self._start_reveal(state, "showdown", everyone)
+            return new, Verdict(
+                headline="Everyone passed: showdown between all players",
+                details=(said, "Nobody bid, so every player shows their hand."),
+                rulings=("FK-ALL-PASS-SHOWDOWN", "FK-SHOWDOWN-RANK"),
+            )
+        new, end = self._end_round(state)
+        return new, Verdict(
+            headline="Everyone passed: nobody scores this round",
+            details=(said, "Nobody bid, so no cubes move.", *end.details),
+            rulings=("FK-ALL-PASS-VOID", *end.rulings),
+            decisive=True,
+        )
+
+    def _call_showdown(self, state, action: CallShowdown) -> tuple[FaekerState, Verdict]:
+        seat = self._check_turn(state, action.player)
+        active = self.bidding_order(state)
+        state = self._with_ladder(state, LadderEntry(seat=seat, kind="showdown"))
+        top = state.deal.top
+        if len(active) == 1:
+            return self._award(
+                state,
+                [(seat, FAE[top])],
+                headline=f"{action.player} calls a showdown alone and takes the round",
+                details=[
+                    f"Everyone else has passed, so {action.player} is the only hand in it.",
+                    f"Top card {card_name(top)} is worth {FAE[top]} fae.",
+                ],
+                rulings=["FK-SHOWDOWN-CALL"],
+            )
+        names = ", ".join(state.players[s] for s in active)
+        return self._start_reveal(state, "showdown", active, caller=seat), Verdict(
+            headline=f"{action.player} calls a showdown: {names} show their hands",
+            details=("Every player who has not passed, the caller included, shows 5 cards.",),
+            rulings=("FK-SHOWDOWN-CALL", "FK-SHOWDOWN-RANK"),
+        )
+
+    def _call_bluff(self, state, action: CallBluff) -> tuple[FaekerState, Verdict]:
+        seat = self._check_turn(state, action.player)
+        last = state.deal.last_bid_entry
+        if self.choices(state).bluff_on is None:
+            raise IllegalAction(
+                "There is no bid to call a bluff on yet."
+                if last is None
+                else f"The most recent bid is {action.player}'s own."
+            )
+        bidder = state.players[last.seat]
+        state = self._with_ladder(state, LadderEntry(seat=seat, kind="bluff"))
+        new = self._start_reveal(
+            state, "bluff", (last.seat,), caller=seat, called_seat=last.seat, called_bid=last.amount
+        )
+        target, _ = counting.describe_target(
+            state.deal.top, state.options.stone_circles_always_count
+        )
+        return new, Verdict(
+            headline=f"{action.player} calls {bidder}'s bluff on {last.amount}",
+            details=(f"{bidder} shows all 5 cards. The bid counts {target}.",),
+            rulings=(self._bluff_ruling(state),),
+        )
+
+    @staticmethod
+    def _bluff_ruling(state: FaekerState) -> str:
+        return "FK-BLUFF-EXACT" if state.options.bluff_needs_exact else "FK-BLUFF-AT-LEAST"
+
+    @staticmethod
+    def _start_reveal(state, kind, seats, **more) -> FaekerState:
+        deal = state.deal.model_copy(
+            update=dict(reveal=kind, awaiting=tuple(seats), hands=(), turn=None, **more)
+        )
+        return state.model_copy(update=dict(phase="reveal", deal=deal))
