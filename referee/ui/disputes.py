@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 
 from referee.core.errors import RefereeError
 from referee.core.words import number
-from referee.disputes import TITLES, Settled, settle
+from referee.disputes import TITLES, Settled, from_game, settle
 from referee.games import GAMES
 from referee.games.deceptidice import guesses as dice_guesses
 from referee.games.deceptidice.material import COLOURS as DICE_COLOURS
@@ -98,57 +98,6 @@ def dice_card_text(card: str) -> str:
 
 def _faj_colour(card: str):
     return RED if card[-1] in "DH" else None
-
-
-def from_game(kind: str, state) -> dict:
-    """What a game in progress already knows, to prefill the dispute screen."""
-    pre: dict = {"game": kind, "names": list(state.players)}
-    if kind == "faj":
-        pre["piles"] = [list(p) for p in state.won]
-        pre["board"] = list(state.board)
-        if state.board:  # the flow contract's menu: the cards each player may still play
-            playable = GAMES["faj"].choices(state).playable
-            pre["playable"] = {seat: list(cards) for seat, cards in playable}
-        pre["kind"] = "faj_trick" if state.board else "faj_showdown"
-    elif kind == "faeker":
-        deal = state.deal
-        pre["top"] = deal.top
-        if deal.called_bid is not None:
-            pre["bid"] = deal.called_bid
-        pre["kind"] = "faeker_bluff" if deal.reveal == "bluff" else "faeker_showdown"
-        if deal.called_seat is not None and deal.caller is not None:
-            pre["bidder"] = state.players[deal.called_seat]
-            pre["caller"] = state.players[deal.caller]
-        pre["stones"] = state.options.stone_circles_always_count
-        pre["exact"] = state.options.bluff_needs_exact
-    elif kind == "deceptidice":
-        r, o = state.round, state.options
-        pre["variants"] = {
-            "straights": o.straights,
-            "vague": o.vague,
-            "wildcards": o.wildcards,
-            "power_cards": o.power_cards,
-            "power_always": o.power_always,
-            "introductory": o.introductory,
-        }
-        ladder = [e for e in r.ladder]
-        if ladder:
-            pre["guess"] = ladder[-1].guess.model_dump()
-            pre["guesser"] = state.players[ladder[-1].seat]
-        if len(ladder) > 1:
-            pre["previous"] = ladder[-2].guess.model_dump()
-        if r.challenger is not None:
-            pre["challenger"] = state.players[r.challenger]
-        pre["kind"] = "deceptidice_challenge" if r.challenger is not None else "deceptidice_higher"
-    elif kind == "fairy":
-        pre["top"] = state.top
-        pre["scores"] = list(state.scores)
-        if GAMES["fairy"].earlier_cards_visible(state):  # FY-HIDDEN
-            pre["seen"] = list(state.pile[:-1])
-        if state.options.suits == "by_hand":
-            pre["suit_cards"] = state.options.suit_cards
-        pre["kind"] = "fairy_guesses"
-    return pre
 
 
 class DisputeScreen:
