@@ -55,11 +55,13 @@ FIRST_FRAME = """
 """
 
 
-def first_frame_s(browser, url: str, started: float, ready: str) -> tuple[float, object]:
+def first_frame_s(
+    browser, url: str, started: float, ready: str, cpu_throttle: float = 1
+) -> tuple[float, object]:
     """Seconds from `started` (time.perf_counter() as the server was started) to the frame
     after `ready`'s button is in the page, and the page."""
     script = FIRST_FRAME.replace("NAME", json.dumps(ready))
-    page = open_page(browser, url, ready=ready, init_script=script)
+    page = open_page(browser, url, ready=ready, init_script=script, cpu_throttle=cpu_throttle)
     page.wait_for_function("() => window.__firstFrame > 0")
     frame_epoch_s = page.evaluate("() => window.__firstFrame") / 1000
     started_epoch_s = time.time() - (time.perf_counter() - started)
@@ -102,7 +104,7 @@ def home_render_ms(page) -> float:
     page.get_by_role("button", name="Start game").wait_for()
     page.evaluate(MARK_TAPS)
     page.evaluate(WATCH, ["series-Fairy Bucks: Cup", "Cup"])
-    page.get_by_role("button", name=re.compile("^Home")).first.click()
+    page.get_by_role("button", name=re.compile("^(Home|Back)")).first.click()
     seen = page.evaluate("() => window.__seen")
     tagged(page, "series-Fairy Bucks: Cup").wait_for()
     return seen - page.evaluate("() => window.__tapAt")
@@ -119,7 +121,11 @@ def main() -> None:
         choices=["auto", "canvaskit", "skwasm"],
         help="auto is what users get; the tests use canvaskit for screenshots",
     )
+    parser.add_argument(
+        "--cpu-throttle", type=float, default=1, help="slow each page's CPU N times (4: a phone)"
+    )
     args = parser.parse_args()
+    slow = args.cpu_throttle
     from playwright.sync_api import sync_playwright
 
     compileall.compile_dir(Path(__file__).resolve().parents[1] / "referee", quiet=1)
@@ -134,11 +140,11 @@ def main() -> None:
                 tempfile.TemporaryDirectory() as folder,
                 serve_app(Path(folder), args.renderer) as (url, t0),
             ):
-                seconds, page = first_frame_s(browser, url, t0, "New game")
+                seconds, page = first_frame_s(browser, url, t0, "New game", slow)
                 times["referee"].append(seconds)
                 page.close()
             with serve_app(Path(full), args.renderer) as (url, t0):
-                seconds, page = first_frame_s(browser, url, t0, "New game")
+                seconds, page = first_frame_s(browser, url, t0, "New game", slow)
                 page.get_by_text("Cup", exact=False).first.wait_for(timeout=60_000)
                 times["referee_1000"].append(seconds)
                 home_ms.append(home_render_ms(page))
@@ -146,7 +152,7 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as folder:
                 t0 = time.perf_counter()
                 with serve_hello(Path(folder), args.renderer) as url:
-                    seconds, page = first_frame_s(browser, url, t0, "Tap")
+                    seconds, page = first_frame_s(browser, url, t0, "Tap", slow)
                     times["hello"].append(seconds)
                     page.close()
         browser.close()
@@ -162,6 +168,7 @@ def main() -> None:
         "home_1000_extra_ms": round((median["referee_1000"] - median["referee"]) * 1000),
         "home_1000_render_median_ms": round(statistics.median(home_ms)),
         "renderer": args.renderer,
+        "cpu_throttle": slow,
     }
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 

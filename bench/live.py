@@ -1,12 +1,21 @@
-"""Propagation between devices: a tap on device A until the changed frame is on device B.
+"""Propagation between devices: a tap on one device until the change is on the others.
 
-Two headless Chromium pages show one Fae-ker game on a local server. Device A taps Undo and
-Redo in turn (each a real change to the shared game); device B waits for its status line
-to change. Both times are taken inside the pages (A: when the tap's pointer event arrives;
-B: the animation frame after its semantics tree shows the new text), on the wall clock
-both pages share, so Playwright's own round trips are not counted.
+Two headless Chromium pages (the default) show one Fae-ker game on a local server. Device
+A taps Undo and Redo in turn (each a real change to the shared game); device B waits for
+its status line to change. Both times are taken inside the pages (A: when the tap's
+pointer event arrives; B: the animation frame after its semantics tree shows the new
+text), on the wall clock both pages share, so Playwright's own round trips are not counted.
+
+With --devices N, N devices without a browser (bench/flet_client.py: Flet's own WebSocket
+protocol) are spread over --games Fae-ker games, all open at once; in each game one device
+taps Undo and Redo in turn, all games at the same time, and the bench times each tap's
+change until its frame reaches every device of that game (the server's push, with no
+browser drawing it). After the taps, every device of a game must show the same round,
+status and scores (no divergence); the server's memory (RSS) and open files are sampled
+every 100 taps.
 
     python bench/live.py [--json] [--taps N]
+    python bench/live.py --devices 40 --games 5 --taps 1000 [--json]
 """
 
 import argparse
@@ -57,15 +66,33 @@ def percentile(values, p):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--taps", type=int, default=None, help="100, or 1,000 with --devices")
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    parser.add_argument("--devices", type=int, default=0, help="devices without a browser")
+    parser.add_argument("--games", type=int, default=5, help="games the devices spread over")
+    parser.add_argument(
+        "--gap-ms",
+        type=float,
+        default=0,
+        help="in each game, the pause between one tap's last frame and the next tap",
+    )
     args = parser.parse_args()
+    if args.devices:
+        from bench.live_devices import run
+
+        result = run(args.devices, args.games, args.taps or 1000, args.gap_ms)
+    else:
+        result = browsers(args.taps or 100, args.renderer)
+    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
+
+
+def browsers(taps: int, renderer: str) -> dict:
     from playwright.sync_api import expect, sync_playwright
 
     times = []
     with (
         tempfile.TemporaryDirectory() as folder,
-        serve(Path(folder), args.renderer) as app,
+        serve(Path(folder), renderer) as app,
         sync_playwright() as pw,
     ):
         browser = launch(pw)
@@ -82,7 +109,7 @@ def main() -> None:
         expect(tagged(b, "status")).to_contain_text("Bo to act")
         a.evaluate(MARK_TAPS)
         after = {"Undo": "Deal 5 cards", "Redo": "Bo to act"}
-        for n in range(args.taps):
+        for n in range(taps):
             which = "Undo" if n % 2 == 0 else "Redo"
             button = a.get_by_role("button", name=which).last
             expect(button).to_be_enabled()
@@ -92,15 +119,14 @@ def main() -> None:
             times.append(seen - a.evaluate("() => window.__tapAt"))
             expect(tagged(a, "status")).to_contain_text(after[which])
         browser.close()
-    result = {
+    return {
         "taps": len(times),
         "propagation_p50_ms": round(percentile(times, 50), 1),
         "propagation_p95_ms": round(percentile(times, 95), 1),
         "propagation_max_ms": round(max(times), 1),
         "propagation_mean_ms": round(statistics.mean(times), 1),
-        "renderer": args.renderer,
+        "renderer": renderer,
     }
-    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 
 
 if __name__ == "__main__":

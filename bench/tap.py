@@ -16,7 +16,10 @@ CHUNK taps at a time, each on a page of its own: a phase in which the machine is
 falls on both apps alike, not on whichever ran last. Each turn begins after SETTLE_MS, so
 that what the other page was still doing is not timed as this page's tap.
 
-    python bench/tap.py [--json] [--taps N] [--pointer touch|mouse]
+    python bench/tap.py [--json] [--taps N] [--pointer touch|mouse] [--cpu-throttle N]
+
+`--cpu-throttle 4` slows every page of both apps like DevTools' mid-range phone, set before
+the page loads.
 """
 
 import argparse
@@ -156,6 +159,9 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--pointer", default="touch", choices=["touch", "mouse"])
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    parser.add_argument(
+        "--cpu-throttle", type=float, default=1, help="slow each page's CPU N times (4: a phone)"
+    )
     args = parser.parse_args()
     if args.taps < 6:
         parser.error("--taps: at least 6 (two of each kind)")
@@ -180,7 +186,7 @@ def main() -> None:
         per = args.taps // 3 // 2 * 2
         share = [per, per, args.taps - 2 * per]
         with serve(folder, args.renderer) as app, serve_hello(folder, args.renderer) as url:
-            phone = {"width": 390, "height": 844, "touch": touch}
+            phone = {"width": 390, "height": 844, "touch": touch, "cpu_throttle": args.cpu_throttle}
             hello = Hello(open_page(browser, url, ready="Tap", **phone), touch)
             hello.page.evaluate(MARK_TAPS)
             hello.warm_up()
@@ -224,6 +230,7 @@ def main() -> None:
         **{f"{kind}_tap_p95_ms": round(percentile(t, 95), 1) for kind, t in kinds.items()},
         "renderer": args.renderer,
         "pointer": args.pointer,
+        "cpu_throttle": args.cpu_throttle,
     }
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 import flet as ft
 
 from referee.live import LiveTables
-from referee.server import code_matches, table_code
+from referee.server import check_code, client_key, table_code
 from referee.store import Store, StoreUnavailable
 from referee.ui import screens
 from referee.ui.flet_walk import install as _faster_first_walk
@@ -60,9 +60,13 @@ def warm_up() -> None:
 
 
 def main(page: ft.Page) -> None:
-    if table_code() and not code_matches(_code_in_link(page)):
-        code_screen(page, lambda: main_after_code(page))
-        return
+    if table_code():
+        # The code in a link is a try like a typed one (throttled: referee/guard.py).
+        link = _code_in_link(page)
+        tried = check_code(client_key(page), link) if link is not None else None
+        if tried is None or not tried.ok:
+            code_screen(page, lambda: main_after_code(page), tried.message if tried else None)
+            return
     main_after_code(page)
 
 

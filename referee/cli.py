@@ -31,6 +31,13 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let phones on your network join (port 8550, a table code, a QR code)",
     )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="when sharing, also answer to this name (e.g. mylaptop.local); repeatable",
+    )
     p.add_argument("--data-dir", help="folder for the saved-games database")
     sub = p.add_subparsers(dest="command")
     r = sub.add_parser("replay", help="replay a record and print the final state and verdicts")
@@ -80,7 +87,27 @@ def main(argv: list[str] | None = None) -> int:
         os.environ[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
     if args.command in ("replay", "settle", "edit", "schema", "import", "export", "stats"):
         return _command(args)
-    return run_app(web=args.web, host=args.host, port=args.port, share=args.share)
+    return run_app(
+        web=args.web, host=args.host, port=args.port, share=args.share, allow=args.allow_host
+    )
+
+
+def allowed_names(names: list[str]) -> list[str]:
+    """The --allow-host names, lower case; SystemExit(2) with a sentence for one that is
+    not a host name or address."""
+    from referee.server import split_host
+
+    out = []
+    for raw in names:
+        found = split_host(raw)
+        if found is None or found[1] is not None:
+            print(
+                f"--allow-host takes a host name or address without a port, not {raw!r}.",
+                file=sys.stderr,
+            )
+            raise SystemExit(2)
+        out.append(found[0])
+    return out
 
 
 def _command(args) -> int:
@@ -182,10 +209,24 @@ def _freeze() -> None:
     gc.freeze()
 
 
-def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> int:
+def run_packaged() -> None:
+    """The app inside a package made by `flet build` (main.py): the Flet client is the
+    package itself, so there is no window to try and no server to print."""
+    import flet as ft
+
+    screens = _Screens()
+    screens.start()
+    ft.run(screens.main, assets_dir=ASSETS_DIR)
+
+
+def run_app(
+    *, web: bool, host: str | None, port: int, share: bool = False, allow: list[str] = ()
+) -> int:
     import flet as ft
 
     from referee import server
+
+    allow = allowed_names(list(allow))
 
     # The web client must come from the installed flet-web package: a CDN renderer would
     # leave an offline table on the loading screen forever.
@@ -208,6 +249,13 @@ def run_app(*, web: bool, host: str | None, port: int, share: bool = False) -> i
                 file=sys.stderr,
             )
     port = port or int(os.environ.get("FLET_SERVER_PORT") or 0)
+    if allow and not share:
+        print(
+            "--allow-host counts only when sharing (--share): this referee answers only "
+            "to this computer's own loopback names.",
+            file=sys.stderr,
+        )
+    os.environ[server.ALLOWED_ENV] = " ".join(allow)
     if share:
         port = server.port_from(host, port or server.SHARE_PORT)
         code = os.environ.setdefault(server.CODE_ENV, server.new_table_code())

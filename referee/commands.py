@@ -27,8 +27,11 @@ def settle(path: str) -> int:
         data = read_record_file(path)
     except OSError as exc:
         return _unreadable("dispute", path, exc, {})
-    code, out = settle_text(data)
-    print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
+    try:
+        code, out = settle_text(data)
+    except Exception as exc:  # a fault of referee's own: still one sentence, no traceback
+        code, out = 2, {"ok": False, "reason": _fault("dispute", exc)}
+    emit(out, indent=2 if code == 0 else None)
     return code
 
 
@@ -50,7 +53,7 @@ def replay(path: str) -> int:
     except OSError as exc:
         return _unreadable("record", path, exc, {"index": None})
     code, out = replay_text(data)
-    print(json.dumps(out, indent=2 if code == 0 else None))
+    emit(out, indent=2 if code == 0 else None)
     return code
 
 
@@ -58,7 +61,7 @@ def _unreadable(what: str, path: str, exc: OSError, fields: dict) -> int:
     """Print why the file cannot be read, as the command's refusal, and return 2."""
     why = exc.strerror or type(exc).__name__
     reason = sentence(f"Cannot read the {what} {quoted(path)}: {why}.")
-    print(json.dumps({"ok": False, **fields, "reason": reason}))
+    emit({"ok": False, **fields, "reason": reason})
     return 2
 
 
@@ -97,9 +100,30 @@ def edit(path: str, at: int, kind: str, action_text: str | None) -> int:
         data = read_record_file(path)
     except OSError as exc:
         return _unreadable("record", path, exc, {"index": None})
-    code, out = edit_text(data, at, kind, action_text)
-    print(json.dumps(out, indent=2 if code == 0 else None, ensure_ascii=False))
+    try:
+        code, out = edit_text(data, at, kind, action_text)
+    except Exception as exc:  # a fault of referee's own: still one sentence, no traceback
+        code, out = 2, {"ok": False, "index": None, "reason": _fault("record", exc)}
+    emit(out, indent=2 if code == 0 else None)
     return code
+
+
+def _fault(what: str, exc: Exception) -> str:
+    return sentence(
+        f"referee could not read this {what} ({type(exc).__name__}); nothing was changed. "
+        "Please report it with the file."
+    )
+
+
+def emit(out: dict, indent: int | None = None) -> None:
+    """Print the JSON answer as readable text where the terminal can show it, else with
+    JSON's own escapes (the same JSON, in ASCII): never a crash over an encoding."""
+    text = json.dumps(out, indent=indent, ensure_ascii=False)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeError, LookupError):
+        text = json.dumps(out, indent=indent)
+    print(text)
 
 
 def edit_text(text: str | bytes, at: int, kind: str, action_text: str | None) -> tuple[int, dict]:

@@ -11,8 +11,16 @@ Simultaneous choices (everyone reveals at once) can be entered privately: a play
 their choice on their own device, the others see only that it is locked, and the choices
 are applied as one action when every seat the game waits for has one. Locks live here, in
 memory; they become an action only when applied.
+
+Another process on the same data folder (a second referee) writes to the same SQLite file.
+While some device shows a game, LiveTables polls SQLite's data_version (it moves only when
+another connection commits) every POLL_S seconds; when it moves, a game whose stored
+revision is not the one shown is read again and every device is told what changed.
 """
 
+import asyncio
+import contextlib
+import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +34,12 @@ from referee.store import StaleWrite, Store
 from referee.table import Table
 
 LOCKED = object()  # what a device sees of a pick another player made privately
+POLL_S = 0.5  # how often another process's changes are looked for, while a game is shown
+_NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
+
+
+def _nothing() -> None:
+    return None
 
 
 class Stale(RefereeError):
@@ -53,6 +67,9 @@ class LiveTable:
     devices: dict[str, str] = field(default_factory=dict)  # device id -> shown name
     listeners: dict[str, Callable[[int], None]] = field(default_factory=dict)
     picks: dict[int, Pick] = field(default_factory=dict)  # seat -> pick, this decision only
+    # Version -> "Changed on another device: ..." for changes read from another process.
+    notes: dict[int, str] = field(default_factory=dict)
+    on_listen: Callable[[], None] = field(default=_nothing, repr=False)
 
     @property
     def game_id(self) -> int:
@@ -64,6 +81,7 @@ class LiveTable:
         with self.lock:
             self.devices[device] = name
             self.listeners[device] = on_change
+        self.on_listen()
         self._announce(exclude=device)
 
     def leave(self, device: str) -> None:
@@ -126,7 +144,30 @@ class LiveTable:
         return result
 
     def _reload(self) -> str:
-        """Read the game again after another process changed it; say what changed."""
+        """Read the game again after another process wrote first; say what changed."""
+        return f"Changed on another device: {self._reread()}. Your change was not made."
+
+    def catch_up(self) -> bool:
+        """Read the game again if another process changed it since this table last read
+        or wrote it, and tell every device (`note` says what changed); False if not."""
+        with self.lock:
+            stored = self.table.store.revisions([self.game_id]).get(self.game_id)
+            if stored is None or stored == self.table.revision:
+                return False
+            what = self._reread()
+            self.notes[self.version] = f"Changed on another device: {what}."
+            for old in list(self.notes)[:-_NOTES_KEPT]:
+                del self.notes[old]
+        self._announce()
+        return True
+
+    def note(self, version: int) -> str | None:
+        """What changed at `version`, when another process made that change (for the
+        device to show), or None."""
+        with self.lock:
+            return self.notes.get(version)
+
+    def _reread(self) -> str:
         before = [v.headline for v in self.table.session.verdicts]
         self.table = Table.resume(self.table.store, self.table.game_id)
         after = [v.headline for v in self.table.session.verdicts]
@@ -143,7 +184,7 @@ class LiveTable:
         what = "; ".join(parts) or "nothing you can see"
         self._logged(what)
         self.picks.clear()
-        return f"Changed on another device: {what}. Your change was not made."
+        return what
 
     def play(self, seen: int, device: str, action) -> Verdict:
         return self._change(seen, device, lambda t: t.play(action), lambda v: v.headline)
@@ -215,12 +256,21 @@ class LiveTables:
         self.store = store
         self._lock = threading.Lock()
         self._tables: dict[int, LiveTable] = {}
+        self._listening = threading.Event()  # set when a device joins a table
+        self._stop = threading.Event()
+        self._watcher: threading.Thread | None = None
+        # The server's event loop, where the devices' screens are drawn: a change read by
+        # the watcher thread is told there, never from the watcher's own thread.
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _live(self, table: Table) -> LiveTable:
+        return LiveTable(table, on_listen=self._wake)
 
     def open(self, game_id: int) -> LiveTable:
         with self._lock:
             live = self._tables.get(game_id)
             if live is None:
-                live = LiveTable(Table.resume(self.store, game_id))
+                live = self._live(Table.resume(self.store, game_id))
                 self._tables[game_id] = live
             return live
 
@@ -234,7 +284,7 @@ class LiveTables:
     def adopt(self, table: Table) -> LiveTable:
         """A table just made (a new or imported game) becomes the live one for its id."""
         with self._lock:
-            live = LiveTable(table)
+            live = self._live(table)
             self._tables[table.game_id] = live
             return live
 
@@ -256,6 +306,77 @@ class LiveTables:
             live = self._tables.pop(game_id, None)
         self.store.delete_game(game_id)
         if live is not None:
-            with live.lock:
-                live._logged("the game was deleted")
-            live._announce()
+            self._deleted(live, "the game was deleted")
+
+    def _deleted(self, live: LiveTable, what: str) -> None:
+        with live.lock:
+            live._logged(what)
+        live._announce()
+
+    # -- changes made by another process -----------------------------------------------
+
+    def close(self) -> None:
+        """Stop looking for other processes' changes (the store stays open)."""
+        self._stop.set()
+        self._listening.set()
+        if self._watcher is not None:
+            self._watcher.join(5)
+
+    def _wake(self) -> None:
+        with contextlib.suppress(RuntimeError):  # a device joins from its event handler
+            self._loop = asyncio.get_running_loop()
+        with self._lock:
+            if self._watcher is None and not self._stop.is_set():
+                self._watcher = threading.Thread(
+                    target=self._watch, name="referee-other-processes", daemon=True
+                )
+                self._watcher.start()
+        self._listening.set()
+
+    def _shown(self) -> list[LiveTable]:
+        with self._lock:
+            tables = list(self._tables.values())
+        return [t for t in tables if t.listeners]
+
+    def _watch(self) -> None:
+        seen: int | None = None  # data_version at the last look; None: look at every game
+        while not self._stop.is_set() and not self.store.closed:
+            shown = self._shown()
+            if not shown:  # nobody to tell: sleep until a device joins a game
+                self._listening.clear()
+                if not self._shown():
+                    self._listening.wait()
+                seen = None
+                continue
+            version = self.store.data_version()
+            if version is not None and version != seen:
+                seen = version
+                self._on_devices_loop(self.catch_up, shown)
+            self._stop.wait(POLL_S)
+
+    def _on_devices_loop(self, work: Callable, *args) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running() and not loop.is_closed():
+            loop.call_soon_threadsafe(work, *args)
+        else:  # no server (tests, the command line): nothing is drawn, tell them here
+            work(*args)
+
+    def catch_up(self, shown: list[LiveTable]) -> None:
+        """Read again every shown game another process changed or deleted."""
+        try:
+            stored = self.store.revisions([t.game_id for t in shown])
+        except sqlite3.Error:
+            return  # the file cannot be read now: the next look tries again
+        for live in shown:
+            if live.game_id not in stored:
+                with self._lock:
+                    gone = self._tables.get(live.game_id) is live
+                    if gone:
+                        del self._tables[live.game_id]
+                if gone:
+                    self._deleted(live, "the game was deleted on another device")
+            elif stored[live.game_id] != live.table.revision:
+                try:
+                    live.catch_up()
+                except (RefereeError, sqlite3.Error, KeyError):
+                    continue  # unreadable or just deleted: the next look tells

@@ -1,20 +1,28 @@
-"""Serving the app in a browser: the WebSocket accepts only the app's own origin, and a
-table shared on a network asks every device for the table code.
+"""Serving the app in a browser: every request must name an address this referee answers
+to, the WebSocket accepts only the app's own origin, and a table shared on a network asks
+every device for the table code.
 
 A game can be changed through the WebSocket, so a page from another site open in the same
-browser must not reach it (browsers send the Origin header; a foreign one is refused), and
-nobody on the network may join unless the table gave them the code.
+browser must not reach it: browsers send the Origin header (a foreign one is refused), and
+a page that renamed itself to this machine (DNS rebinding) still sends its own name as
+Host (refused unless it is one we answer to). Nobody on the network may join unless the
+table gave them the code.
 """
 
 import contextlib
 import ipaddress
 import os
+import re
 import secrets
 import socket
 import struct
 import sys
-from collections.abc import Callable
+import time
+import unicodedata
+from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
+
+from referee.guard import CodeCheck, CodeGuard
 
 CODE_ENV = "REFEREE_TABLE_CODE"
 LINKS_ENV = "REFEREE_SHARE_LINKS"  # the links printed at start, for the share screen
@@ -23,8 +31,21 @@ SHARE_PORT = 8550
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
-def new_table_code(length: int = 6) -> str:
-    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(length))
+EMPTY_CODE = "Enter the table code: the host's screen and the link they shared show it."
+CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/guard.py)
+_GUARD = CodeGuard()
+
+
+def new_table_code(length: int = CODE_LENGTH) -> str:
+    """A code to read aloud in groups of four: "K7PQ-2MXA"."""
+    letters = "".join(secrets.choice(_CODE_LETTERS) for _ in range(length))
+    return "-".join(letters[i : i + 4] for i in range(0, length, 4))
+
+
+def _plain_code(text: str) -> str:
+    """The letters of a code as typed: no spaces or dashes, capitals, and a phone's
+    full-width letters made plain."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text) if c.isalnum()).upper()
 
 
 def table_code() -> str | None:
@@ -33,11 +54,36 @@ def table_code() -> str | None:
 
 
 def code_matches(given: str | None) -> bool:
+    """Whether `given` is this server's code (always, when it asks for none). Not
+    throttled: what a device types goes through `check_code`."""
     expected = table_code()
     if expected is None:
         return True
-    given = (given or "").strip().upper()
-    return secrets.compare_digest(given.encode(), expected.encode())
+    # A code is 8 letters; anything much longer is not one, and is not normalised whole.
+    given = _plain_code(given) if isinstance(given, str) and len(given) <= 64 else ""
+    return secrets.compare_digest(given.encode(), _plain_code(expected).encode())
+
+
+def check_code(client: str, typed: str | None) -> CodeCheck:
+    """One try of the table code from `client` (see `client_key`), throttled: "ok",
+    "wrong" with a sentence, or "wait" with a sentence saying how long (referee/guard.py).
+    The code in a device's link is a try like any other; no code at all is not a try."""
+    if table_code() is None:
+        return CodeCheck("ok")
+    if not isinstance(typed, str) or not _plain_code(typed[:64]):  # nothing typed: no try
+        return CodeCheck("wrong", EMPTY_CODE)
+    return _GUARD.check(client or "unknown", lambda: code_matches(typed))
+
+
+def client_key(page) -> str:
+    """Who is trying codes: the device's address, or else its Flet session."""
+    ip = getattr(page, "client_ip", None)
+    if ip:
+        return f"ip:{ip}"
+    try:
+        return f"session:{page.session.id}"
+    except Exception:  # a page whose session is gone: only this page
+        return f"page:{id(page)}"
 
 
 def is_loopback(host: str) -> bool:
@@ -49,23 +95,142 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-class SameOriginOnly:
-    """ASGI middleware: a WebSocket handshake whose Origin is not this server is refused
-    (HTTP 403) before the app sees it; plain HTTP (the page and its files) passes."""
+ALLOWED_ENV = "REFEREE_ALLOWED_HOSTS"  # names added with --allow-host, space-separated
+_LAN_REFRESH_S = 5.0  # a laptop that moves to another network gets a new address
+_HOST_NAME = re.compile(r"[a-z0-9._:-]+")
 
-    def __init__(self, app) -> None:
+
+def split_host(header: str) -> tuple[str, int | None] | None:
+    """The name (lower case, no final dot) and port of a Host header or an Origin's
+    netloc; None when it is not one ("host", "host:port", "[v6]" or "[v6]:port")."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        name, bracket, port = header[1:].partition("]")
+        if not bracket or ":" not in name:
+            return None
+    else:
+        name, _colon, port = header.partition(":")
+        port = _colon + port
+    if port and not (port.startswith(":") and port[1:].isdigit() and len(port) <= 6):
+        return None
+    if name.endswith("."):
+        name = name[:-1]
+    if not name or not _HOST_NAME.fullmatch(name):
+        return None
+    return name, int(port[1:]) if port else None
+
+
+class AllowedHosts:
+    """The names a request may carry in Host: loopback always; when sharing, this
+    machine's LAN addresses and the names the user added.
+
+    A page from another site can rename itself to 127.0.0.1 (DNS rebinding), but its
+    requests still carry its own name in Host; refusing every name we do not answer to
+    keeps such a page from reading or changing the games."""
+
+    def __init__(
+        self,
+        *,
+        share: bool,
+        names: Iterable[str] = (),
+        bound: str | None = None,
+        addresses: Callable[[], list[str]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.share = share
+        self.names = {n.lower().rstrip(".") for n in names} if share else set()
+        if share and bound and bound not in ("0.0.0.0", "::"):
+            self.names.add(bound.lower())
+        self._addresses = addresses or lan_addresses
+        self._clock = clock
+        self._lan: set[str] = set()
+        self._read_at: float | None = None
+
+    @classmethod
+    def from_env(cls, bound: str | None = None) -> "AllowedHosts":
+        return cls(
+            share=table_code() is not None,
+            names=os.environ.get(ALLOWED_ENV, "").split(),
+            bound=bound,
+        )
+
+    def allows(self, name: str) -> bool:
+        if is_loopback(name) or name in self.names:
+            return True
+        if not self.share:
+            return False
+        if name not in self._lan and self._stale():
+            self._lan = set(self._addresses())
+            self._read_at = self._clock()
+        return name in self._lan
+
+    def _stale(self) -> bool:
+        return self._read_at is None or self._clock() - self._read_at >= _LAN_REFRESH_S
+
+
+def _headers(scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+
+
+def refusal(scope, allowed: AllowedHosts) -> str | None:
+    """Why this request or handshake is refused, or None when it may pass."""
+    headers = _headers(scope)
+    host = split_host(headers.get("host", ""))
+    if host is None:
+        return "This request does not say which address it is for."
+    if not allowed.allows(host[0]):
+        return (
+            f"This referee does not answer to the name {host[0][:60]!r}. Open it by the "
+            "address it printed, or start it with --allow-host NAME."
+        )
+    if scope["type"] == "websocket" and not same_origin(scope):
+        return "Only this referee's own page may connect."
+    # A form or a script of another site sending data here.
+    writes = scope["type"] == "http" and scope.get("method") not in ("GET", "HEAD")
+    if writes and "origin" in headers and not same_origin(scope):
+        return "Only this referee's own page may send data here."
+    return None
+
+
+class HostCheck:
+    """ASGI middleware: a request whose Host is not one this referee answers to, or a
+    WebSocket (or a write) whose Origin is not this server, gets HTTP 403 and nothing
+    else; the app never sees it."""
+
+    def __init__(self, app, allowed: AllowedHosts) -> None:
         self.app = app
+        self.allowed = allowed
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "websocket" and not same_origin(scope):
-            await receive()  # the client's connect message
-            await send({"type": "websocket.close", "code": 1008})
-            return
+        if scope["type"] in ("http", "websocket"):
+            why = refusal(scope, self.allowed)
+            if why is not None:
+                await _refuse(scope, receive, send, why)
+                return
         await self.app(scope, receive, send)
 
 
+async def _refuse(scope, receive, send, why: str) -> None:
+    if scope["type"] == "websocket":
+        await receive()  # the client's connect message
+        await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+        return
+    body = (why + "\n").encode("utf-8")
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 403,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
 def same_origin(scope) -> bool:
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+    headers = _headers(scope)
     origin, host = headers.get("origin"), headers.get("host")
     if not origin or not host:
         return False
@@ -176,7 +341,11 @@ def serve(
         ),
     )
     config = uvicorn.Config(
-        SameOriginOnly(app), host=host, port=port, ws="websockets-sansio", log_level="warning"
+        HostCheck(app, AllowedHosts.from_env(host)),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        log_level="warning",
     )
     server = Server(config)
     server.run()

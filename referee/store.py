@@ -17,13 +17,9 @@ never hides the others: `list_games` lists it with its `problem`, `load` refuses
 """
 
 import contextlib
-import errno
-import functools
 import json
 import os
 import sqlite3
-import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,13 +27,29 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.errors import InvalidAction, RefereeError
-from referee.core.names import clean_name, name_key, printable, quoted, sentence
+from referee.core.names import (
+    clean_name,
+    new_name,
+    printable,
+    quoted,
+    sentence,
+)
 from referee.core.outcome import Standing
 from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
 from referee.core.session import Session
+from referee.database import (  # noqa: F401 - the store's errors, named here too
+    SaveFailed,
+    SqliteFile,
+    StoreUnavailable,
+    _locked,
+    _text,
+    _why,
+)
+from referee.dispute_history import DisputeHistory
 from referee.environ import DATA_DIR_ENV
 from referee.games import GAMES
-from referee.players import RecentTable, recent_tables, renamed
+from referee.players import RecentTable, recent_tables
+from referee.renaming import Renaming
 from referee.results import (
     RESULTS_SCHEMA,
     GameResult,
@@ -94,18 +106,6 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("referee", appauthor=False))
 
 
-class StoreUnavailable(RefereeError):
-    """The saved games cannot be opened (or read) here; nothing was moved or changed."""
-
-    def __init__(self, reason: str, path: Path | None = None) -> None:
-        super().__init__(sentence(reason))
-        self.path = path
-
-
-class SaveFailed(RefereeError):
-    """A change could not be written (disk full, read-only); nothing was changed."""
-
-
 class StaleWrite(RefereeError):
     """The game changed since the writer last read it (another device or process)."""
 
@@ -137,17 +137,6 @@ class StoredGame:
     revision: int = 0  # how many changes the game has had; writers must name it
 
 
-def _locked(method):
-    """Run a read under the store's lock: one connection serves every thread."""
-
-    @functools.wraps(method)
-    def run(self, *args, **kwargs):
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return run
-
-
 def _dict(raw) -> dict:
     try:
         data = read_json(raw) if isinstance(raw, str) else {}
@@ -160,133 +149,14 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _text(raw: bytes) -> str:
-    """Stored text that is not UTF-8 (written by another tool) is read, not fatal."""
-    return raw.decode("utf-8", "replace")
-
-
-# SQLite's primary result codes (the low byte of an extended code).
-_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
-_WHY = {
-    sqlite3.SQLITE_FULL: "the disk is full",
-    sqlite3.SQLITE_READONLY: "the database or its folder is read-only",
-    sqlite3.SQLITE_CANTOPEN: "the file cannot be opened (a read-only folder, or no permission)",
-    sqlite3.SQLITE_PERM: "permission was denied",
-    sqlite3.SQLITE_AUTH: "permission was denied",
-    sqlite3.SQLITE_IOERR: "the disk reported an error",
-    sqlite3.SQLITE_BUSY: "another program is using the database",
-    sqlite3.SQLITE_LOCKED: "another program is using the database",
-    sqlite3.SQLITE_NOMEM: "the device is out of memory",
-}
-
-
-def _code(exc: BaseException) -> int | None:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code & 0xFF if isinstance(code, int) else None
-
-
-def _damaged(exc: BaseException) -> bool:
-    return _code(exc) in _DAMAGED
-
-
-def _why(exc: BaseException) -> str:
-    """Why a database or folder cannot be used, as a clause for players."""
-    if isinstance(exc, sqlite3.Error):
-        return _WHY.get(_code(exc), f"SQLite said: {sentence(str(exc), 60)}")
-    if isinstance(exc, FileExistsError | NotADirectoryError):
-        return "a file is in the way where the folder should be"
-    if isinstance(exc, PermissionError):
-        return "permission was denied"
-    if isinstance(exc, OSError):
-        if exc.errno == errno.ENOSPC:
-            return "the disk is full"
-        if exc.errno == errno.EROFS:
-            return "the disk is read-only"
-        return sentence(exc.strerror or type(exc).__name__, 60).lower()
-    return type(exc).__name__
-
-
-class Store:
-    # Pragmas run on every connection before anything else (tests use max_page_count to
-    # give SQLite a full disk).
-    connection_pragmas: tuple[str, ...] = ()
+class Store(Renaming, DisputeHistory, SqliteFile):
+    schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path else data_dir() / DB_NAME
-        self.notices: list[str] = []
-        self.read_only = False
-        self.read_only_reason = ""
-        # One connection serves every device of this process: one operation at a time.
-        self._lock = threading.RLock()
-        self._conn = self._open()
-        self._json_valid = self._has_json_valid()
+        super().__init__(Path(path) if path else data_dir() / DB_NAME)
+        self._json_valid = _has_json_valid(self._conn)
 
     # -- opening safely ----------------------------------------------------------------
-
-    def _unavailable(self, reason: str) -> StoreUnavailable:
-        return StoreUnavailable(reason, self.path)
-
-    def _open(self) -> sqlite3.Connection:
-        folder = self.path.parent
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise self._unavailable(
-                f"The saved-games folder cannot be made: {_why(exc)}. Nothing was changed."
-            ) from exc
-        if not folder.is_dir():
-            raise self._unavailable(
-                "The saved-games folder cannot be used: a file is in the way where the "
-                "folder should be. Nothing was changed."
-            )
-        if self.path.exists() and not self.path.is_file():
-            raise self._unavailable(
-                f"The saved games cannot be opened: {quoted(self.path.name)} in the data "
-                "folder is not a file. Nothing was changed."
-            )
-        existed = self.path.exists()
-        if existed:
-            problem = self._check_existing()
-            if problem:
-                moved = self._move_aside(problem[0], problem[1])
-                self.notices.append(
-                    f"{problem[1]} It was moved to {moved.name}; a new one "
-                    "was started. Nothing was overwritten."
-                )
-                existed = False
-        conn = None
-        try:
-            conn = self._connect()
-            self._prepare(conn)
-            return conn
-        except sqlite3.Error as exc:
-            if conn is not None:
-                conn.close()
-            if existed and not _damaged(exc):
-                viewer = self._read_only_view(_why(exc))
-                if viewer is not None:
-                    return viewer
-            if _code(exc) == sqlite3.SQLITE_FULL:
-                raise self._unavailable(
-                    "The saved games cannot be opened: the disk is full. Free some space, "
-                    "then try again; nothing was changed."
-                ) from exc
-            raise self._unavailable(
-                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
-            ) from exc
-
-    def _connect(self, query: str = "") -> sqlite3.Connection:
-        """A connection; `query` ("mode=ro", ...) opens through an escaped file: URI, so a
-        folder named with %, # or ? is the folder it says."""
-        if query:
-            uri = f"{self.path.absolute().as_uri()}?{query}"
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-        else:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        conn.text_factory = _text
-        for pragma in self.connection_pragmas:
-            conn.execute(pragma)
-        return conn
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA journal_mode=WAL")
@@ -315,107 +185,6 @@ class Store:
             conn.execute("UPDATE games SET id=id WHERE 0")
         finally:
             conn.execute("ROLLBACK")
-
-    def _read_only_connection(self) -> sqlite3.Connection:
-        """Read without writing anything, even the WAL's index: a cleanly closed database
-        in a read-only folder opens only as immutable."""
-        try:
-            conn = self._connect("mode=ro")
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-            return conn
-        except sqlite3.Error as exc:
-            if _code(exc) != sqlite3.SQLITE_CANTOPEN:
-                raise
-        conn = self._connect("mode=ro&immutable=1")
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return conn
-
-    def _check_existing(self) -> tuple[str, str] | None:
-        try:
-            conn = self._read_only_connection()
-            try:
-                version = conn.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    return (
-                        "newer",
-                        f"The saved games were written by a newer referee "
-                        f"(database version {version}).",
-                    )
-                check = conn.execute("PRAGMA integrity_check").fetchone()[0]
-                if check != "ok":
-                    return ("corrupt", "The saved-games database is damaged.")
-            finally:
-                conn.close()
-        except sqlite3.Error as exc:
-            if _damaged(exc):
-                return ("corrupt", "The saved-games file is not a readable database.")
-            raise self._unavailable(
-                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
-            ) from exc
-        return None
-
-    def _read_only_view(self, why: str) -> sqlite3.Connection | None:
-        """The games, to look at but not change, when the database cannot be written."""
-        try:
-            conn = self._read_only_connection()
-        except sqlite3.Error:
-            return None
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-            if {"games", "actions"} <= tables:
-                if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                    # An older referee's database cannot be brought up to date in place:
-                    # look at an up-to-date copy in memory instead (nothing on disk changes).
-                    copy = sqlite3.connect(
-                        ":memory:", isolation_level=None, check_same_thread=False
-                    )
-                    copy.text_factory = _text
-                    conn.backup(copy)
-                    conn.close()
-                    conn = copy
-                    self._prepare(conn)
-                conn.execute("PRAGMA query_only=1")
-                self.read_only = True
-                self.read_only_reason = why
-                self.notices.append(
-                    f"The saved games are read-only here ({why}): you can look at them, "
-                    "but nothing new can be saved."
-                )
-                return conn
-        except sqlite3.Error:
-            pass
-        conn.close()
-        return None
-
-    def _move_aside(self, why: str, what: str) -> Path:
-        stamp = time.strftime("%Y%m%dT%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.{why}-{stamp}")
-        n = 1
-        while target.exists():
-            target = self.path.with_name(f"{self.path.name}.{why}-{stamp}-{n}")
-            n += 1
-        try:
-            self.path.rename(target)
-        except OSError as exc:
-            raise self._unavailable(
-                f"{what} It cannot be moved aside ({_why(exc)}), so it was left as it is."
-            ) from exc
-        for suffix in ("-wal", "-shm"):
-            side = Path(str(self.path) + suffix)
-            if side.exists():
-                # The main file is aside already; a side file left behind is harmless.
-                with contextlib.suppress(OSError):
-                    side.rename(Path(str(target) + suffix))
-        return target
-
-    def _has_json_valid(self) -> bool:
-        return _has_json_valid(self._conn)
-
-    def close(self) -> None:
-        self._conn.close()
-
-    def _tx(self):
-        return _Transaction(self)
 
     # -- games -------------------------------------------------------------------------
 
@@ -560,17 +329,19 @@ class Store:
 
     @_locked
     def known_players(self) -> list[str]:
-        """Names used before, most recently played first (unreadable rows are skipped)."""
+        """Names used before, most recently played first; unreadable rows, and names a
+        new game would refuse (stored before that rule), are skipped."""
         seen: dict[str, None] = {}
         for (players,) in self._conn.execute(
             "SELECT players FROM games ORDER BY updated DESC, id DESC"
         ):
             try:
                 names = read_json(players)
-                for name in names if isinstance(names, list) else []:
-                    seen.setdefault(clean_name(name), None)
             except InvalidAction:
                 continue
+            for name in names if isinstance(names, list) else []:
+                with contextlib.suppress(InvalidAction):
+                    seen.setdefault(new_name(name), None)
         return list(seen)
 
     @_locked
@@ -582,84 +353,6 @@ class Store:
             "SELECT kind, players, updated FROM games ORDER BY updated DESC, id DESC"
         )
         return recent_tables(_readable_tables(rows), limit)
-
-    def rename_player(self, old: str, new: str) -> list[int]:
-        """Rename a player in every stored game at once; naming them as another player
-        merges the two ("Anna" into "Ana"). Only the names change: in the players, the
-        actions (also the undone ones and the earlier versions), the summaries and the
-        results; each game changed moves on one revision, so a device showing it reloads.
-        Returns the ids of the games changed. Refused with one sentence (InvalidAction),
-        nothing changed: an invalid new name, a name no game has, or a merge that would
-        seat one name twice at a table."""
-        new = clean_name(new)
-        if new == old:
-            raise InvalidAction(f"The player is called {quoted(new)} already.")
-        with self._tx() as c:
-            games = []
-            for game_id, kind, players, updated in c.execute(
-                "SELECT id, kind, players, updated FROM games ORDER BY id"
-            ).fetchall():
-                try:
-                    names = read_json(players, "Its stored player list", None)
-                except InvalidAction:
-                    continue  # unreadable: nobody can be found in it to rename
-                if not isinstance(names, list) or old not in names:
-                    continue
-                twice = [n for n in names if n != old and _same_name(n, new)]
-                if twice:
-                    raise InvalidAction(
-                        f"The {_title(kind)} game of {printable(str(updated)[:10])} has both "
-                        f"{quoted(twice[0])} and {quoted(old)} at its table, and one table "
-                        "cannot have the same name twice, so nothing was changed."
-                    )
-                games.append((game_id, [new if n == old else n for n in names]))
-            if not games:
-                raise InvalidAction(f"No saved game has a player called {quoted(old)}.")
-            for game_id, names in games:
-                self._rename_in(c, game_id, names, old, new)
-        return [game_id for game_id, _names in games]
-
-    def _rename_in(self, c, game_id: int, names: list[str], old: str, new: str) -> None:
-        c.execute(
-            "UPDATE games SET players=?, revision=revision+1 WHERE id=?",
-            (json.dumps(names), game_id),
-        )
-        c.execute("UPDATE results SET player=? WHERE game_id=? AND player=?", (new, game_id, old))
-        for seq, payload in c.execute(
-            "SELECT seq, payload FROM actions WHERE game_id=?", (game_id,)
-        ).fetchall():
-            changed = _renamed_json(payload, old, new)
-            if changed is not None:
-                c.execute(
-                    "UPDATE actions SET payload=? WHERE game_id=? AND seq=?",
-                    (changed, game_id, seq),
-                )
-        for vid, actions, redo in c.execute(
-            "SELECT id, actions, redo FROM game_versions WHERE game_id=?", (game_id,)
-        ).fetchall():
-            c.execute(
-                "UPDATE game_versions SET actions=?, redo=? WHERE id=?",
-                (
-                    _renamed_json(actions, old, new) or actions,
-                    _renamed_json(redo, old, new) or redo,
-                    vid,
-                ),
-            )
-        # The summary names the players ("Ana wins with 12 cubes"): made again from the
-        # renamed game, which must replay as it did.
-        try:
-            stored = _read_game(c, self._json_valid, game_id)
-        except (GameUnreadable, KeyError):
-            return  # it could not be opened before either: its summary stays
-        rules = GAMES[stored.record.game]
-        try:
-            state = Session(rules, stored.record, stored.redo).state
-        except RefereeError as exc:
-            raise InvalidAction(
-                f"Game {game_id} would no longer replay with the new name, so nothing was "
-                f"changed ({_lower(exc.reason)})."
-            ) from None
-        c.execute("UPDATE games SET summary=? WHERE id=?", (rules.standing(state).summary, game_id))
 
     # -- the action log ----------------------------------------------------------------
 
@@ -822,38 +515,15 @@ class Store:
         return out
 
     @_locked
-    def integrity(self) -> str:
-        return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
-
-    # -- settled disputes: a history list (the table appears with the first one saved) ----
-
-    def save_dispute(self, game: str, headline: str, dispute: dict, settled: dict) -> int:
-        with self._tx() as c:
-            c.execute(_DISPUTES)
-            cur = c.execute(
-                "INSERT INTO disputes(game, headline, dispute, settled, saved) VALUES (?,?,?,?,?)",
-                (game, headline, json.dumps(dispute), json.dumps(settled), _now()),
-            )
-            return cur.lastrowid
-
-    @_locked
-    def recent_disputes(self, limit: int = 5) -> list[dict]:
-        """The latest settled disputes, newest first (none when there are none yet)."""
-        try:
-            rows = self._conn.execute(
-                "SELECT id, game, headline, saved FROM disputes ORDER BY id DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        except sqlite3.Error:
-            return []
-        keys = ("id", "game", "headline", "saved")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
-
-
-_DISPUTES = (
-    "CREATE TABLE IF NOT EXISTS disputes (id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
-    "headline TEXT NOT NULL, dispute TEXT NOT NULL, settled TEXT NOT NULL, saved TEXT NOT NULL)"
-)
+    def revisions(self, game_ids: list[int]) -> dict[int, int]:
+        """The stored revision of each of these games; a deleted game is missing."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = self._conn.execute(
+            f"SELECT id, revision FROM games WHERE id IN ({marks})", list(game_ids)
+        ).fetchall()
+        return dict(rows)
 
 
 def _readable_tables(rows):
@@ -867,25 +537,6 @@ def _readable_tables(rows):
                 yield kind, [clean_name(n) for n in names], updated
         except InvalidAction:
             continue
-
-
-def _same_name(a: str, b: str) -> bool:
-    return name_key(a) == name_key(b)
-
-
-def _title(kind: str) -> str:
-    return GAMES[kind].title if kind in GAMES else printable(kind, 40)
-
-
-def _renamed_json(text: str, old: str, new: str) -> str | None:
-    """Stored JSON with the player `old` renamed, or None when nothing changes (or the
-    text is damaged: it is left for the game's own reader to report)."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        return None
-    changed = renamed(data, old, new)
-    return None if changed == data else json.dumps(changed)
 
 
 def _has_json_valid(conn: sqlite3.Connection) -> bool:
@@ -1026,55 +677,3 @@ def _lower(reason: str) -> str:
     """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
     reason = reason.rstrip(".")
     return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
-
-
-class _Transaction:
-    """One write: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error. A write SQLite
-    refuses (disk full, read-only) becomes SaveFailed with a sentence; nothing changed."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.conn = store._conn
-
-    def _failed(self, exc: BaseException) -> SaveFailed:
-        return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.store._lock.acquire()
-        try:
-            return self._begin()
-        except BaseException:
-            self.store._lock.release()
-            raise
-
-    def _begin(self) -> sqlite3.Connection:
-        if self.store.read_only:
-            raise SaveFailed(
-                sentence(
-                    f"Nothing can be saved: the saved games are read-only here "
-                    f"({self.store.read_only_reason})."
-                )
-            )
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._failed(exc) from exc
-        return self.conn
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        try:
-            self._end(exc_type, exc)
-        finally:
-            self.store._lock.release()
-
-    def _end(self, exc_type, exc) -> None:
-        if exc_type is None:
-            try:
-                self.conn.execute("COMMIT")
-                return
-            except sqlite3.Error as failed:
-                exc = failed
-        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
-            self.conn.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise self._failed(exc) from exc

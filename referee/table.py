@@ -9,6 +9,7 @@ or process is refused (StaleWrite) instead of writing over the newer game.
 from pydantic import BaseModel
 
 from referee.core.errors import RefereeError
+from referee.core.names import new_names
 from referee.core.record import GameRecord
 from referee.core.rules import Rematch
 from referee.core.session import ReplayError, Session
@@ -26,6 +27,10 @@ class Table:
 
     @classmethod
     def new(cls, store: Store, record: GameRecord) -> "Table":
+        """A new game, or an imported record, saved as a new game. Its names must pass
+        the rules for new tables (nothing invisible, no two alike); a stored game is
+        resumed without them, so games saved before those rules still open."""
+        new_names(record.players)
         session = Session(rules_for(record.game), record)  # players and options first
         # An imported record may arrive with points, or over: stored as it stands.
         st = session.rules.standing(session.state)

@@ -10,7 +10,13 @@ twice fails the suite, and pytest reports every rerun ("R"), so a real failure s
 
 import pytest
 
-SLOW_FIRST = ("tests/e2e/", "tests/contract/test_random_play.py", "tests/live/test_server.py")
+SLOW_FIRST = (
+    "tests/e2e/",
+    "tests/contract/test_random_play.py",
+    "tests/live/test_server.py",
+    "tests/live/test_other_process.py",
+    "tests/live/test_many_devices.py",
+)
 
 
 def pytest_collection_modifyitems(items):

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from referee.core.errors import InvalidAction
+from referee.core.names import quoted
 from referee.core.record import explain_validation
 from referee.disputes.kinds import Settled
 from referee.disputes.models import catalogue
@@ -22,9 +23,9 @@ def parse(data: Any):
         raise InvalidAction("A dispute is a JSON object with a 'kind'.")
     known = catalogue()
     kind = data.get("kind")
-    if kind not in known.kinds:
+    if not isinstance(kind, str) or kind not in known.kinds:  # a list or an object is no key
         names = ", ".join(known.kinds)
-        raise InvalidAction(f"Unknown dispute kind {str(kind)[:30]!r}; known kinds: {names}.")
+        raise InvalidAction(f"Unknown dispute kind {quoted(kind, 30)}; known kinds: {names}.")
     try:
         return known.adapter.validate_python(data)
     except ValidationError as exc:

@@ -125,9 +125,10 @@ class GameDevice:
     def deleted(self) -> bool:
         return self.shell.lives.get(self.game_id) is not self.live
 
-    def _changed_elsewhere(self, _version: int) -> None:
+    def _changed_elsewhere(self, version: int) -> None:
         """Another device changed the game (or joined it): draw it again, and show a
-        verdict that settled something so the whole table sees it."""
+        verdict that settled something so the whole table sees it. A change made through
+        another referee on the same data folder is said in a sentence too."""
         if self.shell.game is not self:
             return
         if self.deleted():
@@ -135,6 +136,9 @@ class GameDevice:
             return
         steps_before = self.steps_drawn
         self.render()
+        note = self.live.note(version)
+        if note:
+            self.toast(note)
         steps = self.session.steps
         if len(steps) > steps_before and steps[-1].verdict.decisive and not self.shell.editing:
             self.show_verdict(steps[-1].verdict)

@@ -12,7 +12,6 @@ already shows (ui/reconcile.py), so a tap sends only the controls that changed.
 """
 
 import itertools
-import os
 import sqlite3
 import threading
 
@@ -22,13 +21,14 @@ from referee import collector
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.live import LiveTables
-from referee.server import LINKS_ENV, qr_png, table_code
+from referee.server import table_code
 from referee.ui import routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.home import cannot_open_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
+from referee.ui.share import share_dialog
 from referee.ui.theme import setup_page
 from referee.ui.widgets import icon_button, tagged
 
@@ -306,39 +306,7 @@ class Shell:
 
     def share(self, _e=None) -> None:
         """The code, and links and a QR code to this very screen, for phones to join."""
-        code = table_code()
-        path = self.top.route.path.partition("?")[0]
-        links = [
-            f"{link.partition('/?')[0]}{path}?code={code}" for link in (os_links() or []) if link
-        ]
-        rows: list[ft.Control] = [
-            ft.Text("Table code", size=13),
-            tagged("share-code", ft.Text(code, size=36, weight=ft.FontWeight.BOLD)),
-        ]
-        if links:
-            rows.append(ft.Image(src=qr_png(links[0]), width=220, height=220))
-            rows.append(  # selectable to copy; named so a screen reader reads it out
-                ft.Semantics(
-                    identifier="share-link",
-                    label=links[0],
-                    content=ft.Text(links[0], selectable=True, size=14),
-                )
-            )
-            rows += [ft.Text(link, selectable=True, size=14) for link in links[1:]]
-        rows.append(
-            ft.Text(
-                "Anyone with the code can view and change the games on this referee.",
-                size=12,
-                italic=True,
-            )
-        )
-        self.dialog(
-            ft.AlertDialog(
-                title=ft.Text("Join this table"),
-                content=ft.Column(rows, tight=True, spacing=8),
-                actions=[ft.TextButton(content="Close", on_click=self.close_dialog)],
-            )
-        )
+        self.dialog(share_dialog(self.top.route.path, self.close_dialog))
 
     # -- games: made, opened, deleted ------------------------------------------------------
 
@@ -391,7 +359,3 @@ class Shell:
             self.dialog(raw_dialog(text, self.close_dialog))
 
         self.dialog(cannot_open_dialog(reason, export, self.close_dialog))
-
-
-def os_links() -> list[str]:
-    return [link for link in os.environ.get(LINKS_ENV, "").split() if link]

@@ -190,10 +190,16 @@ def progress_panel(session: Session) -> ft.Control:
                     ),
                 ),
                 *now,
-                ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
-                _table(history, players),
-                ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
-                _chart(history, players),
+                *(
+                    [
+                        ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
+                        _table(history, players),
+                        ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
+                        _chart(history, players),
+                    ]
+                    if len(history) > 1
+                    else [ft.Text("No round has been scored yet.", italic=True)]
+                ),
             ],
             spacing=8,
         ),

@@ -119,10 +119,16 @@ def open_page(
     ready="New game",
     touch: bool = False,
     init_script: str | None = None,
+    cpu_throttle: float = 1,
 ):
     """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse;
-    `init_script`: run in the page before any of its own scripts."""
+    `init_script`: run in the page before any of its own scripts; `cpu_throttle`: the
+    page's processor slowed that many times (4: DevTools' mid-range phone), from its load."""
     page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
+    if cpu_throttle != 1:
+        page.context.new_cdp_session(page).send(
+            "Emulation.setCPUThrottlingRate", {"rate": cpu_throttle}
+        )
     if init_script:
         page.add_init_script(init_script)
     # The one CDN request left (a rive script) must fail fast instead of hanging: offline.

@@ -26,13 +26,13 @@ from hypothesis import strategies as st
 
 from referee.commands import replay_text
 from referee.core.errors import RefereeError
-from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
 from referee.ui.home import import_record
+from tests.mutation import assert_sentence
 
 TOTAL_CASES = int(os.environ.get("REFEREE_FUZZ_CASES", "3000"))
 FAMILIES = ("tree", "text")
@@ -251,15 +251,6 @@ def text_cases(draw, kind: str):
 
 
 # -- the checks ------------------------------------------------------------------------
-
-
-def assert_sentence(reason: object) -> None:
-    assert isinstance(reason, str) and reason, reason
-    assert "\n" not in reason and "\r" not in reason, reason
-    assert len(reason) <= MAX_REASON, (len(reason), reason)
-    reason.encode("utf-8")  # no lone surrogates: any screen can show it
-    for raw in ("Input should", "Traceback", "validation error", "JSONDecodeError"):
-        assert raw not in reason, reason
 
 
 def check_case(store: Store, text: str | bytes) -> None:

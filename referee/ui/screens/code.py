@@ -9,14 +9,15 @@ from collections.abc import Callable
 
 import flet as ft
 
-from referee.server import code_matches
+from referee.server import check_code, client_key
 from referee.ui.theme import setup_page
 from referee.ui.widgets import big_button, tagged
 
 ROUTE = "/code"
 
 
-def code_screen(page: ft.Page, on_right: Callable[[], None]) -> None:
+def code_screen(page: ft.Page, on_right: Callable[[], None], told: str | None = None) -> None:
+    """`told`: what the code in the device's link got (a wrong code, or a wait)."""
     setup_page(page, padding=24)
     field = ft.TextField(
         label="Table code",
@@ -24,14 +25,19 @@ def code_screen(page: ft.Page, on_right: Callable[[], None]) -> None:
         capitalization=ft.TextCapitalization.CHARACTERS,
         width=240,
         text_size=24,
+        error=told,
+        error_max_lines=3,
     )
 
     def check(_e=None):
-        if code_matches(field.value):
+        # Every try counts against this device and the table (referee/guard.py): after a
+        # few wrong codes each further try waits longer, and the sentence says how long.
+        tried = check_code(client_key(page), field.value)
+        if tried.ok:
             page.views.clear()
             on_right()
             return
-        field.error = "That is not this table's code. Ask the host for it."
+        field.error = tried.message
         field.update()
 
     field.on_submit = check
