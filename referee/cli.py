@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     t = sub.add_parser("stats", help="print the statistics of the saved games")
     t.add_argument("--json", action="store_true", help="as JSON")
-    t.add_argument("--game", metavar="KIND", help="one game only (faeker, faj, ...)")
+    t.add_argument("--game", metavar="KIND", help="one game only, by its short name")
     t.add_argument(
         "--period",
         choices=("evening", "month", "all"),

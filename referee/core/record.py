@@ -295,8 +295,13 @@ def parse_record(data: Any) -> GameRecord:
     if game is None:
         raise InvalidAction('This record does not say which game it is ("game").')
     if not isinstance(game, str) or not _GAME_KIND.fullmatch(game):
+        # The example is the registry's first game: core names no game of its own.
+        from referee.games import GAMES
+
+        example = next(iter(GAMES))
         raise InvalidAction(
-            f"This record's game must be a game's short name, such as 'faeker', not {quoted(game)}."
+            f"This record's game must be a game's short name, such as '{example}', "
+            f"not {quoted(game)}."
         )
     players = data.get("players")
     if not isinstance(players, list):

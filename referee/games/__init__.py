@@ -1,47 +1,77 @@
 """One package per game: rules only, no I/O, no Flet. GAMES is the registry the app lists.
 
-A game's rules are imported the first time GAMES is asked for them: together they take about
-100 ms to import, and the first screen of a referee with no saved games needs none of them.
+A game's package (referee.games.<kind>) holds its RULES, and its `disputes` module the
+disputes a table can settle without tracking the game (DISPUTES, a GameDisputes). Both are
+imported the first time they are asked for: the rules together take about 100 ms to
+import, and the first screen of a referee with no saved games needs none of them.
 """
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from referee.core.rules import GameRules
 
-# Each game's kind, in the order the app lists the games; its package (referee.games.<kind>)
-# holds its RULES.
+if TYPE_CHECKING:
+    from referee.disputes.kinds import GameDisputes
+
+# Each game's kind, in the order the app lists the games.
 _KINDS = ("faeker", "faj", "fairybucks", "fairy", "deceptidice")
+# The dispute schema (`python -m referee schema`) lists the games' disputes in this order,
+# as it was first published; a game added later follows them, in the order of GAMES.
+_DISPUTE_ORDER = ("faeker", "faj", "fairybucks", "deceptidice", "fairy")
 
 
 class _Games(Mapping[str, GameRules]):
-    """A read-only mapping from a game's kind to its rules, imported on first use."""
+    """A read-only mapping from a game's kind to its rules, imported on first use.
+
+    `register` adds a game whose package lives elsewhere (a test's game), `unregister`
+    takes it out again; `generation` changes with each, so what is built from the
+    registry (the dispute catalogue) knows when to build again.
+    """
 
     def __init__(self, kinds: tuple[str, ...]) -> None:
-        self._kinds = kinds
+        self._packages = {kind: f"{__name__}.{kind}" for kind in kinds}
         self._rules: dict[str, GameRules] = {}
+        self.generation = 0
 
     def __getitem__(self, kind: str) -> GameRules:
         rules = self._rules.get(kind)
         if rules is None:
-            if kind not in self._kinds:
-                raise KeyError(kind)
-            rules = importlib.import_module(f"{__name__}.{kind}").RULES
+            rules = importlib.import_module(self._packages[kind]).RULES
             self._rules[kind] = rules
         return rules
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._kinds)
+        return iter(self._packages)
 
     def __len__(self) -> int:
-        return len(self._kinds)
+        return len(self._packages)
 
     def __contains__(self, kind: object) -> bool:
         # Mapping's own test would look the rules up, importing them just to say yes.
-        return kind in self._kinds
+        return kind in self._packages
+
+    def register(self, kind: str, package: str) -> None:
+        if kind in self._packages:
+            raise ValueError(f"a game {kind!r} is already registered")
+        self._packages[kind] = package
+        self.generation += 1
+
+    def unregister(self, kind: str) -> None:
+        del self._packages[kind]
+        self._rules.pop(kind, None)
+        self.generation += 1
+
+    def disputes(self, kind: str) -> "GameDisputes":
+        return importlib.import_module(f"{self._packages[kind]}.disputes").DISPUTES
+
+    def dispute_order(self) -> tuple[str, ...]:
+        first = [kind for kind in _DISPUTE_ORDER if kind in self._packages]
+        return (*first, *(kind for kind in self._packages if kind not in first))
 
 
-GAMES: Mapping[str, GameRules] = _Games(_KINDS)
+GAMES = _Games(_KINDS)
 
 
 def rules_for(kind: str) -> GameRules:

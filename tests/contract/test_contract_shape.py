@@ -10,8 +10,7 @@ from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.ui.views import VIEWS
-
-KINDS = sorted(GAMES)
+from tests.contract import per_game
 
 
 def start(kind):
@@ -33,7 +32,7 @@ class TestRegistry:
             GAMES["poker"]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@per_game
 class TestPhaseTable:
     def test_every_action_type_belongs_to_a_phase(self, kind):
         rules = GAMES[kind]

@@ -24,6 +24,7 @@ from referee.core.session import Session
 from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
+from tests.contract import per_game
 
 GAMES_PER_KIND = int(os.environ.get("REFEREE_GAMES_PER_KIND", "300"))
 MAX_STEPS = 150
@@ -128,7 +129,7 @@ def report_states():
     (out / f"contract-states-{worker}.json").write_text(json.dumps(dict(STATES_CHECKED)))
 
 
-@pytest.mark.parametrize("kind", sorted(GAMES))
+@per_game
 def test_random_play_agrees_with_the_contract(kind, tmp_path_factory):
     rules = GAMES[kind]
 

@@ -22,10 +22,10 @@ def test_faj_showdown_taps_to_a_saved_verdict():
     for seat, cards in enumerate([["10S", "9S", "8S", "7S", "6S"], ["10H", "10D", "10C"], ["2C"]]):
         s.active = seat
         for c in cards:
-            s._toggle_pile(c)
+            s.form._toggle_pile(c)
     s.active = 1
-    s._toggle_pile("10S")  # Player 1 holds it: the grid disables it; a tap changes nothing
-    assert "10S" not in s.piles[1]
+    s.form._toggle_pile("10S")  # Player 1 holds it: the grid disables it; a tap changes nothing
+    assert "10S" not in s.form.piles[1]
     s.view()
     data, result, problem = s.settled()
     assert problem is None and result.winners == ("Player 1",)
@@ -38,23 +38,23 @@ def test_faeker_bluff_and_fairy_guesses_complete_only_when_all_is_in():
     s, _ = screen()
     s.choose_game("faeker")
     s.choose_kind("faeker_bluff")
-    s._set_top(4)
-    s._set(bid=3)
+    s.form._set_top(4)
+    s.form._set(bid=3)
     for c in (4, 5, 0, 1):
-        s._add_card(c)
+        s.form._add_card(c)
     assert s.dispute() is None
-    s._add_card(2)
+    s.form._add_card(2)
     s.view()
     assert s.settled()[1].headline == "Player 1 told the truth: 3 for a bid of 3"
 
     f, _ = screen()
     f.choose_game("fairy")
     f.choose_kind("fairy_guesses")
-    f._fairy_top(9)
-    f._set(revealed=11)
-    f._guess(0, "catch")
+    f.form._fairy_top(9)
+    f.form._set(revealed=11)
+    f.form._guess(0, "catch")
     assert f.dispute() is None
-    f._guess(1, "lower")
+    f.form._guess(1, "lower")
     f.view()
     assert f.settled()[1].facts["points"] == {"Player 1": 7, "Player 2": -1}
 
@@ -76,28 +76,28 @@ def test_deceptidice_guess_builders_and_tops():
     s.choose_game("deceptidice")
     s.choose_kind("deceptidice_higher")
     s.view()
-    s._set(previous={"form": "number", "count": 3, "number": 4})
-    s.guess.update(form="colour", count=3, colour="R")
+    s.form._set(previous={"form": "number", "count": 3, "number": 4})
+    s.form.guess.update(form="colour", count=3, colour="R")
     s.view()
     assert s.settled()[1].facts == {"higher": False}
-    s.guess["count"] = 4
+    s.form.guess["count"] = 4
     assert s.settled()[1].headline == "Yes: 4 Red cards is higher than 3 cards with a 4"
 
     c, _ = screen()
     c.choose_game("deceptidice")
     c.choose_kind("deceptidice_challenge")
-    c.guess.update(form="number", count=2, number=4)
+    c.form.guess.update(form="number", count=2, number=4)
     for card in ("R4", "B4", "G1"):
-        c._add_top(card)
+        c.form._add_top(card)
     # No verdict while a player's dice are missing: it would read as final.
     assert c.settled() == (None, None, None)
     c.active = 1
-    c._add_top("Y4")
-    c._add_top("R4")
-    c._add_top("R4")  # the deck holds each card twice: the third is refused by the grid
-    assert c.tops[1] == ["Y4", "R4"]
+    c.form._add_top("Y4")
+    c.form._add_top("R4")
+    c.form._add_top("R4")  # the deck holds each card twice: the third is refused by the grid
+    assert c.form.tops[1] == ["Y4", "R4"]
     c.view()
-    c.tops[1] = ["Y4"]
+    c.form.tops[1] = ["Y4"]
     assert (
         c.settled()[1].headline == "Player 2 loses: there are 3 cards with a 4, so the guess holds"
     )
@@ -110,8 +110,8 @@ def test_a_deceptidice_challenge_prefills_from_the_game():
     while state.round.challenger is None:
         state = rules.apply(state, rules.draw(state, rng))[0]
     s, _ = screen(from_game("deceptidice", state))
-    assert s.kind == "deceptidice_challenge" and s.variants["straights"]
-    assert s.guesser == state.players[state.round.last.seat]
+    assert s.kind == "deceptidice_challenge" and s.form.variants["straights"]
+    assert s.form.guesser == state.players[state.round.last.seat]
     s.view()
 
 
@@ -119,14 +119,14 @@ def test_fairybucks_reveal_and_finale():
     s, _ = screen()
     s.choose_game("fairybucks")
     s.choose_kind("fairybucks_reveal")
-    s._set(high="Player 1")
-    s._toggle_showing(5)
-    s._show(4)  # moves on to Player 2
+    s.form._set(high="Player 1")
+    s.form._toggle_showing(5)
+    s.form._show(4)  # moves on to Player 2
     assert s.active == 1
-    s._toggle_showing(6)
+    s.form._toggle_showing(6)
     s.view()
     assert s.dispute() is None
-    s._show(2)
+    s.form._show(2)
     s.view()
     result = s.settled()[1]
     assert result.headline == "Player 1 wins the lot: High Bidder for the 2nd reveal in a row"
@@ -135,14 +135,14 @@ def test_fairybucks_reveal_and_finale():
     f, _ = screen()
     f.choose_game("fairybucks")
     f.choose_kind("fairybucks_finale")
-    f._toggle_hand_buck(9)
-    f._set(item_value=3)
-    f._add_item("moon", castle=False)
+    f.form._toggle_hand_buck(9)
+    f.form._set(item_value=3)
+    f.form._add_item("moon", castle=False)
     f.active = 1
-    f._toggle_hand_buck(2)
+    f.form._toggle_hand_buck(2)
     f.view()
     assert f.dispute() is None
-    f._add_item("sun", castle=True)
+    f.form._add_item("sun", castle=True)
     f.view()
     assert f.settled()[1].headline == "Player 1 wins with 6 points"
 
@@ -154,7 +154,7 @@ def test_a_trick_in_progress_offers_only_the_cards_the_rules_allow():
     while not (state.phase == "play" and state.trick == 3):
         state = rules.apply(state, rules.draw(state, rng))[0]
     s, _ = screen(from_game("faj", state))
-    assert s.kind == "faj_trick" and s.board == list(state.board)
+    assert s.kind == "faj_trick" and s.form.board == list(state.board)
     menu = dict(rules.choices(state).playable)
     played = set(state.deal.played)
     assert played and not played & set(s.pre["playable"][0])
@@ -187,8 +187,8 @@ class TestFairyFromAGame:
     def test_suits_entered_by_hand_decide_the_same_suit_guess(self):
         state = self.state(suits="by_hand", suit_cards=self.HAND_SUITS)
         s, _ = screen(from_game("fairy", state))
-        s.revealed = 8  # 5 and 8 share suit B by hand, not by the numbers
-        s.guesses = ["same_suit", "higher"]
+        s.form.revealed = 8  # 5 and 8 share suit B by hand, not by the numbers
+        s.form.guesses = ["same_suit", "higher"]
         data, result, problem = s.settled()
         assert problem is None and data["suit_cards"] == self.HAND_SUITS
         assert result.winners == ("Ana", "Bo") and "FY-SUITS-HAND" in result.rulings
@@ -199,12 +199,12 @@ def test_fairy_points_take_each_players_score_for_the_floor():
     s, _ = screen()
     s.choose_game("fairy")
     s.choose_kind("fairy_guesses")
-    s._fairy_top(9)
-    s.revealed = 11
+    s.form._fairy_top(9)
+    s.form.revealed = 11
     for _ in range(6):
-        s._score(0, -1)  # stops at the floor
-    assert s.scores[0] == -4
-    s.guesses = ["lower", "higher"]  # 11 on 9: Player 1 is wrong, at the floor
+        s.form._score(0, -1)  # stops at the floor
+    assert s.form.scores[0] == -4
+    s.form.guesses = ["lower", "higher"]  # 11 on 9: Player 1 is wrong, at the floor
     s.view()
     data, result, problem = s.settled()
     assert problem is None and data["guesses"][0]["score"] == -4

@@ -87,7 +87,7 @@ class GameScreen(Screen):
         )
 
     def settle(self) -> None:
-        from referee.ui.disputes import from_game
+        from referee.disputes import from_game
 
         game = self.game
         kind = from_game(game.rules.kind, game.session.state).get("kind")

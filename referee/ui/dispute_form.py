@@ -1,0 +1,111 @@
+"""What a game's dispute entry builds on: the game's form (`referee/ui/games/<game>/
+disputes.py`, FORM) enters one dispute of its kinds on the shared dispute screen
+(`ui/disputes.py`), which keeps the choice of game and kind, the players, the verdict and
+saving. The form holds what is entered and turns it into the dispute's JSON data.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+import flet as ft
+
+if TYPE_CHECKING:
+    from referee.ui.disputes import DisputeScreen
+
+
+def choice(
+    text: str,
+    name: str,
+    chosen: bool,
+    on_tap: Callable[[], None],
+    width: int | None = None,
+    height: int = 44,
+    disabled: bool = False,
+) -> ft.Control:
+    """One of a row of choices: filled when chosen; `name` is what a screen reader says."""
+    cls = ft.FilledButton if chosen else ft.OutlinedButton
+    return ft.Semantics(
+        label=name,
+        button=True,
+        selected=chosen,
+        content=cls(
+            content=text,
+            height=height,
+            width=width,
+            disabled=disabled,
+            on_click=lambda _e: on_tap(),
+        ),
+    )
+
+
+class DisputeForm:
+    """The entry of one dispute of a game, on the dispute screen `screen`.
+
+    `pre` is what the game in progress prefilled (empty from the home screen). `seats`
+    names the lists with one entry per player and what a new player starts with, so that
+    adding, removing and renaming players is done here once for every form.
+    """
+
+    seats: ClassVar[dict[str, Callable[[], object]]] = {}
+
+    def __init__(self, screen: "DisputeScreen", pre: dict) -> None:
+        self.screen = screen
+        self.kind: str = screen.kind or ""
+        self.pre = pre
+
+    # -- what the screen asks ------------------------------------------------------------
+
+    def entry(self) -> list[ft.Control]:
+        """The controls that enter this kind, below the players row."""
+        raise NotImplementedError
+
+    def dispute(self) -> dict | None:
+        """The dispute entered so far as JSON data, or None while it is incomplete."""
+        raise NotImplementedError
+
+    def players_row(self) -> bool:
+        """Whether the players are named here (not when the kind names its two roles)."""
+        return True
+
+    def min_players(self) -> int:
+        return 2
+
+    def resize(self, n: int) -> None:
+        """One entry per player in each of `seats`: new players start empty."""
+        for attr, empty in self.seats.items():
+            seq = getattr(self, attr)
+            del seq[n:]
+            while len(seq) < n:
+                seq.append(empty())
+
+    def renamed(self, names: list[str]) -> None:
+        """The players now have these names: keep each role on a player still named."""
+
+    # -- shared by the forms -------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return self.screen.names
+
+    @property
+    def active(self) -> int:
+        """Whose cards the grid enters (-1: the board, the top card)."""
+        return self.screen.active
+
+    @active.setter
+    def active(self, seat: int) -> None:
+        self.screen.active = seat
+
+    def _set(self, **changes) -> None:
+        for key, value in changes.items():
+            setattr(self, key, value)
+        self.screen.saved = False
+        self.screen.refresh()
+
+    def _tabs(self, labels: Sequence[tuple[int, str, str]]) -> ft.Control:
+        """Whose cards the grid enters: (index, visible text, accessible name)."""
+        buttons = [
+            choice(text, name, index == self.active, lambda i=index: self._set(active=i))
+            for index, text, name in labels
+        ]
+        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)

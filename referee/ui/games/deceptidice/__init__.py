@@ -1,0 +1,1 @@
+"""Deceptidice on screen: its table and its dispute entry."""

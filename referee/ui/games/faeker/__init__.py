@@ -1,0 +1,1 @@
+"""Fae-ker on screen: its table and its dispute entry."""

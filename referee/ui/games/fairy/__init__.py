@@ -1,0 +1,1 @@
+"""Fairy on screen: its table and its dispute entry."""

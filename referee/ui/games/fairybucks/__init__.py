@@ -1,0 +1,1 @@
+"""Fairy Bucks on screen: its table and its dispute entry."""

@@ -1,0 +1,1 @@
+"""Faces, Aces & Jokers on screen: its table and its dispute entry."""

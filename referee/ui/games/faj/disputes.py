@@ -1,0 +1,145 @@
+"""Faces, Aces & Jokers disputes on screen: the won piles of a showdown, a trick's board
+and plays, and a board for its trump, each tapped on the play screens' card grids."""
+
+import flet as ft
+
+from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
+from referee.ui.card_picker import card_grid
+from referee.ui.dispute_form import DisputeForm
+from referee.ui.widgets import tagged
+
+RED = ft.Colors.RED_700
+
+
+def _colour(card: str):
+    return RED if card[-1] in "DH" else None
+
+
+class FajForm(DisputeForm):
+    seats = {"piles": list, "plays": lambda: None}
+
+    def __init__(self, screen, pre: dict) -> None:
+        super().__init__(screen, pre)
+        n = len(self.names)
+        self.piles: list[list] = [list(p) for p in pre.get("piles", [[] for _ in range(n)])]
+        self.board: list[str] = list(pre.get("board", []))
+        self.plays: list[str | None] = [None] * n
+        if self.kind in ("faj_trick", "faj_trump"):
+            self.active = 0 if self.board else -1
+
+    def players_row(self) -> bool:
+        return self.kind != "faj_trump"
+
+    def entry(self) -> list[ft.Control]:
+        if self.kind == "faj_showdown":
+            return self._showdown()
+        return self._trick() if self.kind == "faj_trick" else self._trump()
+
+    def dispute(self) -> dict | None:
+        k, names = self.kind, self.names
+        if k == "faj_showdown":
+            if not any(self.piles):
+                return None
+            piles = [{"player": n, "cards": p} for n, p in zip(names, self.piles, strict=False)]
+            return {"kind": k, "piles": piles}
+        if k == "faj_trump":
+            return {"kind": k, "board": self.board} if self.board else None
+        if not self.board or any(c is None for c in self.plays):
+            return None
+        plays = [{"player": n, "card": c} for n, c in zip(names, self.plays, strict=False)]
+        return {"kind": k, "board": self.board, "plays": plays}
+
+    # -- the showdown ----------------------------------------------------------------------
+
+    def _toggle_pile(self, card: str) -> None:
+        pile = self.piles[self.active]
+        if card in pile:
+            pile.remove(card)
+        elif any(card in p for p in self.piles):
+            return  # another player's card: its button is disabled
+        elif sum(len(p) for p in self.piles) < 30:
+            pile.append(card)
+        self._set()
+
+    def _showdown(self) -> list[ft.Control]:
+        taken = {c for i, p in enumerate(self.piles) if i != self.active for c in p}
+        full = sum(len(p) for p in self.piles) >= 30
+        me = self.names[self.active]
+        tabs = self._tabs(
+            [
+                (i, f"{n} · {len(self.piles[i])}", f"Cards won by {n}")
+                for i, n in enumerate(self.names)
+            ]
+        )
+        grid = card_grid(
+            list(TRICK_CARDS),
+            short,
+            available=set() if full else set(TRICK_CARDS) - taken,
+            selected=self.piles[self.active],
+            on_tap=self._toggle_pile,
+            name=lambda c: f"{me} won {short(c)}",
+            colour=_colour,
+        )
+        return [
+            ft.Text("Tap each player's won trick cards (any number; no card twice)."),
+            tabs,
+            grid,
+        ]
+
+    # -- the board, the trump and the trick ------------------------------------------------
+
+    def _toggle_board(self, card: str) -> None:
+        if card in self.board:
+            self.board.remove(card)
+        elif len(self.board) < 4:
+            self.board.append(card)
+        self._set()
+
+    def _board_grid(self) -> ft.Control:
+        return card_grid(
+            list(TRICK_CARDS),
+            short,
+            available=set() if len(self.board) >= 4 else set(TRICK_CARDS),
+            selected=self.board,
+            on_tap=self._toggle_board,
+            name=lambda c: f"Board {short(c)}",
+            colour=_colour,
+        )
+
+    def _trump(self) -> list[ft.Control]:
+        return [ft.Text("Tap the board's trick cards (1 to 4)."), self._board_grid()]
+
+    def _play(self, card: str) -> None:
+        self.plays[self.active] = None if self.plays[self.active] == card else card
+        if self.plays[self.active] is not None and None in self.plays:
+            self.active = self.plays.index(None)
+        self._set()
+
+    def _trick(self) -> list[ft.Control]:
+        board = " ".join(short(c) for c in self.board) or "none yet"
+        tabs = self._tabs(
+            [(-1, f"Board · {len(self.board)}", "The board")]
+            + [
+                (i, f"{n} · {short(self.plays[i]) if self.plays[i] else '?'}", f"Card of {n}")
+                for i, n in enumerate(self.names)
+            ]
+        )
+        if self.active < 0:
+            grid = self._board_grid()
+        else:
+            me = self.names[self.active]
+            others = {c for i, c in enumerate(self.plays) if i != self.active and c}
+            menu = self.pre.get("playable", {}).get(self.active, DRAFT_CARDS)
+            grid = card_grid(
+                list(DRAFT_CARDS),
+                short,
+                available=set(menu) - others,
+                selected=[c for c in (self.plays[self.active],) if c],
+                on_tap=self._play,
+                name=lambda c: f"{me} plays {short(c)}",
+                colour=_colour,
+            )
+        return [tabs, tagged("dispute-board", ft.Text(f"Board: {board}")), grid]
+
+
+FORM = FajForm

@@ -1,0 +1,26 @@
+"""How the referee reads High card."""
+
+from referee.core.rulings import Ruling, RulingBook
+
+RULINGS = RulingBook(
+    [
+        Ruling(id="HC-CARDS", title="The cards", text="Each card is a number from 1 to 10."),
+        Ruling(
+            id="HC-AT-ONCE",
+            title="At once",
+            text="Both players put their card down at the same time.",
+            option="order",
+            when="at_once",
+        ),
+        Ruling(
+            id="HC-IN-TURN",
+            title="In turn",
+            text="The first player puts a card down, then the second.",
+            option="order",
+            when="in_turn",
+        ),
+        Ruling(id="HC-HIGHER", title="The higher card", text="The higher card takes a point."),
+        Ruling(id="HC-TIE", title="Equal cards", text="Equal cards take no point."),
+        Ruling(id="HC-END", title="The end", text="The first player to 3 points wins."),
+    ]
+)

@@ -1,0 +1,1 @@
+"""High card on screen: its table (`view.VIEW`) and its dispute entry (`disputes.FORM`)."""
