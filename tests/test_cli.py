@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from referee.games import GAMES
 from tests.helpers import bid, bluff, faeker, reveal, top
 
 
@@ -180,8 +181,9 @@ class TestStartup:
             "import sys, referee.app\n"
             "referee.app.warm_up()\n"
             "from referee.ui.screens import SCREENS\n"
-            "later = ['referee.ui.' + n for n in ('disputes', 'log_editor', 'new_game', 'views')]\n"
+            "later = ['referee.ui.' + n for n in ('disputes', 'log_editor', 'new_game')]\n"
             "later += ['referee.ui.screens.' + m for m, _c in SCREENS.values() if m != 'home']\n"
+            "later += [m for m in sys.modules if m.startswith('referee.ui.games.')]\n"
             "print([m for m in later if m in sys.modules])"
         )
         assert out.stdout.strip() == "[]", out.stdout + out.stderr
@@ -200,7 +202,7 @@ class TestStartup:
         from referee.ui import screens
 
         screens.load_all()
-        assert "referee.ui.views" in sys.modules
+        assert all(f"referee.ui.games.{kind}.view" in sys.modules for kind in GAMES)
         assert all(screens.screen_class(name) for name in screens.SCREENS)
         with pytest.raises(KeyError):
             screens.screen_class("nothing_such")

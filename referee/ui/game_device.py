@@ -91,9 +91,9 @@ class GameDevice:
         return self.shell.page
 
     def new_view(self, play=None):
-        """The game's view (referee.ui.views), playing on this device unless told
+        """The game's view (referee.ui.games.VIEWS), playing on this device unless told
         otherwise (a fix to the log captures the action instead)."""
-        from referee.ui.views import VIEWS  # the game views load after the first page
+        from referee.ui.games import VIEWS  # the game views load after the first page
 
         view = VIEWS[self.rules.kind](
             play or self.play, self.shell.render, self.shell.toast, self.shell.confirm
@@ -244,7 +244,7 @@ class GameDevice:
             self.show_verdict(verdicts[-1])
 
     def show_verdict(self, verdict) -> None:
-        from referee.ui.views import VIEWS  # the game views load after the first page
+        from referee.ui.games import VIEWS  # the game views load after the first page
 
         s = self.session
         ends = s.is_over and s.steps and s.steps[-1].verdict == verdict

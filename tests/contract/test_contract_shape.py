@@ -9,7 +9,7 @@ from referee.core.outcome import places, win_text
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.ui.views import VIEWS
+from referee.ui.games import VIEWS
 from tests.contract import per_game
 
 

@@ -461,7 +461,7 @@ class TestFyHidden:
         assert "FY-HIDDEN" in {r.id for r in RULES.rulings if r.in_force(s.options)}
 
     def test_the_view_keeps_the_log_closed_until_the_end(self):
-        from referee.ui.fairy_view import FairyView
+        from referee.ui.games.fairy.view import FairyView
 
         view = FairyView(lambda _a: None, lambda: None, lambda _m: None)
         s = fairy(actions=[opening(9)])
@@ -484,7 +484,7 @@ class TestFyMemoryAid:
         assert not RULES.choices(s.state).hide_seen
         assert "FY-MEMORY-AID" in {r.id for r in RULES.rulings if r.in_force(s.options)}
 
-        from referee.ui.fairy_view import FairyView
+        from referee.ui.games.fairy.view import FairyView
 
         view = FairyView(lambda _a: None, lambda: None, lambda _m: None)
         assert view.log_hidden(s.state) is None

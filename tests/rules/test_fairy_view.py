@@ -5,7 +5,7 @@ import flet as ft
 
 from referee.games.fairy.model import Guesses, Reveal
 from referee.live import LOCKED
-from referee.ui.fairy_view import FairyView
+from referee.ui.games.fairy.view import FairyView
 from tests.helpers import fairy, fairy_turn, guess, opening
 
 

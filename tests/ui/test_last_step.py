@@ -10,7 +10,7 @@ import pytest
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.ui import views
+from referee.ui.games import VIEWS
 from referee.ui.reconcile import find
 
 
@@ -41,7 +41,7 @@ def test_the_last_step_is_shown_once(kind):
     for seed in range(15):
         rng = random.Random(seed)
         session = Session(rules, GameRecord(game=kind, players=["Ana", "Bo", "Cy", "Dee"]))
-        view = views.VIEWS[kind](lambda _a: None, lambda: None, lambda _m: None)
+        view = VIEWS[kind](lambda _a: None, lambda: None, lambda _m: None)
         view.pad = _Pad()
         view.explain_last = lambda: explained.append(True)
         for _ in range(60):
@@ -62,7 +62,7 @@ def test_the_newest_bid_opens_the_last_verdict():
     rng = random.Random(1)
     while not (session.state.phase == "bidding" and session.state.deal.ladder):
         session.play(rules.draw(session.state, rng))
-    view = views.VIEWS["faeker"](lambda _a: None, lambda: None, lambda _m: None)
+    view = VIEWS["faeker"](lambda _a: None, lambda: None, lambda _m: None)
     opened = []
     view.explain_last = lambda: opened.append(True)
 

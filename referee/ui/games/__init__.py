@@ -1,9 +1,10 @@
 """The views' registry: what each game of referee.games shows on screen.
 
-A game's screens live in its package here (referee.ui.games.<kind>): `disputes.FORM`, the
-entry of its disputes on the dispute screen. Each is imported the first time it is asked
-for, so the first screen loads no game. The games are those of the games' registry; a
-game whose screens live elsewhere (a test's game) is registered with its package.
+A game's screens live in its package here (referee.ui.games.<kind>): `view.VIEW`, its
+table, and `disputes.FORM`, the entry of its disputes on the dispute screen. Each is
+imported the first time it is asked for, so the first screen loads no game. The games are
+those of the games' registry; a game whose screens live elsewhere (a test's game) is
+registered with its package.
 """
 
 import importlib
@@ -14,6 +15,7 @@ from referee.games import GAMES
 
 if TYPE_CHECKING:
     from referee.ui.dispute_form import DisputeForm
+    from referee.ui.game_view import GameView
 
 _packages: dict[str, str] = {}
 
@@ -52,4 +54,5 @@ class _Part(Mapping[str, type]):
         return kind in GAMES
 
 
+VIEWS: "Mapping[str, type[GameView]]" = _Part("view", "VIEW")
 FORMS: "Mapping[str, type[DisputeForm]]" = _Part("disputes", "FORM")

@@ -34,9 +34,9 @@ def make(shell, route: Route):
 
 def load_all() -> None:
     from referee.games import GAMES
+    from referee.ui.games import VIEWS
 
     for name in SCREENS:
         screen_class(name)
-    importlib.import_module("referee.ui.views")
     for kind in GAMES:
-        _ = GAMES[kind]
+        _ = GAMES[kind], VIEWS[kind]

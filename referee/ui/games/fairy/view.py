@@ -490,3 +490,6 @@ class FairyView(GameView):
             "all-cards",
             ft.Text("Cards in order: " + ", ".join(map(str, state.pile)), size=13),
         )
+
+
+VIEW = FairyView

@@ -190,3 +190,6 @@ class FaekerView(GameView):
             ],
             spacing=10,
         )
+
+
+VIEW = FaekerView

@@ -266,3 +266,6 @@ class FairyBucksView(GameView):
                 text += " · no items yet"
             lines.append(tagged(f"player-{name}", ft.Text(text, size=13)))
         return ft.Column(lines, spacing=4)
+
+
+VIEW = FairyBucksView

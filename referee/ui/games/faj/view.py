@@ -255,3 +255,6 @@ class FajView(GameView):
             "showdown-title", ft.Text("Final showdown", size=18, weight=ft.FontWeight.BOLD)
         )
         return tagged("showdown", ft.Column([heading, *rows, *why, *rulings], spacing=10))
+
+
+VIEW = FajView

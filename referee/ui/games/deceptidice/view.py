@@ -761,3 +761,6 @@ class DeceptidiceView(GameView):
             )
         lines.append(ft.Text(outcome.reason, size=13, italic=True))
         return tagged("ranking", ft.Column(lines, spacing=4))
+
+
+VIEW = DeceptidiceView
