@@ -8,8 +8,11 @@ from referee.core.errors import IllegalAction
 from referee.core.outcome import places, win_text
 from referee.core.record import GameRecord
 from referee.core.session import Session
+from referee.disputes import GAME_OF
 from referee.games import GAMES
-from referee.ui.games import VIEWS
+from referee.ui.dispute_form import DisputeForm
+from referee.ui.game_view import GameView
+from referee.ui.games import FORMS, VIEWS
 from tests.contract import per_game
 
 
@@ -60,6 +63,17 @@ class TestPhaseTable:
             if typing.get_origin(field.annotation) is typing.Literal:
                 labels = (field.json_schema_extra or {}).get("labels", {})
                 assert set(labels) == set(typing.get_args(field.annotation)), name
+
+
+@per_game
+def test_every_game_has_its_table_and_its_disputes(kind):
+    """A game's slice gives the shared screens all they ask of it, through the registries."""
+    assert issubclass(VIEWS[kind], GameView)
+    assert issubclass(FORMS[kind], DisputeForm)
+    disputes = GAMES.disputes(kind)
+    assert disputes.kinds and all(d.title and d.model and d.settle for d in disputes.kinds)
+    assert {GAME_OF[d.kind] for d in disputes.kinds} == {kind}
+    assert sorted(disputes.order) == sorted(d.kind for d in disputes.kinds)
 
 
 class TestOutcomeHelpers:

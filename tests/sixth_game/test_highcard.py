@@ -64,6 +64,33 @@ def test_it_keeps_the_flow_contract(highcard, name, tmp_path_factory):
     test(**{p: given[p] for p in inspect.signature(test).parameters})
 
 
+def test_new_game_lists_it_and_it_plays_to_its_ending_with_standings(highcard, lives):
+    async def run():
+        app, session = device(lives)
+        app.go("/new")
+        games = next(c for c in controls(_top(session)) if isinstance(c, ft.RadioGroup))
+        listed = [r.label for r in controls(games) if isinstance(r, ft.Radio)]
+        await _enter(session, games, highcard)
+        names = [c for c in controls(_top(session)) if isinstance(c, ft.TextField)]
+        for field, name in zip(names, ["Ana", "Bo"], strict=False):
+            await _enter(session, field, name)
+        await _tap(session, "Start game")
+        for ana, bo in ((7, 4), (5, 5), (9, 2), (3, 8), (10, 1)):
+            await _tap(session, f"Ana puts down {ana}")
+            await _tap(session, f"Bo puts down {bo}")
+        return listed, app.game.session, session
+
+    listed, game, session = run_async(run())
+    assert listed[-1] == "High card" and len(listed) == len(GAMES)
+    assert list(game.players) == ["Ana", "Bo"] and game.is_over
+    assert [v.headline for v in game.verdicts][:2] == [
+        "Ana takes the round: 7 beats 4",
+        "Equal cards, 5: nobody scores",
+    ]
+    assert _tagged(session, "standings-headline") == "Ana wins with 3 points"
+    assert _tagged(session, "standings-reason") == "Ana reached 3 points first."
+
+
 def play(player: str, card: int) -> dict:
     return {"type": "play", "player": player, "card": card}
 
