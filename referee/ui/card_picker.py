@@ -12,8 +12,15 @@ from referee.ui.widgets import big_button, slug, tagged
 class HandPicker:
     """Collects a hand for one player from the copies the rules say are still unseen."""
 
-    def __init__(self, label: Callable[[Hashable], str], on_change: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        label: Callable[[Hashable], str],
+        on_change: Callable[[], None],
+        symbols: Mapping[str, ft.IconData] | None = None,
+    ) -> None:
+        """`symbols`: a card's face by its label, for labels too long for a card."""
         self.label = label
+        self.symbols = symbols or {}
         self.size = 0
         self.on_change = on_change
         self.picked: list[Hashable] = []
@@ -70,6 +77,7 @@ class HandPicker:
                     on_click=lambda _e, c=card: self._add(c),
                     disabled=gone,
                     key=f"add-{hand}-{slug(self.label(card))}",
+                    symbol=self.symbols.get(self.label(card)),
                 )
             )
         chips = [
@@ -111,10 +119,6 @@ class HandPicker:
         )
 
 
-# Labels too long for a card's face get a symbol there (the accessible name keeps the word).
-FACE_SYMBOLS = {"stone circle": ft.Icons.CIRCLE_OUTLINED}
-
-
 def card_face(
     label: str,
     *,
@@ -123,11 +127,12 @@ def card_face(
     on_click: Callable,
     disabled: bool = False,
     key: str | None = None,
+    symbol: ft.IconData | None = None,
 ) -> ft.Control:
     """A card to tap, drawn as a card (a white face with small corners and its rank
     large) with `caption` under it; `name` is what a screen reader (and a test) calls it.
-    `key`: the tap does the same on every screen (ui/reconcile.py then keeps it)."""
-    symbol = FACE_SYMBOLS.get(label)
+    `key`: the tap does the same on every screen (ui/reconcile.py then keeps it).
+    `symbol`: drawn on the face instead of a label too long for it (the name keeps it)."""
     face = (
         ft.Icon(symbol, size=28, color=ft.Colors.ON_SURFACE)
         if symbol

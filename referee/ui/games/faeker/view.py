@@ -3,7 +3,7 @@
 import flet as ft
 
 from referee.games.faeker import RULES, counting
-from referee.games.faeker.deck import DECK, FAE, MAX_BID, card_name, die_face
+from referee.games.faeker.deck import DECK, FAE, MAX_BID, STONE, card_name, die_face
 from referee.games.faeker.model import (
     Bid,
     CallBluff,
@@ -17,13 +17,16 @@ from referee.ui.card_picker import HandPicker, card_face
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
+# "stone circle" is too long for a card's face: it gets a circle there.
+FACES = {card_name(STONE): ft.Icons.CIRCLE_OUTLINED}
+
 
 class FaekerView(GameView):
     unit = "cubes"
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.picker = HandPicker(card_name, self.refresh)
+        self.picker = HandPicker(card_name, self.refresh, FACES)
 
     def title(self, state: FaekerState) -> str:
         return "Fae-ker"
@@ -95,6 +98,7 @@ class FaekerView(GameView):
                 name=f"Top {card_name(card)}",
                 caption=f"{FAE[card]} fae",
                 on_click=lambda _e, c=card: self.play(TopCard(card=c)),
+                symbol=FACES.get(card_name(card)),
             )
             for card in tops
         ]

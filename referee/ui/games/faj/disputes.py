@@ -6,13 +6,8 @@ import flet as ft
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
 from referee.ui.card_picker import card_grid
 from referee.ui.dispute_form import DisputeForm
+from referee.ui.games.faj.cards import card_colour
 from referee.ui.widgets import tagged
-
-RED = ft.Colors.RED_700
-
-
-def _colour(card: str):
-    return RED if card[-1] in "DH" else None
 
 
 class FajForm(DisputeForm):
@@ -78,7 +73,7 @@ class FajForm(DisputeForm):
             selected=self.piles[self.active],
             on_tap=self._toggle_pile,
             name=lambda c: f"{me} won {short(c)}",
-            colour=_colour,
+            colour=card_colour,
         )
         return [
             ft.Text("Tap each player's won trick cards (any number; no card twice)."),
@@ -103,7 +98,7 @@ class FajForm(DisputeForm):
             selected=self.board,
             on_tap=self._toggle_board,
             name=lambda c: f"Board {short(c)}",
-            colour=_colour,
+            colour=card_colour,
         )
 
     def _trump(self) -> list[ft.Control]:
@@ -137,7 +132,7 @@ class FajForm(DisputeForm):
                 selected=[c for c in (self.plays[self.active],) if c],
                 on_tap=self._play,
                 name=lambda c: f"{me} plays {short(c)}",
-                colour=_colour,
+                colour=card_colour,
             )
         return [tabs, tagged("dispute-board", ft.Text(f"Board: {board}")), grid]
 

@@ -15,13 +15,8 @@ from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
+from referee.ui.games.faj.cards import card_colour
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
-
-RED = ft.Colors.RED_700
-
-
-def _colour(card: str):
-    return RED if card[-1] in "DH" else None
 
 
 def _sorted_pile(pile):
@@ -114,7 +109,7 @@ class FajView(GameView):
             selected=self.board_pick,
             on_tap=lambda c: self._toggle_board(c, size),
             name=lambda c: f"Board {short(c)}",
-            colour=_colour,
+            colour=card_colour,
         )
         chosen = " ".join(short(c) for c in self.board_pick) or "none yet"
         return ft.Column(
@@ -166,7 +161,7 @@ class FajView(GameView):
             selected=list(picks),
             on_tap=lambda c: c not in picks and self.play(DraftPick(player=player, card=c)),
             name=lambda c: f"{player} keeps {short(c)}",
-            colour=_colour,
+            colour=card_colour,
         )
         return ft.Column([toggle, ft.Text("Whose pick?"), chooser, grid], spacing=8)
 
@@ -198,7 +193,7 @@ class FajView(GameView):
             self.pad,
             label=short,
             verb="plays",
-            colour=_colour,
+            colour=card_colour,
             exclusive=True,
         )
         rows.append(
