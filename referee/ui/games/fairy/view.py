@@ -1,7 +1,8 @@
 """The Fairy table: the top card, one row of guesses per player, the card pad, the memory aid.
 
 Rules stay in games/fairy: this view renders `RULES.choices(state)` and the pure odds, and
-turns taps into Opening, Guesses and Reveal actions.
+turns taps into Opening, Guesses and Reveal actions. The cards in view (the top card, the
+card pad, the memory aid) are drawn by fairy_cards.py.
 """
 
 import flet as ft
@@ -9,22 +10,11 @@ import flet as ft
 from referee.core.outcome import names_text
 from referee.core.words import number
 from referee.games.fairy import RULES
-from referee.games.fairy.deck import (
-    CARDS,
-    FAIRIES,
-    GOAL_15,
-    NUMBER_SUITS,
-    SUIT_SIZE,
-    TOP,
-    is_fairy,
-    suit_groups,
-    suit_name,
-    suit_of,
-)
+from referee.games.fairy.deck import GOAL_15, TOP, is_fairy, suit_name, suit_of
 from referee.games.fairy.model import FairyState, Opening, Reveal
-from referee.games.fairy.odds import chances, formula, percent
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
+from referee.ui.fairy_cards import FAIRY_ICON, card_pad, memory_aid, top_card
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
 
@@ -32,12 +22,11 @@ ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
     "lower": ft.Icons.ARROW_DOWNWARD,
     "same_suit": ft.Icons.ARROW_FORWARD,  # the sideways point
-    "catch": ft.Icons.AUTO_AWESOME,  # catch the fairy
+    "catch": FAIRY_ICON,  # catch the fairy
 }
 SHORT = {"higher": "Higher", "lower": "Lower", "same_suit": "Suit", "catch": "Catch"}
 NAME_WIDTH = 78
 GUESS_WIDTH = 64
-CARD_WIDTH = 46
 
 
 class FairyView(GameView):
@@ -120,73 +109,25 @@ class FairyView(GameView):
         if state.phase == "opening":
             parts += [
                 ft.Text("Opening card:", weight=ft.FontWeight.BOLD),
-                self._card_pad(state, lambda c: self.play(Opening(card=c))),
+                card_pad(state, lambda c: self.play(Opening(card=c))),
             ]
         elif state.phase == "guess":
-            parts.append(self._top_card(state))
+            parts.append(top_card(state))
             if state.options.memory_aid:  # the odds help before the guesses, not after
-                parts.append(self._memory_aid(state))
+                parts.append(memory_aid(state))
             parts.append(self._guess_entry(state))
         elif state.phase == "reveal":
             parts += [
-                self._top_card(state),
+                top_card(state),
                 self._locked(state),
                 ft.Text("Card turned up:", weight=ft.FontWeight.BOLD),
-                self._card_pad(state, lambda c: self.play(Reveal(card=c))),
+                card_pad(state, lambda c: self.play(Reveal(card=c))),
             ]
         else:
             parts.append(self._ending(state))
         if state.options.memory_aid and state.phase == "reveal":
-            parts.append(self._memory_aid(state))
+            parts.append(memory_aid(state))
         return ft.Column(parts, spacing=12)
-
-    def _top_card(self, state: FairyState) -> ft.Control:
-        top = state.top
-        fairy = is_fairy(top)
-        card = ft.Container(
-            ft.Column(
-                [
-                    ft.Text(str(top), size=30, weight=ft.FontWeight.BOLD),
-                    ft.Icon(ICONS["catch"], size=16, color=ft.Colors.AMBER)
-                    if fairy
-                    else ft.Container(height=16),
-                ],
-                spacing=0,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER,
-            ),
-            width=60,
-            height=80,
-            border_radius=10,
-            alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border=ft.Border.all(2, ft.Colors.AMBER if fairy else ft.Colors.OUTLINE),
-        )
-        suit = suit_name(suit_of(top, state.suits), state.suits)
-        facts = ft.Column(
-            [
-                ft.Text(
-                    f"Top of the pile: {top}" + (", a fairy" if fairy else ""),
-                    weight=ft.FontWeight.BOLD,
-                ),
-                ft.Text(f"Same suit: {suit}" + self._suit_cards(state, top)),
-                ft.Text("A wrong guess costs 1; nobody drops below −4.", size=12, italic=True),
-            ],
-            spacing=2,
-            expand=True,
-        )
-        return tagged(
-            "top-card",
-            ft.Row([card, facts], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        )
-
-    @staticmethod
-    def _suit_cards(state: FairyState, top: int) -> str:
-        """Suits entered by hand are hard to remember: list the suit's cards."""
-        if state.suits == NUMBER_SUITS:
-            return ""
-        group = suit_groups(state.suits)[suit_of(top, state.suits)]
-        return f" ({', '.join(map(str, group))})"
 
     # -- guesses -----------------------------------------------------------------------
 
@@ -376,112 +317,7 @@ class FairyView(GameView):
         ]
         return tagged("locked-guesses", ft.Text("Guesses · " + " · ".join(lines), size=14))
 
-    # -- the card pad ------------------------------------------------------------------
-
-    def _card_pad(self, state: FairyState, on_tap) -> ft.Control:
-        menu = RULES.choices(state)
-        # Without the memory aid the pad may not show which cards came earlier (FY-HIDDEN):
-        # only the top card is greyed out; entering an earlier card is refused by the rules.
-        enabled = {c for c in CARDS if c != state.top} if menu.hide_seen else set(menu.cards)
-        rows = []
-        for group in self._pad_rows(state):
-            rows.append(
-                ft.Row([self._card_button(c, c in enabled, on_tap) for c in group], spacing=4)
-            )
-        hint = "Cards with a fairy: 4, 11, 18."
-        if menu.hide_seen:
-            hint += " Cards seen earlier stay tappable: only the top card is in view."
-        return ft.Column([*rows, ft.Text(hint, size=12, italic=True)], spacing=4)
-
-    @staticmethod
-    def _pad_rows(state: FairyState) -> list[list[int]]:
-        if state.suits == NUMBER_SUITS:
-            return [list(CARDS[i : i + SUIT_SIZE]) for i in range(0, len(CARDS), SUIT_SIZE)]
-        return suit_groups(state.suits)  # one row per suit, as the table entered them
-
-    @staticmethod
-    def _card_button(card: int, enabled: bool, on_tap) -> ft.Control:
-        fairy = card in FAIRIES
-        content = ft.Column(
-            [
-                ft.Text(str(card), size=16, weight=ft.FontWeight.BOLD),
-                ft.Icon(ICONS["catch"], size=10, color=ft.Colors.AMBER if enabled else None)
-                if fairy
-                else ft.Container(height=10),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            alignment=ft.MainAxisAlignment.CENTER,
-        )
-        button = ft.FilledTonalButton(
-            content=content,
-            on_click=lambda _e: on_tap(card),
-            disabled=not enabled,
-            width=CARD_WIDTH,
-            height=52,
-            style=ft.ButtonStyle(
-                padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8)
-            ),
-        )
-        label = f"Card {card}" + (" fairy" if fairy else "")
-        return ft.Semantics(label=label, button=True, content=button)
-
-    # -- memory aid and ending ---------------------------------------------------------
-
-    def _memory_aid(self, state: FairyState) -> ft.Control:
-        unseen = state.unseen
-        lines: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.PSYCHOLOGY, size=18),
-                    ft.Text("Memory aid", weight=ft.FontWeight.BOLD),
-                ],
-                spacing=6,
-            ),
-            tagged(
-                "seen-cards",
-                ft.Text("Seen, in order: " + ", ".join(map(str, state.pile)), size=13),
-            ),
-        ]
-        if unseen:
-            odds = chances(state.top, unseen, state.suits)
-            lines.append(
-                ft.Text(
-                    f"The next card against {state.top}, from the {len(unseen)} unseen cards "
-                    "(chance, and points on average):",
-                    size=13,
-                )
-            )
-            for guess in GUESSES:
-                chance = odds[guess]
-                what = "Catch" if guess == "catch" else GUESS_NAMES[guess].capitalize()
-                lines.append(
-                    tagged(
-                        f"odds-{guess}",
-                        ft.Row(
-                            [
-                                ft.Text(what, size=13, weight=ft.FontWeight.W_600, width=80),
-                                # Unreduced, so every line counts out of the same cards.
-                                ft.Text(
-                                    f"{chance * len(unseen)} of {len(unseen)}", size=13, width=50
-                                ),
-                                ft.Text(percent(chance), size=13, width=34),
-                                ft.Text(formula(guess, chance), size=12, expand=True),
-                            ],
-                            spacing=4,
-                        ),
-                    )
-                )
-            lines.append(ft.Text("At −4 a wrong guess costs nothing.", size=12, italic=True))
-        return tagged(
-            "memory-aid",
-            ft.Container(
-                ft.Column(lines, spacing=4),
-                padding=10,
-                border_radius=12,
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            ),
-        )
+    # -- the ending --------------------------------------------------------------------
 
     def _ending(self, state: FairyState) -> ft.Control:
         """After the game every card may be seen (FY-HIDDEN); the standings above already

@@ -1,0 +1,322 @@
+"""Entering Deceptidice cards: the card faces, the card picker (number cards, wildcards,
+power cards), the power card form, and the top card of every die after a challenge.
+"""
+
+from collections import Counter
+
+import flet as ft
+from pydantic import ValidationError
+
+from referee.games.deceptidice import RULES
+from referee.games.deceptidice.guesses import describe, power_text
+from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of, names_of
+from referee.games.deceptidice.model import DeceptidiceState, DieTops, PowerCard, Tops
+from referee.games.deceptidice.truth import card_name
+from referee.ui.widgets import big_button, icon_button, tagged
+
+# Card faces: the colour letter keeps its swatch whatever the table calls the colour.
+FACE = {
+    "R": (ft.Colors.RED_700, ft.Colors.WHITE),
+    "B": (ft.Colors.BLUE_700, ft.Colors.WHITE),
+    "G": (ft.Colors.GREEN_800, ft.Colors.WHITE),
+    "Y": (ft.Colors.AMBER_400, ft.Colors.BLACK),
+    WILD: (ft.Colors.PURPLE_400, ft.Colors.WHITE),
+}
+COMBOS = {"numbers": "Same numbers", "colours": "Same colours", "run": "Run"}
+CELL = 46  # px: six numbers and a colour label fit a 390 px phone
+
+
+def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL):
+    bg, fg = FACE[card if card == WILD else colour_of(card)]
+    button = ft.FilledButton(
+        content=ft.Text(text, size=17, weight=ft.FontWeight.BOLD),
+        on_click=on_click,
+        disabled=disabled,
+        width=width,
+        height=48,
+        style=ft.ButtonStyle(
+            bgcolor=bg,
+            color=fg,
+            padding=0,
+            shape=ft.RoundedRectangleBorder(radius=8),
+        ),
+        opacity=0.25 if disabled else 1.0,
+    )
+    return ft.Semantics(label=name, button=True, content=button)
+
+
+def stepper(value: int, low: int, high: int, on_set, what: str, ident: str):
+    return ft.Row(
+        [
+            icon_button(
+                ft.Icons.REMOVE,
+                f"Fewer {what}",
+                lambda _e: on_set(value - 1),
+                disabled=value <= low,
+            ),
+            tagged(
+                ident,
+                ft.Text(
+                    str(value),
+                    size=28,
+                    weight=ft.FontWeight.BOLD,
+                    width=48,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+            ),
+            icon_button(
+                ft.Icons.ADD,
+                f"More {what}",
+                lambda _e: on_set(value + 1),
+                disabled=value >= high,
+            ),
+        ],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+class CardEntry:
+    """Mixed into DeceptidiceView, whose entry state (`picks`, `open_seat`, `power_open`
+    and the power form's fields), `_set` and GameView's `play`, `refresh` and `tell` it uses."""
+
+    def _card_picker(self, state, left: dict, menu, on_card, prefix: str, power_key=None):
+        """Colour rows of number cards, a wildcard and power card entry; `left`: copies
+        still available of each card."""
+        names = names_of(state)
+        rows: list[ft.Control] = []
+        for c in COLOURS:
+            cells: list[ft.Control] = [
+                ft.Container(ft.Text(names[c], size=12, no_wrap=True), width=52)
+            ]
+            for n in NUMBERS:
+                code = f"{c}{n}"
+                cells.append(
+                    face_button(
+                        str(n),
+                        code,
+                        f"{prefix} {names[c]} {n}",
+                        lambda _e, k=code: on_card(k),
+                        left.get(code, 0) <= 0,
+                    )
+                )
+            rows.append(ft.Row(cells, spacing=4))
+        extras: list[ft.Control] = []
+        if menu.wildcards:
+            extras.append(
+                face_button(
+                    f"Wild ({left.get(WILD, 0)})",
+                    WILD,
+                    f"{prefix} wildcard",
+                    lambda _e: on_card(WILD),
+                    left.get(WILD, 0) <= 0,
+                    width=110,
+                )
+            )
+        if menu.power_cards:
+            extras.append(
+                big_button(
+                    "Hide power card" if self.power_open else "Power card…",
+                    lambda _e: self._set(power_open=not self.power_open),
+                    filled=False,
+                    icon=ft.Icons.BOLT,
+                )
+            )
+        if extras:
+            rows.append(ft.Row(extras, wrap=True, spacing=6))
+        if menu.power_cards and self.power_open:
+            rows.append(self._power_form(1, "Add this power card", on_card))
+        return ft.Column(rows, spacing=4)
+
+    # -- power cards -------------------------------------------------------------------
+
+    def _power_card(self) -> PowerCard | None:
+        """The power card described by the form, or None after telling the table why not."""
+        if self.combo == "run":
+            sizes: list[int] = [self.run_length]
+        else:
+            text = self.groups.replace(" ", "")
+            parts = text.split("+") if text else []
+            if not parts or not all(p.isdigit() and len(p) <= 2 for p in parts):
+                self.tell("Enter the groups' sizes joined by +, such as 2+2 or 3+2.")
+                return None
+            sizes = [int(p) for p in parts]
+        try:
+            return PowerCard(combo=self.combo, sizes=tuple(sizes), value=self.value)
+        except ValidationError:
+            self.tell(
+                "No power card looks like that: at most 6 groups of numbers or 4 of colours, "
+                "each of 1 to 24 cards; a run is 2 to 6 long."
+            )
+            return None
+
+    def _power_form(self, low_value: int, confirm: str, on_card) -> ft.Control:
+        combos = [
+            (ft.FilledButton if self.combo == key else ft.OutlinedButton)(
+                content=label,
+                on_click=lambda _e, k=key: self._set(combo=k),
+                height=44,
+            )
+            for key, label in COMBOS.items()
+        ]
+        if self.combo == "run":
+            shape = ft.Row(
+                [
+                    ft.Text("Run of", size=14),
+                    stepper(
+                        self.run_length,
+                        2,
+                        6,
+                        lambda v: self._set(run_length=v),
+                        "in the run",
+                        "power-run",
+                    ),
+                ]
+            )
+        else:
+            shape = ft.TextField(
+                label="Groups (e.g. 2+2)",
+                value=self.groups,
+                width=180,
+                on_change=lambda e: setattr(self, "groups", e.control.value or ""),
+            )
+        self.value = max(self.value, low_value)
+
+        def done(_e):
+            card = self._power_card()
+            if card is not None:
+                on_card(card)
+
+        return ft.Column(
+            [
+                ft.Row(combos, wrap=True, spacing=6),
+                shape,
+                ft.Row(
+                    [
+                        ft.Text("Value", size=14),
+                        stepper(
+                            self.value,
+                            low_value,
+                            48,
+                            lambda v: self._set(value=v),
+                            "value",
+                            "power-value",
+                        ),
+                    ]
+                ),
+                big_button(confirm, done, filled=False),
+            ],
+            spacing=6,
+        )
+
+    # -- the tops after a challenge ----------------------------------------------------
+
+    def _tops_entry(self, state: DeceptidiceState) -> ft.Control:
+        menu = RULES.choices(state)
+        names = names_of(state)
+        expected = dict(menu.tops)
+        r = state.round
+        picked = Counter(c for cards in self.picks.values() for c in cards)
+        left = {c: n - picked.get(c, 0) for c, n in menu.cards_left}
+        if self.open_seat is None or self.open_seat not in expected:
+            self.open_seat = next((s for s, k in menu.tops if len(self.picks.get(s, [])) < k), None)
+        guesser = state.players[r.last.seat]
+        parts: list[ft.Control] = [
+            ft.Text(
+                f"{state.players[r.challenger]} challenged {guesser}: "
+                f"{describe(r.last.guess, names)}.",
+                weight=ft.FontWeight.BOLD,
+            )
+        ]
+        for seat, k in menu.tops:
+            name = state.players[seat]
+            mine = self.picks.get(seat, [])
+            kept = r.revealed[seat]
+            shown = [*(card_name(c, names) + " (revealed)" for c in kept)]
+            shown += [card_name(c, names) for c in mine]
+            line = f"{name}: {', '.join(shown) or 'nothing yet'} ({len(mine)} of {k})"
+            if seat != self.open_seat:
+                parts.append(
+                    ft.Row(
+                        [
+                            tagged(f"tops-{name}", ft.Text(line, weight=ft.FontWeight.BOLD)),
+                            ft.TextButton(
+                                content=f"Change {name}'s" if mine else f"Enter {name}'s",
+                                on_click=lambda _e, s=seat: self._open(s),
+                                height=44,
+                            ),
+                        ],
+                        wrap=True,
+                    )
+                )
+                continue
+            chips = [
+                ft.Chip(
+                    label=ft.Text(card_name(c, names), size=14),
+                    on_delete=lambda _e, s=seat, i=i: self._unpick(s, i),
+                    delete_icon_tooltip=f"Remove {card_name(c, names)}",
+                )
+                for i, c in enumerate(mine)
+            ]
+            parts.append(tagged(f"tops-{name}", ft.Text(line, weight=ft.FontWeight.BOLD)))
+            if chips:
+                parts.append(ft.Row(chips, wrap=True, spacing=4))
+            parts.append(
+                self._card_picker(
+                    state,
+                    left,
+                    menu,
+                    lambda card, s=seat, k=k: self._pick(s, k, card, menu),
+                    f"{name}'s top",
+                )
+            )
+        for seat in range(len(state.players)):
+            if seat not in expected and r.revealed[seat]:
+                kept = ", ".join(card_name(c, names) for c in r.revealed[seat])
+                parts.append(ft.Text(f"{state.players[seat]}: {kept} (all revealed)"))
+        ready = all(len(self.picks.get(s, [])) == k for s, k in menu.tops)
+        parts.append(
+            big_button(
+                "Judge the challenge",
+                lambda _e: self.play(
+                    Tops(
+                        tops=tuple(
+                            DieTops(player=state.players[s], cards=tuple(self.picks.get(s, [])))
+                            for s, _ in menu.tops
+                        )
+                    )
+                ),
+                disabled=not ready,
+                icon=ft.Icons.GAVEL,
+            )
+        )
+        return ft.Column(parts, spacing=8)
+
+    def _open(self, seat: int) -> None:
+        self.open_seat = seat
+        self.refresh()
+
+    def _pick(self, seat: int, size: int, card, menu) -> None:
+        mine = self.picks.setdefault(seat, [])
+        if isinstance(card, PowerCard):
+            entered = [c for cards in self.picks.values() for c in cards]
+            if not menu.fits([*entered, card]):
+                self.tell(
+                    f"The {power_text(card)} card cannot be face up again, or more power cards "
+                    "would show than were shuffled in."
+                )
+                return
+            self.power_open = False
+        if len(mine) < size:
+            mine.append(card)
+        if len(mine) >= size:
+            self.open_seat = next(
+                (s for s, k in menu.tops if len(self.picks.get(s, [])) < k),
+                None,
+            )
+        self.refresh()
+
+    def _unpick(self, seat: int, index: int) -> None:
+        del self.picks[seat][index]
+        self.open_seat = seat
+        self.refresh()

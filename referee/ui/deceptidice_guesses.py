@@ -1,0 +1,168 @@
+"""The Deceptidice guess entry: COUNT, then a number, a colour, a straight, a vague guess
+or a power claim, each button enabled only when the menu allows that guess.
+"""
+
+import flet as ft
+
+from referee.games.deceptidice.material import COLOURS, NUMBERS, names_of
+from referee.games.deceptidice.model import (
+    ColourGuess,
+    DeceptidiceState,
+    Guess,
+    NumberGuess,
+    PowerClaim,
+    StraightGuess,
+    VagueGuess,
+)
+from referee.ui.deceptidice_cards import CELL, face_button, stepper
+from referee.ui.widgets import TAP, big_button, tagged
+
+
+class GuessEntry:
+    """Mixed into DeceptidiceView, whose `count`, `modifier`, `power_open`, `_set`, the
+    power form (CardEntry) and GameView's `play` and `refresh` it uses."""
+
+    def _set_count(self, value: int, high: int) -> None:
+        self.count = max(1, min(high, value))
+        self.refresh()
+
+    def _guess_entry(self, state: DeceptidiceState, player: str, menu) -> ft.Control:
+        names = names_of(state)
+        count = self.count
+        o = state.options
+
+        def guess_button(guess, text: str, name: str, card=None, width: int | None = None):
+            allowed = menu.allows(guess)
+
+            def go(_e, g=guess):
+                self.play(Guess(player=player, guess=g))
+
+            if card is not None:
+                return face_button(text, card, name, go, not allowed, width or CELL)
+            button = ft.OutlinedButton(
+                content=text, on_click=go, disabled=not allowed, height=TAP, width=width
+            )
+            return ft.Semantics(label=name, button=True, content=button)
+
+        low = f"least higher: {menu.specific}" if menu.specific is not None else "no number or "
+        hint = (
+            f"COUNT ({low} for a number or colour)"
+            if menu.specific is not None
+            else "COUNT (no number or colour guess is higher)"
+        )
+        rows: list[ft.Control] = [
+            ft.Text(f"{player} guesses:", weight=ft.FontWeight.BOLD, size=16),
+            ft.Row(
+                [
+                    stepper(
+                        count,
+                        1,
+                        menu.max_count,
+                        lambda v: self._set_count(v, menu.max_count),
+                        "cards",
+                        "guess-count",
+                    ),
+                    ft.Text(hint, size=12, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ]
+        if count > state.dice_in_play:
+            rows.append(
+                tagged(
+                    "never-true",
+                    ft.Text(
+                        f"More than the {state.dice_in_play} dice on the table: such a guess "
+                        "can never be true.",
+                        color=ft.Colors.ERROR,
+                        size=13,
+                    ),
+                )
+            )
+        if menu.modifiers:
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Switch(
+                            value=self.modifier,
+                            on_change=lambda e: self._set_modifier(e.control.value),
+                            label="'less than' a number / 'without' a colour",
+                        )
+                    ]
+                )
+            )
+        mod = self.modifier and menu.modifiers
+        numbers = [
+            guess_button(
+                NumberGuess(count=count, number=n, less_than=mod),
+                f"<{n}" if mod else str(n),
+                f"Less than {n}" if mod else f"Number {n}",
+                width=CELL + 6,
+            )
+            for n in NUMBERS
+        ]
+        colours = [
+            guess_button(
+                ColourGuess(count=count, colour=c, without=mod),
+                f"not {names[c]}" if mod else names[c],
+                f"Without {names[c]}" if mod else f"Colour {names[c]}",
+                card=f"{c}1",
+                width=84,
+            )
+            for c in COLOURS
+        ]
+        rows.append(ft.Row(numbers, wrap=True, spacing=4, run_spacing=4))
+        rows.append(ft.Row(colours, wrap=True, spacing=4, run_spacing=4))
+        if o.straights:
+            rows.append(ft.Text(f"{count} in a row, including the number:", size=13))
+            rows.append(
+                ft.Row(
+                    [
+                        guess_button(
+                            StraightGuess(count=count, element=e),
+                            str(e),
+                            f"Run including {e}",
+                            width=CELL + 6,
+                        )
+                        for e in NUMBERS
+                    ],
+                    wrap=True,
+                    spacing=4,
+                    run_spacing=4,
+                )
+            )
+        if o.vague:
+            vague = []
+            for of in ("number", "colour"):
+                guess = VagueGuess(count=count, of=of)
+                need = "" if menu.allows(guess) or menu.vague is None else f" ({menu.vague}+)"
+                vague.append(guess_button(guess, f"Same {of}{need}", f"Same {of}"))
+            rows.append(ft.Row(vague, wrap=True, spacing=6))
+        if menu.power is not None:
+            rows.append(self._power_claim(state, player, menu))
+        return ft.Column(rows, spacing=8)
+
+    def _set_modifier(self, on: bool) -> None:
+        self.modifier = on
+        self.refresh()
+
+    def _power_claim(self, state: DeceptidiceState, player: str, menu) -> ft.Control:
+        toggle = big_button(
+            "Hide power claim" if self.power_open else "Claim a power card…",
+            lambda _e: self._set(power_open=not self.power_open),
+            filled=False,
+            icon=ft.Icons.BOLT,
+        )
+        if not self.power_open:
+            return toggle
+        return ft.Column(
+            [
+                toggle,
+                self._power_form(
+                    menu.power,
+                    "Claim this power card",
+                    lambda card: self.play(Guess(player=player, guess=PowerClaim(card=card))),
+                ),
+            ],
+            spacing=6,
+        )
