@@ -1,7 +1,7 @@
 """The Deceptidice table: the guess ladder, fast guess entry, the tops after a challenge.
 
 Rules stay in games/deceptidice: every button is enabled from `RULES.choices(state)`. The
-guess entry (deceptidice_guesses.py) and the card entry (deceptidice_cards.py) are mixed in.
+guess entry (guesses.py) and the card entry (cards.py) are mixed in.
 """
 
 import flet as ft
@@ -18,9 +18,9 @@ from referee.games.deceptidice.model import (
     Swap,
 )
 from referee.games.deceptidice.truth import card_name
-from referee.ui.deceptidice_cards import CardEntry
-from referee.ui.deceptidice_guesses import GuessEntry
 from referee.ui.game_view import GameView
+from referee.ui.games.deceptidice.cards import CardEntry
+from referee.ui.games.deceptidice.guesses import GuessEntry
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
 
 

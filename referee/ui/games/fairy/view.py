@@ -2,7 +2,7 @@
 
 Rules stay in games/fairy: this view renders `RULES.choices(state)` and the pure odds, and
 turns taps into Opening, Guesses and Reveal actions. The cards in view (the top card, the
-card pad, the memory aid) are drawn by fairy_cards.py.
+card pad, the memory aid) are drawn by cards.py.
 """
 
 import flet as ft
@@ -14,8 +14,8 @@ from referee.games.fairy.deck import GOAL_15, TOP, is_fairy, suit_name, suit_of
 from referee.games.fairy.model import FairyState, Opening, Reveal
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
-from referee.ui.fairy_cards import FAIRY_ICON, card_pad, memory_aid, top_card
 from referee.ui.game_view import GameView
+from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
 from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
 
 ICONS = {

@@ -14,7 +14,7 @@ from referee.games.deceptidice.model import (
     StraightGuess,
     VagueGuess,
 )
-from referee.ui.deceptidice_cards import CELL, face_button, stepper
+from referee.ui.games.deceptidice.cards import CELL, face_button, stepper
 from referee.ui.widgets import TAP, big_button, tagged
 
 
