@@ -133,9 +133,15 @@ class Shell:
         collector.drawn()
         with self._drawing:
             self.page.views[:] = [view for _, view in stack]
-            for screen, view in stack[keep:]:  # the new screens, drawn whole
-                self._draw(screen, view)
-            if len(stack) == keep:  # back to a screen already drawn: what changed since
+            # Screens under the top keep their app bar but no body: the phone rebuilds every
+            # view of the stack at each change, and a home screen under the game made each
+            # bid slower (×4 CPU: bid p95 321 -> 270 ms). Back draws the screen again anyway.
+            for screen, view in stack[:-1]:
+                view.appbar = self._bar(screen, view)
+                view.controls = []
+            if len(stack) > keep:  # a new screen on top, drawn whole
+                self._draw(*stack[-1])
+            else:  # back to a screen already in the stack
                 self._render(to_top=True, send=False)
             self.page.title = f"{self.top.heading()} · referee"
             self.page.update()

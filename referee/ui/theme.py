@@ -46,9 +46,15 @@ def theme() -> ft.Theme:
     fallback = ft.TextStyle(
         font_family_fallback=[SYMBOL_FONT, BOOK_FONT], color=ft.Colors.ON_SURFACE
     )
+    # A screen changes at once: a sliding or fading page costs a phone several frames of
+    # both pages, and the referee is read mid-argument, not watched.
+    still = ft.PageTransitionTheme.NONE
     return ft.Theme(
         color_scheme_seed=FELT,
         text_theme=ft.TextTheme(**{slot: fallback for slot in _SLOTS}),
+        page_transitions=ft.PageTransitionsTheme(
+            android=still, ios=still, linux=still, macos=still, windows=still
+        ),
     )
 
 
