@@ -67,7 +67,7 @@ def nasty(vocab: list):
     )
 
 
-def _paths(tree) -> list[tuple]:
+def paths(tree) -> list[tuple]:
     found, stack = [], [((), tree)]
     while stack:
         path, node = stack.pop()
@@ -79,7 +79,7 @@ def _paths(tree) -> list[tuple]:
     return found
 
 
-def _at(tree, path):
+def at(tree, path):
     for part in path:
         tree = tree[part]
     return tree
@@ -91,11 +91,11 @@ def mutated(draw, bases: list, vocab: list, most: int = 3):
     values = nasty(vocab)
     tree = copy.deepcopy(draw(st.sampled_from(bases)))
     for _ in range(draw(st.integers(1, most))):
-        path = draw(st.sampled_from(_paths(tree)))
+        path = draw(st.sampled_from(paths(tree)))
         if not path:
             tree = draw(st.one_of(values, st.just([tree]), st.just({"x": tree})))
             continue
-        parent, key = _at(tree, path[:-1]), path[-1]
+        parent, key = at(tree, path[:-1]), path[-1]
         op = draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap", "wrap"]))
         if op == "replace":
             parent[key] = draw(values)

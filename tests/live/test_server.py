@@ -67,7 +67,8 @@ def raw_request(url: str, host: str, origin: str | None = None, websocket=False)
     with socket.create_connection((ip.strip("[]"), int(port)), timeout=10) as s:
         s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
         data = b""
-        while b"\r\n\r\n" not in data or (not websocket and not data.endswith(b"\n")):
+        # A page is read to the end (Connection: close): its body may come after the head.
+        while b"\r\n\r\n" not in data or not websocket:
             chunk = s.recv(65536)
             if not chunk:
                 break

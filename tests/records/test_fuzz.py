@@ -32,7 +32,7 @@ from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
 from referee.ui.home import import_record
-from tests.mutation import assert_sentence
+from tests.mutation import assert_sentence, at, paths
 
 TOTAL_CASES = int(os.environ.get("REFEREE_FUZZ_CASES", "3000"))
 FAMILIES = ("tree", "text")
@@ -132,24 +132,6 @@ nasty = st.one_of(
 
 
 # -- tree mutations --------------------------------------------------------------------
-
-
-def paths(tree) -> list[tuple]:
-    found, stack = [], [((), tree)]
-    while stack:
-        path, node = stack.pop()
-        found.append(path)
-        if isinstance(node, dict):
-            stack.extend(((*path, k), v) for k, v in node.items())
-        elif isinstance(node, list):
-            stack.extend(((*path, i), v) for i, v in enumerate(node))
-    return found
-
-
-def at(tree, path):
-    for part in path:
-        tree = tree[part]
-    return tree
 
 
 @st.composite
