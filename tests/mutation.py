@@ -4,6 +4,7 @@ swapped or wrapped. Used by the fuzz tests of `settle` and `edit`."""
 
 import copy
 import json
+import random
 
 from hypothesis import strategies as st
 
@@ -95,21 +96,7 @@ def mutated(draw, bases: list, vocab: list, most: int = 3):
         if not path:
             tree = draw(st.one_of(values, st.just([tree]), st.just({"x": tree})))
             continue
-        parent, key = at(tree, path[:-1]), path[-1]
-        op = draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap", "wrap"]))
-        if op == "replace":
-            parent[key] = draw(values)
-        elif op == "delete":
-            del parent[key]
-        elif op == "add" and isinstance(parent, dict):
-            parent[draw(st.one_of(st.sampled_from(vocab), texts))] = draw(values)
-        elif op == "dup" and isinstance(parent, list):
-            parent.insert(key, copy.deepcopy(parent[key]))
-        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
-            other = draw(st.integers(0, len(parent) - 1))
-            parent[key], parent[other] = parent[other], parent[key]
-        else:
-            parent[key] = draw(st.sampled_from([[parent[key]], {"value": parent[key]}]))
+        mutate_at(draw, tree, path, values, vocab)
     return tree
 
 
@@ -126,3 +113,45 @@ def assert_sentence(reason: object) -> None:
     reason.encode("utf-8")  # no lone surrogates: any screen can show it
     for raw in ("Input should", "Traceback", "validation error", "JSONDecodeError"):
         assert raw not in reason, reason
+
+
+def mutate_at(draw, tree, path: tuple, values, vocab: list) -> None:
+    """One mutation of the value at `path` (not the root) in place: replaced by one of
+    `values`, deleted, a key added beside it, duplicated, swapped, or wrapped."""
+    parent, key = at(tree, path[:-1]), path[-1]
+    op = draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap", "wrap"]))
+    if op == "replace":
+        parent[key] = draw(values)
+    elif op == "delete":
+        del parent[key]
+    elif op == "add" and isinstance(parent, dict):
+        parent[draw(st.one_of(st.sampled_from(vocab), texts))] = draw(values)
+    elif op == "dup" and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(parent[key]))
+    elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
+        other = draw(st.integers(0, len(parent) - 1))
+        parent[key], parent[other] = parent[other], parent[key]
+    else:
+        parent[key] = draw(st.sampled_from([[parent[key]], {"value": parent[key]}]))
+
+
+def played_records(kind: str, plan, names) -> list[dict]:
+    """Records of one game from random legal play, as JSON data: one per (seed, steps) of
+    `plan`, seated from `names` (as many as the game takes)."""
+    from referee.core.record import GameRecord
+    from referee.core.session import Session
+    from referee.games import GAMES
+
+    rules = GAMES[kind]
+    players = list(names)[: max(rules.min_players, 3)][: rules.max_players]
+    out = []
+    for seed, steps in plan:
+        rng = random.Random(seed)
+        session = Session(rules, GameRecord(game=kind, players=players))
+        for _ in range(steps):
+            action = rules.draw(session.state, rng)
+            if action is None:
+                break
+            session.play(action)
+        out.append(json.loads(json.dumps(session.record().model_dump(mode="json"))))
+    return out

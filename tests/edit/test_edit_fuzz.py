@@ -10,7 +10,6 @@ over one test per game and way of editing.
 import json
 import math
 import os
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,10 +17,8 @@ from hypothesis import strategies as st
 
 from referee.commands import edit_text
 from referee.core.edit import KINDS
-from referee.core.record import GameRecord
-from referee.core.session import Session
 from referee.games import GAMES
-from tests.mutation import as_text, assert_sentence, mutated, texts, vocabulary
+from tests.mutation import as_text, assert_sentence, mutated, played_records, texts, vocabulary
 
 TOTAL_CASES = max(2000, int(os.environ.get("REFEREE_FUZZ_CASES", "2000")))
 GAME_KINDS = sorted(GAMES)
@@ -30,19 +27,7 @@ PER_TEST = math.ceil(TOTAL_CASES / (len(GAME_KINDS) * len(KINDS)))
 
 def records(kind: str) -> list[dict]:
     """Records of one game from random legal play, short enough to replay quickly."""
-    rules = GAMES[kind]
-    out = []
-    for seed, steps in ((1, 3), (2, 12), (3, 30)):
-        rng = random.Random(seed)
-        players = ["Ana", "Bo", "Cy", "Di"][: max(rules.min_players, 3)][: rules.max_players]
-        session = Session(rules, GameRecord(game=kind, players=players))
-        for _ in range(steps):
-            action = rules.draw(session.state, rng)
-            if action is None:
-                break
-            session.play(action)
-        out.append(json.loads(json.dumps(session.record().model_dump(mode="json"))))
-    return out
+    return played_records(kind, ((1, 3), (2, 12), (3, 30)), ("Ana", "Bo", "Cy", "Di"))
 
 
 BASES = {kind: records(kind) for kind in GAME_KINDS}

@@ -16,7 +16,6 @@ import copy
 import json
 import math
 import os
-import random
 from collections import Counter
 from pathlib import Path
 
@@ -26,13 +25,11 @@ from hypothesis import strategies as st
 
 from referee.commands import replay_text
 from referee.core.errors import RefereeError
-from referee.core.record import GameRecord
-from referee.core.session import Session
 from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
 from referee.ui.home import import_record
-from tests.mutation import assert_sentence, at, paths
+from tests.mutation import assert_sentence, mutate_at, paths, played_records
 
 TOTAL_CASES = int(os.environ.get("REFEREE_FUZZ_CASES", "3000"))
 FAMILIES = ("tree", "text")
@@ -46,22 +43,10 @@ FOUND: Counter = Counter()  # what the cases ended in: "ok", or the first words 
 
 def valid_records(kind: str) -> list[dict]:
     """Records of one game from random legal play: early, mid-game and played out."""
-    rules = GAMES[kind]
-    records = []
-    for seed, steps in ((1, 4), (2, 25), (3, 400)):
-        rng = random.Random(seed)
-        players = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][: max(rules.min_players, 3)]
-        players = players[: rules.max_players]
-        session = Session(rules, GameRecord(game=kind, players=players))
-        for _ in range(steps):
-            action = rules.draw(session.state, rng)
-            if action is None:
-                break
-            session.play(action)
-        records.append(json.loads(json.dumps(session.record().model_dump(mode="json"))))
-    return records
+    return played_records(kind, ((1, 4), (2, 25), (3, 400)), NAMES)
 
 
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
 BASES = {kind: valid_records(kind) for kind in KINDS}
 
 
@@ -151,21 +136,7 @@ def tree_cases(draw, kind: str):
         if not path:
             tree = draw(st.one_of(nasty, st.just([tree]), st.just({"record": tree})))
             continue
-        parent, key = at(tree, path[:-1]), path[-1]
-        op = draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap", "wrap"]))
-        if op == "replace":
-            parent[key] = draw(nasty)
-        elif op == "delete":
-            del parent[key]
-        elif op == "add" and isinstance(parent, dict):
-            parent[draw(st.one_of(st.sampled_from(VOCAB), texts))] = draw(nasty)
-        elif op == "dup" and isinstance(parent, list):
-            parent.insert(key, copy.deepcopy(parent[key]))
-        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
-            other = draw(st.integers(0, len(parent) - 1))
-            parent[key], parent[other] = parent[other], parent[key]
-        else:
-            parent[key] = draw(st.sampled_from([[parent[key]], {"value": parent[key]}]))
+        mutate_at(draw, tree, path, nasty, VOCAB)
     return json.dumps(tree, ensure_ascii=draw(st.booleans()), allow_nan=True)
 
 

@@ -111,3 +111,21 @@ def why_beats(winner: str, loser: str, best: Sequence[int], key: Sequence[int]) 
 
 def hand_text(hand: Sequence[int]) -> str:
     return ", ".join(card_name(c) for c in sorted(hand, key=lambda c: (c == STONE, c)))
+
+
+def showdown_words(winners: list[str], fae: int) -> tuple[str, str, list[str]]:
+    """The headline, the line saying who takes what, and the rulings of a showdown won by
+    `winners` (more than one: identical hands share it), for the tracked game and for a
+    dispute alike."""
+    who = " and ".join(winners)
+    if len(winners) > 1:
+        return (
+            f"Showdown tied: {who} each take {fae} fae",
+            f"Identical hands: each takes the top card's {fae} fae.",
+            ["FK-SHOWDOWN-RANK", "FK-SHOWDOWN-TIE"],
+        )
+    return (
+        f"{who} wins the showdown",
+        f"{who} takes the top card's {fae} fae.",
+        ["FK-SHOWDOWN-RANK"],
+    )

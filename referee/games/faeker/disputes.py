@@ -96,15 +96,8 @@ def settle_showdown(d: FaekerShowdown) -> Settled:
         for key, seat, _ in keyed[len(winners) :]
     ]
     fae = FAE[d.top]
-    rulings = ["FK-SHOWDOWN-RANK"]
-    who = " and ".join(names[s] for s in winners)
-    if len(winners) > 1:
-        rulings.append("FK-SHOWDOWN-TIE")
-        headline = f"Showdown tied: {who} each take {fae} fae"
-        details.append(f"Identical hands: each takes the top card's {fae} fae.")
-    else:
-        headline = f"{who} wins the showdown"
-        details.append(f"{who} takes the top card's {fae} fae.")
+    headline, takes, rulings = counting.showdown_words([names[s] for s in winners], fae)
+    details.append(takes)
     keys = [counting.showdown_key(d.top, h.cards) for h in d.hands]
     return settled(
         d,

@@ -309,15 +309,8 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             for key, seat, _ in keyed[len(winners) :]
         ]
         fae = FAE[top]
-        rulings = ["FK-SHOWDOWN-RANK"]
-        names = " and ".join(state.players[s] for s in winners)
-        if len(winners) > 1:
-            rulings.append("FK-SHOWDOWN-TIE")
-            headline = f"Showdown tied: {names} each take {fae} fae"
-            details.append(f"Identical hands: each takes the top card's {fae} fae.")
-        else:
-            headline = f"{names} wins the showdown"
-            details.append(f"{names} takes the top card's {fae} fae.")
+        headline, takes, rulings = counting.showdown_words([state.players[s] for s in winners], fae)
+        details.append(takes)
         return self._award(
             state, [(s, fae) for s in winners], headline=headline, details=details, rulings=rulings
         )
