@@ -2,13 +2,10 @@
 semantics tree shows the change, timed inside the page, for the referee and for the
 smallest Flet app (one button changing a label), side by side in one run.
 
-The referee's taps are the three kinds the issue names, a third of them each, in two saved
-4-player Fae-ker games:
-
-- a bid: "Bid 2", then Undo in the app bar, in turn (each a change to the saved game,
-  stored before the screen changes; ui/reconcile.py sends what changed);
-- a card picked: "Add 4" in a showdown's hand, then "Clear", in turn;
-- a screen change: Home, then the game's Resume button, in turn (each a whole screen).
+The referee's taps are the kinds of bench/tap_kinds.py, `--taps` of each, one saved game
+each: a Fae-ker bid and its Undo, a screen change (Home, then Resume), a card picked for a
+Fae-ker showdown and cleared, and one tap per other game (a Fairy guess, a Fairy Bucks bid
+card, a Deceptidice guess step, a Faces, Aces & Jokers board card).
 
 Taps are a phone's (touch events, no pointer hovering), unless `--pointer mouse`. Each kind
 on ours, and the smallest app, begin with WARM_UP untimed taps. The two apps take turns,
@@ -16,7 +13,11 @@ CHUNK taps at a time, each on a page of its own: a phase in which the machine is
 falls on both apps alike, not on whichever ran last. Each turn begins after SETTLE_MS, so
 that what the other page was still doing is not timed as this page's tap.
 
-    python bench/tap.py [--json] [--taps N] [--pointer touch|mouse] [--cpu-throttle N]
+    python bench/tap.py [--json] [--taps N] [--kinds bid,card,...] [--pointer touch|mouse]
+                        [--cpu-throttle N]
+
+Each kind's WebSocket messages per tap (sent by the page, received by it) are counted in an
+untimed pass after its timed taps, 600 ms after each tap.
 
 `--cpu-throttle 4` slows every page of both apps like DevTools' mid-range phone, set before
 the page loads.
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
+from bench.tap_kinds import KINDS, seed  # noqa: E402
 from tests.e2e.browser import free_port, launch, open_page, serve, tagged, wait_for_port  # noqa: E402
 
 HELLO = """
@@ -153,86 +155,114 @@ def interleaved(page, steps, taps: int, hello: Hello, touch: bool) -> list[float
     return times
 
 
+def count_messages(page, steps, touch: bool, frames: dict) -> dict:
+    """Messages the page sends and receives for each step of one cycle, untimed: from the
+    tap until 600 ms after its change is on the screen."""
+    from playwright.sync_api import expect
+
+    sent, received = [], []
+    for button, identifier, text in steps:
+        page.wait_for_timeout(300)
+        frames.update(sent=0, received=0, bytes=0)
+        press(button, touch)
+        expect(tagged(page, identifier)).to_contain_text(text)
+        page.wait_for_timeout(600)
+        sent.append(frames["sent"])
+        received.append(frames["received"])
+    return {"sent": max(sent), "received": max(received)}
+
+
+def listen(page, frames: dict) -> None:
+    def on_socket(ws):
+        def got(payload):
+            frames["received"] += 1
+            frames["bytes"] += len(payload)
+
+        ws.on("framesent", lambda _p: frames.__setitem__("sent", frames["sent"] + 1))
+        ws.on("framereceived", got)
+
+    page.on("websocket", on_socket)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--taps", type=int, default=60, help="timed taps of each kind")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated")
     parser.add_argument("--pointer", default="touch", choices=["touch", "mouse"])
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
     parser.add_argument(
         "--cpu-throttle", type=float, default=1, help="slow each page's CPU N times (4: a phone)"
     )
     args = parser.parse_args()
-    if args.taps < 6:
-        parser.error("--taps: at least 6 (two of each kind)")
+    if args.taps < 2 or args.taps % 2:
+        parser.error("--taps: an even number, at least 2 (a cycle is two taps)")
+    chosen = [KINDS[k] for k in args.kinds.split(",")]
     from playwright.sync_api import sync_playwright
 
-    from referee.core.record import GameRecord
     from referee.store import Store
-    from referee.table import Table
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
         folder = Path(folder)
         store = Store(folder / "referee.db")
-        bidding = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy", "Dee"]))
-        bidding.play({"type": "top_card", "card": 3})
-        showdown = Table.new(store, GameRecord(game="faeker", players=["Eve", "Fin", "Gus", "Hal"]))
-        showdown.play({"type": "top_card", "card": 3})
-        showdown.play({"type": "showdown", "player": "Fin"})
+        seed(store, chosen)
         store.close()
         browser = launch(pw)
         touch = args.pointer == "touch"
-        # Even shares for the two-step cycles that must end where they began.
-        per = args.taps // 3 // 2 * 2
-        share = [per, per, args.taps - 2 * per]
+        frames = {"sent": 0, "received": 0, "bytes": 0}
         with serve(folder, args.renderer) as app, serve_hello(folder, args.renderer) as url:
             phone = {"width": 390, "height": 844, "touch": touch, "cpu_throttle": args.cpu_throttle}
             hello = Hello(open_page(browser, url, ready="Tap", **phone), touch)
             hello.page.evaluate(MARK_TAPS)
             hello.warm_up()
-            page = open_page(browser, app.url, **phone)
+            page = open_page(browser, app.url, on_page=lambda p: listen(p, frames), **phone)
             page.evaluate(MARK_TAPS)
-            resume = page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy, Dee")
-            press(resume, touch)
-            tagged(page, "status").wait_for()
-            bids = [
-                (page.get_by_role("button", name="Bid 2", exact=True), "status", "Cy to act"),
-                (page.get_by_role("button", name="Undo"), "status", "Bo to act"),
-            ]
-            screens = [
-                (page.get_by_role("button", name="Home"), "home", "Resume"),
-                (resume, "status", "Bo to act"),
-            ]
-            warm_up(page, bids, touch)
-            kinds = {"bid": interleaved(page, bids, share[0], hello, touch)}
-            warm_up(page, screens, touch)
-            kinds["screen"] = interleaved(page, screens, share[1], hello, touch)
-            press(page.get_by_role("button", name="Home"), touch)
-            press(page.get_by_role("button", name="Resume Fae-ker: Eve, Fin, Gus, Hal"), touch)
-            tagged(page, "picked-count").wait_for()
-            cards = [
-                (page.get_by_role("button", name="Add 4"), "picked-count", "1 of 5"),
-                (page.get_by_role("button", name="Clear"), "picked-count", "0 of 5"),
-            ]
-            warm_up(page, cards, touch)
-            kinds["card"] = interleaved(page, cards, share[2], hello, touch)
-            ours = [t for times in kinds.values() for t in times]
+            kinds, messages = {}, {}
+            for kind in chosen:
+                if page.get_by_role("button", name="Home").count():
+                    press(page.get_by_role("button", name="Home"), touch)
+                press(page.get_by_role("button", name=kind.resume, exact=True), touch)
+                tagged(page, kind.ready).wait_for()
+                steps = kind.steps(page)
+                warm_up(page, steps, touch)
+                kinds[kind.name] = interleaved(page, steps, args.taps, hello, touch)
+                messages[kind.name] = count_messages(page, steps, touch, frames)
             hello_times = hello.times
         browser.close()
-    p95, hello_p95 = percentile(ours, 95), percentile(hello_times, 95)
+    ours = [t for times in kinds.values() for t in times]
+    hello_p95 = percentile(hello_times, 95)
     result = {
-        "taps": len(ours),
+        "taps_per_kind": args.taps,
         "tap_p50_ms": round(percentile(ours, 50), 1),
-        "tap_p95_ms": round(p95, 1),
+        "tap_p95_ms": round(percentile(ours, 95), 1),
         "hello_tap_p50_ms": round(percentile(hello_times, 50), 1),
         "hello_tap_p95_ms": round(hello_p95, 1),
-        "ratio": round(p95 / hello_p95, 2),
-        **{f"{kind}_tap_p95_ms": round(percentile(t, 95), 1) for kind, t in kinds.items()},
+        "ratio": round(percentile(ours, 95) / hello_p95, 2),
+        "kinds": {
+            name: {
+                "p50_ms": round(percentile(t, 50), 1),
+                "p95_ms": round(percentile(t, 95), 1),
+                "ratio": round(percentile(t, 95) / hello_p95, 2),
+                "messages": messages[name],
+            }
+            for name, t in kinds.items()
+        },
         "renderer": args.renderer,
         "pointer": args.pointer,
         "cpu_throttle": args.cpu_throttle,
     }
-    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
+    if args.json:
+        print(json.dumps(result))
+        return
+    for key, value in result.items():
+        if key != "kinds":
+            print(f"{key}: {value}")
+    for name, row in result["kinds"].items():
+        m = row["messages"]
+        print(
+            f"  {name:18} p50 {row['p50_ms']:6.1f}  p95 {row['p95_ms']:6.1f}  "
+            f"ratio {row['ratio']:4.2f}  messages sent {m['sent']} received {m['received']}"
+        )
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 import flet as ft
 
 from referee.live import LOCKED
-from referee.ui.widgets import big_button, slug, tagged
+from referee.ui.widgets import big_button, slug, tagged, tile
 
 
 class HandPicker:
@@ -136,25 +136,29 @@ def card_face(
     face = (
         ft.Icon(symbol, size=28, color=ft.Colors.ON_SURFACE)
         if symbol
-        else ft.Text(label, size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)
+        else ft.Text(
+            label,
+            size=24,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.ON_SURFACE,
+            semantics_label="",
+        )
     )
-    button = ft.OutlinedButton(
-        content=face,
-        style=ft.ButtonStyle(
-            shape=ft.RoundedRectangleBorder(radius=6),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST,
-            padding=ft.Padding.all(0),
-        ),
-        on_click=on_click,
+    button = tile(
+        face,
+        name,
+        on_click,
+        filled=False,
         disabled=disabled,
-        opacity=0.35 if disabled else 1.0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST,
+        radius=6,
         width=58,
         height=80,
         key=key,
     )
     return ft.Column(
         [
-            ft.Semantics(label=name, button=True, disabled=disabled, content=button),
+            button,
             ft.Text(caption, size=11),
         ],
         spacing=2,
@@ -171,8 +175,13 @@ def card_grid(
     on_tap: Callable[[Hashable], None],
     name: Callable[[Hashable], str] | None = None,
     colour: Callable[[Hashable], str | None] = lambda _c: None,
+    key: Callable[[Hashable], str] | None = None,
 ) -> ft.Control:
     """One small button per card; selected cards are filled, unavailable ones disabled.
+
+    `key`: what a tap on the card means until the screen's key for it changes (with the
+    game's moment in it: ui/reconcile.py then keeps the button from redraw to redraw, so
+    a pick redraws only the cards whose look changed, not the grid).
 
     `name` gives the accessible name (for a screen reader and for tests) when the visible
     label alone would be ambiguous, e.g. the same card offered to several players.
@@ -181,31 +190,30 @@ def card_grid(
     for card in cards:
         chosen = card in selected
         gone = card not in available and not chosen
-        cls = ft.FilledButton if chosen else ft.OutlinedButton
-        # Drawn as a card: a small-cornered white face, red suits red and black suits black.
+        # Drawn as a card: a small-cornered white face, red suits red and black suits black;
+        # a chosen card filled. One button type either way: a pick only restyles it.
+        face = colour(card) or ft.Colors.ON_SURFACE
+        if chosen:
+            face = ft.Colors.ON_PRIMARY
+        elif gone:
+            face = None
+        # The tile's name is the Semantics' below; its face would only say the card again.
         text = ft.Text(
-            label(card),
-            size=16,
-            color=None if chosen or gone else colour(card) or ft.Colors.ON_SURFACE,
-            weight=ft.FontWeight.BOLD,
+            label(card), size=16, color=face, weight=ft.FontWeight.BOLD, semantics_label=""
         )
-        button = cls(
-            content=text,
-            style=ft.ButtonStyle(
-                shape=ft.RoundedRectangleBorder(radius=6),
-                bgcolor=None if chosen else ft.Colors.SURFACE_CONTAINER_LOWEST,
-                padding=ft.Padding.symmetric(horizontal=4),
-            ),
-            on_click=lambda _e, c=card: on_tap(c),
+        button = tile(
+            text,
+            name(card) if name else label(card),
+            lambda _e, c=card: on_tap(c),
+            filled=False,
+            selected=chosen,
             disabled=gone,
-            opacity=0.35 if gone else 1.0,
+            bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_LOWEST,
+            radius=6,
             height=48,
             width=80 if len(label(card)) <= 3 else 112,
+            key=key(card) if key else None,
         )
-        if name:
-            button = ft.Semantics(
-                label=name(card), button=True, selected=chosen, disabled=gone, content=button
-            )
         buttons.append(button)
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
 
@@ -273,7 +281,9 @@ def pick_rows(
                 tagged(f"picked-{slug(name)}", ft.Text(f"{name}: still choosing", italic=True))
             )
             continue
-        rows.append(ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD))
+        rows.append(
+            tagged(f"choosing-{slug(name)}", ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD))
+        )
         rows.append(
             card_grid(
                 list(values),
@@ -283,6 +293,7 @@ def pick_rows(
                 on_tap=lambda c, s=seat: pad.choose(s, c),
                 name=lambda c, n=name: f"{n} {verb} {label(c)}",
                 colour=colour,
+                key=lambda c, s=seat: f"pick-{s}-{c}@{pad.moment}",
             )
         )
     return rows

@@ -44,6 +44,12 @@ class PickPad:
         pick = self.game.live.picks.get(seat)
         return pick is None or not pick.private or pick.device == self.game.device
 
+    @property
+    def moment(self) -> int:
+        """The game's move the screen shows (picks are not moves): a control keyed with
+        it means the same until the game moves (ui/reconcile.py keeps it till then)."""
+        return self.game.live.log_version
+
     def choose(self, seat: int, value) -> None:
         self.game.pick(seat, value)
 

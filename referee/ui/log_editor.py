@@ -89,6 +89,7 @@ class EditorPad:
     every seat the game waits for has one, they become one captured action."""
 
     me = None
+    moment = 0  # the editor's screen shows one action being fixed, and no move happens
 
     def __init__(self, editor: "LogEditor") -> None:
         self.editor = editor

@@ -120,10 +120,12 @@ def open_page(
     touch: bool = False,
     init_script: str | None = None,
     cpu_throttle: float = 1,
+    on_page=None,
 ):
     """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse;
     `init_script`: run in the page before any of its own scripts; `cpu_throttle`: the
-    page's processor slowed that many times (4: DevTools' mid-range phone), from its load."""
+    page's processor slowed that many times (4: DevTools' mid-range phone), from its load;
+    `on_page`: called with the page before it loads."""
     page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
     if cpu_throttle != 1:
         page.context.new_cdp_session(page).send(
@@ -131,6 +133,8 @@ def open_page(
         )
     if init_script:
         page.add_init_script(init_script)
+    if on_page:
+        on_page(page)  # before the page loads: listeners that must see its first requests
     # The one CDN request left (a rive script) must fail fast instead of hanging: offline.
     parts = urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}/"

@@ -39,9 +39,10 @@ class GameScreen(Screen):
     # -- the app bar -----------------------------------------------------------------------
 
     def bar_shows(self) -> tuple:
-        # The game's version stands for its title and what undo/redo may do, which only a
-        # move changes (and every move brings a new Undo: see Shell._render).
-        return (self.route.path, self.game.live.version)
+        # The game's move stands for its title and what undo/redo may do, which only a
+        # move changes (and every move brings a new Undo: see Shell._render); a pick is
+        # not a move, and leaves the bar as it is.
+        return (self.route.path, self.game.live.log_version)
 
     def leading(self) -> ft.Control:
         return icon_button(ft.Icons.HOME, "Home", lambda _e: self.shell.back(), key="home")
@@ -275,6 +276,7 @@ class GameScreen(Screen):
                 height=TAP,
                 selected=game.me == seat,
                 on_select=lambda _e, seat=seat: game.choose_me(None if game.me == seat else seat),
+                key=f"me-{seat}",  # this device's holder, whatever the game does
             )
             for seat, name in enumerate(state.players)
         ]

@@ -12,7 +12,7 @@ from referee.games.deceptidice.guesses import describe, power_text
 from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of, names_of
 from referee.games.deceptidice.model import DeceptidiceState, DieTops, PowerCard, Tops
 from referee.games.deceptidice.truth import card_name
-from referee.ui.widgets import big_button, icon_button, tagged
+from referee.ui.widgets import big_button, tagged, tile
 
 # Card faces: the colour letter keeps its swatch whatever the table calls the colour.
 FACE = {
@@ -28,32 +28,37 @@ CELL = 46  # px: six numbers and a colour label fit a 390 px phone
 
 def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL):
     bg, fg = FACE[card if card == WILD else colour_of(card)]
-    button = ft.FilledButton(
-        content=ft.Text(text, size=17, weight=ft.FontWeight.BOLD),
-        on_click=on_click,
+    return tile(
+        ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color=fg, semantics_label=""),
+        name,
+        on_click,
         disabled=disabled,
+        bgcolor=bg,
+        radius=8,
         width=width,
         height=48,
-        style=ft.ButtonStyle(
-            bgcolor=bg,
-            color=fg,
-            padding=0,
-            shape=ft.RoundedRectangleBorder(radius=8),
-        ),
-        opacity=0.25 if disabled else 1.0,
     )
-    return ft.Semantics(label=name, button=True, content=button)
 
 
-def stepper(value: int, low: int, high: int, on_set, what: str, ident: str):
+def stepper(value: int, low: int, high: int, on_set, what: str, ident: str, key=None):
+    """`key`: the steps mean the same until it changes (ui/reconcile.py keeps them)."""
+
+    def step(icon, name: str, to: int, disabled: bool, end: str):
+        return tile(
+            ft.Icon(icon, size=24, color=ft.Colors.PRIMARY),
+            name,
+            lambda _e: on_set(to),
+            filled=False,
+            disabled=disabled,
+            width=48,
+            height=48,
+            radius=24,
+            key=key and f"{key}-{end}",
+        )
+
     return ft.Row(
         [
-            icon_button(
-                ft.Icons.REMOVE,
-                f"Fewer {what}",
-                lambda _e: on_set(value - 1),
-                disabled=value <= low,
-            ),
+            step(ft.Icons.REMOVE, f"Fewer {what}", value - 1, value <= low, "fewer"),
             tagged(
                 ident,
                 ft.Text(
@@ -64,12 +69,7 @@ def stepper(value: int, low: int, high: int, on_set, what: str, ident: str):
                     text_align=ft.TextAlign.CENTER,
                 ),
             ),
-            icon_button(
-                ft.Icons.ADD,
-                f"More {what}",
-                lambda _e: on_set(value + 1),
-                disabled=value >= high,
-            ),
+            step(ft.Icons.ADD, f"More {what}", value + 1, value >= high, "more"),
         ],
         spacing=0,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

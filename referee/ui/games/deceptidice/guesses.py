@@ -61,6 +61,7 @@ class GuessEntry:
                         lambda v: self._set_count(v, menu.max_count),
                         "cards",
                         "guess-count",
+                        key=f"count-{player}@{self.pad.moment}",
                     ),
                     ft.Text(hint, size=12, expand=True),
                 ],

@@ -15,7 +15,7 @@ from referee.games.faeker.model import (
 )
 from referee.ui.card_picker import HandPicker, card_face
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
+from referee.ui.widgets import ScoreRow, scoreboard, tagged, tile
 
 # "stone circle" is too long for a card's face: it gets a circle there.
 FACES = {card_name(STONE): ft.Icons.CIRCLE_OUTLINED}
@@ -130,7 +130,8 @@ class FaekerView(GameView):
         menu = RULES.choices(state)
         player = state.players[menu.bidder]
         bids = [
-            big_button(
+            tile(
+                f"Bid {n}",
                 f"Bid {n}",
                 lambda _e, n=n: self.play(Bid(player=player, amount=n)),
                 disabled=n not in menu.bids,
@@ -139,15 +140,22 @@ class FaekerView(GameView):
             for n in range(MAX_BID + 1)
         ]
         called = state.players[menu.bluff_on] if menu.bluff_on is not None else None
+        bluff = (
+            f"Call bluff on {called}'s {state.deal.latest_bid(menu.bluff_on)}"
+            if called
+            else "Call bluff"
+        )
         calls = [
-            big_button("Pass", lambda _e: self.play(Pass(player=player)), filled=False),
-            big_button(
-                "Call showdown", lambda _e: self.play(CallShowdown(player=player)), filled=False
+            tile("Pass", "Pass", lambda _e: self.play(Pass(player=player)), filled=False),
+            tile(
+                "Call showdown",
+                "Call showdown",
+                lambda _e: self.play(CallShowdown(player=player)),
+                filled=False,
             ),
-            big_button(
-                f"Call bluff on {called}'s {state.deal.latest_bid(menu.bluff_on)}"
-                if called
-                else "Call bluff",
+            tile(
+                bluff,
+                bluff,
                 lambda _e: self.play(CallBluff(player=player)),
                 filled=False,
                 disabled=called is None,

@@ -16,7 +16,7 @@ from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
 from referee.ui.game_view import GameView
 from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged
+from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged, tile
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
@@ -145,35 +145,41 @@ class FairyView(GameView):
 
     def _guess_button(self, seat: int, name: str, guess: str) -> ft.Control:
         chosen = self.pad.shown(seat) == guess
-        colour = ft.Colors.ON_PRIMARY if chosen else None
+        colour = ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY
         content = ft.Column(
             [
                 ft.Row(
                     [
                         ft.Icon(ICONS[guess], size=16, color=colour),
-                        ft.Text(f"+{POINTS[guess]}", size=12, color=colour),
+                        ft.Text(f"+{POINTS[guess]}", size=12, color=colour, semantics_label=""),
                     ],
                     spacing=2,
                     alignment=ft.MainAxisAlignment.CENTER,
                 ),
-                ft.Text(SHORT[guess], size=12, color=colour, weight=ft.FontWeight.W_600),
+                ft.Text(
+                    SHORT[guess],
+                    size=12,
+                    color=colour,
+                    weight=ft.FontWeight.W_600,
+                    semantics_label="",
+                ),
             ],
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             alignment=ft.MainAxisAlignment.CENTER,
         )
-        cls = ft.FilledButton if chosen else ft.OutlinedButton
-        button = cls(
-            content=content,
-            on_click=lambda _e: self._pick(seat, guess),
+        # Chosen or not, one tile (a pick restyles it), kept from pick to pick while the
+        # game has not moved (ui/reconcile.py).
+        return tile(
+            content,
+            f"{name} {GUESS_NAMES[guess]}",
+            lambda _e: self._pick(seat, guess),
+            filled=chosen,
+            selected=chosen,
+            radius=10,
             width=GUESS_WIDTH,
             height=52,
-            style=ft.ButtonStyle(
-                padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=10)
-            ),
-        )
-        return ft.Semantics(
-            label=f"{name} {GUESS_NAMES[guess]}", button=True, selected=chosen, content=button
+            key=f"guess-{seat}-{guess}@{self.pad.moment}",
         )
 
     def _name_cell(self, state: FairyState, seat: int) -> ft.Control:
@@ -202,6 +208,7 @@ class FairyView(GameView):
             content=ft.TextButton(
                 content=ft.Column(lines, spacing=0),
                 on_click=lambda _e: self._same_as_last([(seat, last)]),
+                key=f"same-{seat}@{self.pad.moment}",
                 width=NAME_WIDTH,
                 height=52,
                 tooltip=f"Same as last turn: {GUESS_NAMES[last]}",
@@ -275,8 +282,11 @@ class FairyView(GameView):
 
     def _guess_row(self, state: FairyState, seat: int) -> ft.Control:
         name = state.players[seat]
-        row = tagged(
-            f"guess-row-{slug(name)}",
+        # One shape guessed or not (only its identifier says which): a guess then redraws
+        # the buttons whose look changed, not the row.
+        guessed = self.pad.shown(seat) is not None
+        return tagged(
+            f"{'guessed' if guessed else 'guess-row'}-{slug(name)}",
             ft.Row(
                 [
                     self._name_cell(state, seat),
@@ -285,7 +295,6 @@ class FairyView(GameView):
                 spacing=4,
             ),
         )
-        return row if self.pad.shown(seat) is None else tagged(f"guessed-{slug(name)}", row)
 
     def _done_chip(self, state: FairyState, seat: int, value) -> ft.Control:
         """A guess made: the player's name and the guess's icon, small enough for ten."""

@@ -91,25 +91,34 @@ class FajView(GameView):
 
     # -- board -------------------------------------------------------------------------
 
-    def _toggle_board(self, card: str, size: int) -> None:
+    def _toggle_board(self, card: str, size: int, trick: int) -> None:
         if card in self.board_pick:
             self.board_pick.remove(card)
         elif len(self.board_pick) < size:
             self.board_pick.append(card)
+        elif size == 1:  # a one-card board: another card changes it
+            self.board_pick[:] = [card]
+        else:
+            self.tell(
+                f"The board for trick {trick} has its {size} cards: tap one of them to take "
+                "it back first."
+            )
+            return
         self.refresh()
 
     def _board_picker(self, state: FajState) -> ft.Control:
         size = BOARD_SIZES[state.trick - 1]
-        left = set(RULES.choices(state).board_cards)
-        full = len(self.board_pick) >= size
+        # A full board leaves the other cards tappable (a tap says why it is not taken):
+        # dimming every card at each pick redrew the whole grid on the phone.
         grid = card_grid(
             list(TRICK_CARDS),
             short,
-            available=set() if full else left,
+            available=set(RULES.choices(state).board_cards),
             selected=self.board_pick,
-            on_tap=lambda c: self._toggle_board(c, size),
+            on_tap=lambda c: self._toggle_board(c, size, state.trick),
             name=lambda c: f"Board {short(c)}",
             colour=card_colour,
+            key=lambda c: f"board-{c}@{self.pad.moment}",
         )
         chosen = " ".join(short(c) for c in self.board_pick) or "none yet"
         return ft.Column(
