@@ -36,6 +36,8 @@ def tap(button) -> None:
 class Pad:
     """The app's shared picks, as a view sees them from one device (see app.PickPad)."""
 
+    moment = 0  # the game's move: these tests draw one
+
     def __init__(self, table: "Table", me=None):
         self.table = table
         self.me = me

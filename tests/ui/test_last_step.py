@@ -16,6 +16,7 @@ from referee.ui.reconcile import find
 
 class _Pad:
     me = None
+    moment = 0
 
     def shown(self, _seat):
         return None

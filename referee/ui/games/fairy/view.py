@@ -282,18 +282,15 @@ class FairyView(GameView):
 
     def _guess_row(self, state: FairyState, seat: int) -> ft.Control:
         name = state.players[seat]
-        # One shape guessed or not (only its identifier says which): a guess then redraws
-        # the buttons whose look changed, not the row.
-        guessed = self.pad.shown(seat) is not None
-        return tagged(
-            f"{'guessed' if guessed else 'guess-row'}-{slug(name)}",
-            ft.Row(
-                [
-                    self._name_cell(state, seat),
-                    *[self._guess_button(seat, name, g) for g in RULES.choices(state).guesses],
-                ],
-                spacing=4,
-            ),
+        # One row guessed or not; only the name cell says which, as a control of its own
+        # (a tag kept with a new identifier still showed its old one on the phone).
+        tag = f"{'guessed' if self.pad.shown(seat) is not None else 'guess-row'}-{slug(name)}"
+        return ft.Row(
+            [
+                ft.Semantics(identifier=tag, key=tag, content=self._name_cell(state, seat)),
+                *[self._guess_button(seat, name, g) for g in RULES.choices(state).guesses],
+            ],
+            spacing=4,
         )
 
     def _done_chip(self, state: FairyState, seat: int, value) -> ft.Control:
