@@ -11,6 +11,7 @@ time by script (main.dart.js is Flutter and Flet's client; canvaskit draws the f
 """
 
 import argparse
+import itertools
 import json
 import sys
 import tempfile
@@ -136,8 +137,11 @@ def analyse(trace: dict, windows_epoch: list) -> dict:
     # The frame that draws the change: each tap's longest animation frame.
     longest = sorted(
         max(
-            (e.get("dur", 0) for e in main if e["name"] == "FireAnimationFrame"
-             and lo <= e["ts"] <= hi),
+            (
+                e.get("dur", 0)
+                for e in main
+                if e["name"] == "FireAnimationFrame" and lo <= e["ts"] <= hi
+            ),
             default=0,
         )
         for lo, hi in windows
@@ -182,23 +186,33 @@ def timeline(trace: dict, windows_epoch: list, which: int = -1) -> list[str]:
     lo = downs[which]
     hi = lo + (seen - tap) * 1000
     main = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
-    tasks = [e for e in main if e["name"] == "ThreadControllerImpl::RunTask" and lo - 2000 <= e["ts"] <= hi]
+    tasks = [
+        e
+        for e in main
+        if e["name"] == "ThreadControllerImpl::RunTask" and lo - 2000 <= e["ts"] <= hi
+    ]
     lines = [f"tap window {(hi - lo) / 1000:.1f} ms"]
     for t in tasks:
         start, end = t["ts"], t["ts"] + t.get("dur", 0)
         inner = [
-            e for e in main
-            if start <= e["ts"] < end and e is not t and e.get("dur", 0) > 300
+            e
+            for e in main
+            if start <= e["ts"] < end
+            and e is not t
+            and e.get("dur", 0) > 300
             and e["name"] not in ("ThreadControllerImpl::RunTask", "RunTask")
         ]
         inner.sort(key=lambda e: -e.get("dur", 0))
-        names = ", ".join(
-            f"{e['name']}{'(' + e['args']['data'].get('type', '') + ')' if e['name'] == 'EventDispatch' else ''} {e['dur'] / 1000:.1f}"
-            for e in inner[:5]
-        )
+        names = ", ".join(f"{_name(e)} {e['dur'] / 1000:.1f}" for e in inner[:5])
         if t.get("dur", 0) > 500:
             lines.append(f"  +{(start - lo) / 1000:7.1f} ms  {t['dur'] / 1000:6.1f} ms  {names}")
     return lines
+
+
+def _name(event) -> str:
+    if event["name"] == "EventDispatch":
+        return f"EventDispatch({event['args']['data'].get('type', '')})"
+    return event["name"]
 
 
 def cpu_samples(events, pid, tid) -> list[tuple[float, dict]]:
@@ -228,7 +242,7 @@ def sampling_ms(samples) -> float:
     if len(samples) < 2:
         return 0.0
     ts = sorted(t for t, _ in samples)
-    gaps = sorted(b - a for a, b in zip(ts, ts[1:], strict=False) if b > a)
+    gaps = sorted(b - a for a, b in itertools.pairwise(ts) if b > a)
     return gaps[len(gaps) // 2] / 1000
 
 

@@ -256,7 +256,7 @@ def pick_rows(
         name = players[seat]
         mine = shown[seat]
         if mine is LOCKED:
-            rows.append(
+            part: list[ft.Control] = [
                 ft.Row(
                     [
                         ft.Icon(ft.Icons.LOCK, size=18),
@@ -264,36 +264,36 @@ def pick_rows(
                     ],
                     spacing=6,
                 )
-            )
-            continue
-        if mine is not None:
+            ]
+        elif mine is not None:
             text = f"{name} {verb} {label(mine)}"
             if pad.me == seat:
                 text += " (locked in, hidden from the others)"
-            rows.append(
+            part = [
                 chosen_row(f"picked-{slug(name)}", text, name, lambda s=seat: pad.clear(s))
                 if pad.can_change(seat)
                 else tagged(f"picked-{slug(name)}", ft.Text(text))
-            )
-            continue
-        if pad.me is not None and pad.me != seat:
-            rows.append(
-                tagged(f"picked-{slug(name)}", ft.Text(f"{name}: still choosing", italic=True))
-            )
-            continue
-        rows.append(
-            tagged(f"choosing-{slug(name)}", ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD))
-        )
-        rows.append(
-            card_grid(
-                list(values),
-                label,
-                available=set(values) - taken if exclusive else set(values),
-                selected=[],
-                on_tap=lambda c, s=seat: pad.choose(s, c),
-                name=lambda c, n=name: f"{n} {verb} {label(c)}",
-                colour=colour,
-                key=lambda c, s=seat: f"pick-{s}-{c}@{pad.moment}",
-            )
-        )
+            ]
+        elif pad.me is not None and pad.me != seat:
+            part = [tagged(f"picked-{slug(name)}", ft.Text(f"{name}: still choosing", italic=True))]
+        else:
+            part = [
+                tagged(
+                    f"choosing-{slug(name)}",
+                    ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD),
+                ),
+                card_grid(
+                    list(values),
+                    label,
+                    available=set(values) - taken if exclusive else set(values),
+                    selected=[],
+                    on_tap=lambda c, s=seat: pad.choose(s, c),
+                    name=lambda c, n=name: f"{n} {verb} {label(c)}",
+                    colour=colour,
+                    key=lambda c, s=seat: f"pick-{s}-{c}@{pad.moment}",
+                ),
+            ]
+        # One control per seat, whatever it shows: a pick then changes that seat's part
+        # of the screen only, not the list of every seat's grid (which the phone rebuilds).
+        rows.append(ft.Column(part, spacing=8))
     return rows

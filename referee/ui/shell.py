@@ -37,6 +37,12 @@ _view_keys = itertools.count(1)
 NO_SUCH_SCREEN = "That address is not a screen of referee; here is the home screen."
 
 
+def _new_view(route: Route) -> ft.View:
+    # A view's route is only Flutter's key for its page, and the name a phone's Back
+    # reports; one of its own for every view tells a view shown now from one taken off.
+    return ft.View(route=f"{route.path}#{next(_view_keys)}", padding=12)
+
+
 class Shell:
     def __init__(self, page: ft.Page, lives: LiveTables) -> None:
         self.page = page
@@ -136,7 +142,7 @@ class Shell:
             self._bars.pop(screen.route.path, None)
         stack = self.stack[:keep]
         for r in wanted[keep:]:
-            stack.append((screens.make(self, r), ft.View(route=r.path, padding=12)))
+            stack.append((screens.make(self, r), _new_view(r)))
         fresh = len(stack) > keep
         if gone and not fresh:
             # Back to a screen in the stack. Flutter takes a view off with a 300 ms reverse
@@ -144,8 +150,7 @@ class Shell:
             # screen gone back to, in a view of a new key, shows at once (×1 CPU: Home from
             # a game 200-330 ms -> 60-90 ms, as going forward).
             screen, _view = stack[-1]
-            key = f"{screen.route.path}#{next(_view_keys)}"
-            stack[-1] = (screen, ft.View(route=key, padding=12))
+            stack[-1] = (screen, _new_view(screen.route))
             self._bars.pop(screen.route.path, None)  # its controls went with the old view
             fresh = True
         self.stack = stack

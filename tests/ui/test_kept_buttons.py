@@ -1,0 +1,141 @@
+"""A pick (a card for the board, a guess, a card shown) keeps the buttons of the screen: the
+phone then redraws only what changed. A move of the game makes them new, so a tap aimed at
+the screen before the move is dropped (tests/ui/test_stale_taps.py)."""
+
+import flet as ft
+
+from tests.helpers import run_async
+from tests.ui.devices import controls, device
+
+
+def _named(session, name: str):
+    """The control a tap on the button a screen reader calls `name` reaches."""
+    for c in controls(session.page.views[-1].controls):
+        if isinstance(c, ft.Semantics) and c.label == name:
+            return c.content
+    raise LookupError(name)
+
+
+def _ids(session) -> dict[str, int]:
+    return {
+        c.label: c.content._i
+        for c in controls(session.page.views[-1].controls)
+        if isinstance(c, ft.Semantics) and c.button and c.label
+    }
+
+
+def _faj(lives):
+    app, session = device(lives)
+    app.start_game("faj", ["Ana", "Bo", "Cy"], {})
+    return app, session
+
+
+class TestAPickKeepsTheButtons:
+    def test_a_board_card_picked_keeps_every_card_of_the_grid(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            before = _ids(session)
+            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            after = _ids(session)
+            return before, after, app.top.view.board_pick
+
+        before, after, picked = run_async(run())
+        assert picked == ["7H"]
+        cards = [name for name in before if name.startswith("Board ")]
+        assert len(cards) == 36
+        assert all(after[name] == before[name] for name in cards)
+
+    def test_a_double_tap_on_a_board_card_takes_it_back(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            card = _named(session, "Board 7♥")
+            await session.dispatch_event(card._i, "click", None)
+            await session.dispatch_event(card._i, "click", None)
+            return app.top.view.board_pick
+
+        assert run_async(run()) == []
+
+    def test_a_move_makes_the_buttons_new(self, lives):
+        async def run():
+            _app, session = _faj(lives)
+            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            before = _ids(session)
+            deal = next(
+                c
+                for c in controls(session.page.views[-1].controls)
+                if c._values.get("content") == "Deal board"
+            )
+            await session.dispatch_event(deal._i, "click", None)
+            after = _ids(session)
+            return before, after
+
+        before, after = run_async(run())
+        assert not set(before.values()) & set(after.values())
+
+
+class TestAOneCardBoard:
+    def test_another_card_takes_the_place_of_the_one_picked(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            await session.dispatch_event(_named(session, "Board 9♠")._i, "click", None)
+            return app.top.view.board_pick
+
+        assert run_async(run()) == ["9S"]
+
+    def test_a_full_board_of_two_says_why_a_third_card_is_not_taken(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            app.game.play(app.game.rules.parse_action({"type": "board", "cards": ["7H"]}))
+            app.game.play(
+                app.game.rules.parse_action(
+                    {
+                        "type": "plays",
+                        "plays": [
+                            {"player": "Ana", "card": "AS"},
+                            {"player": "Bo", "card": "KS"},
+                            {"player": "Cy", "card": "QS"},
+                        ],
+                    }
+                )
+            )
+            for card in ("Board 2♣", "Board 3♣", "Board 9♠"):
+                await session.dispatch_event(_named(session, card)._i, "click", None)
+            said = [
+                c.content.content.value
+                for c in session.page._dialogs.controls
+                if isinstance(c, ft.SnackBar) and c.open
+            ]
+            return app.top.view.board_pick, said
+
+        picked, said = run_async(run())
+        assert picked == ["2C", "3C"]
+        assert said and "has its 2 cards" in said[-1]
+
+
+class TestBack:
+    def test_back_shows_the_screen_gone_back_to_in_a_view_of_a_new_key(self, lives):
+        """Flutter takes a view off with a 300 ms transition; a new key shows at once."""
+
+        async def run():
+            app, session = _faj(lives)
+            app.back()
+            return [v.route for v in session.page.views], app.top.route.path
+
+        routes, path = run_async(run())
+        assert path == "/"
+        assert len(routes) == 1 and routes[0] != "/" and routes[0].startswith("/#")
+
+    def test_a_view_the_shell_took_off_itself_is_not_a_back(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            game_view = session.page.views[-1]
+            app.back()
+            app.open_game(app_game_id := lives.store.list_games()[0].id)
+            # The phone reports the view taken off by the first Back, after the second
+            # screen is up: that report must not take the game off too.
+            await session.dispatch_event(session.page._i, "view_pop", {"route": game_view.route})
+            return app.top.route.path, app_game_id
+
+        path, game_id = run_async(run())
+        assert path == f"/game/{game_id}"
