@@ -15,7 +15,7 @@ from referee.core.record import load_record_text
 from referee.games import GAMES
 from referee.store import GameSummary, Store
 from referee.table import Table
-from referee.ui.widgets import big_button, icon_button, tagged
+from referee.ui.widgets import big_button, icon_button, tagged, tile
 
 
 def import_record(store: Store, text: str | bytes) -> Table:
@@ -49,25 +49,10 @@ def game_tile(
             tagged(f"problem-{g.id}", ft.Text(g.problem, size=13, color=ft.Colors.ERROR)),
             ft.Text(f"Last played {local_time(g.updated)}", size=12, italic=True),
         ]
-        buttons = [
-            ft.Semantics(
-                label=f"Open {who}",
-                button=True,
-                content=big_button("Open", lambda _e: on_open(g.id), filled=False),
-            ),
-        ]
+        buttons = [tile("Open", f"Open {who}", lambda _e: on_open(g.id), filled=False)]
         if on_export is not None:
             buttons.append(
-                ft.Semantics(
-                    label=f"Export raw {who}",
-                    button=True,
-                    content=big_button(
-                        "Export raw",
-                        lambda _e: on_export(g.id),
-                        filled=False,
-                        icon=ft.Icons.DATA_OBJECT,
-                    ),
-                )
+                tile("Export raw", f"Export raw {who}", lambda _e: on_export(g.id), filled=False)
             )
     else:
         verb = "View" if g.finished else "Resume"
@@ -81,21 +66,17 @@ def game_tile(
                 italic=True,
             ),
         ]
-        buttons = [
-            ft.Semantics(
-                label=f"{verb} {who}",
-                button=True,
-                content=big_button(verb, lambda _e: on_open(g.id)),
-            )
-        ]
+        buttons = [tile(verb, f"{verb} {who}", lambda _e: on_open(g.id), width=120)]
     buttons.append(
         icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {who}", lambda _e: on_delete(g.id))
     )
-    return ft.Card(
-        ft.Container(
-            ft.Column([*lines, ft.Row(buttons, wrap=True)], spacing=4),
-            padding=12,
-        )
+    # A flat panel, not a Material card: home shows twenty of these, and a card's shadow
+    # and surface cost a phone every frame.
+    return ft.Container(
+        ft.Column([*lines, ft.Row(buttons, wrap=True)], spacing=4),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
     )
 
 

@@ -61,6 +61,7 @@ def tile(
     bgcolor: str | None = None,
     color: str | None = None,
     radius: int = 20,
+    border: bool = True,
     key: str | None = None,
 ) -> ft.Control:
     """A button for the taps a game is made of (a bid, a card, a guess): drawn as a plain
@@ -72,13 +73,21 @@ def tile(
     `semantics_label=""` so the name is not said twice. `key`: it means the same while the
     key stays (ui/reconcile.py keeps it).
     """
+    fit = False
     if isinstance(content, str):
-        content = ft.Text(
+        text = ft.Text(
             content,
             color=color or (ft.Colors.ON_PRIMARY if filled else ft.Colors.PRIMARY),
             weight=ft.FontWeight.W_500,
             size=14,
             semantics_label="",
+        )
+        # Without a width, a tile is as wide as its words, as a Material button is.
+        fit = width is None
+        content = (
+            ft.Row([text], tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            if fit
+            else text
         )
     return ft.Semantics(
         label=name,
@@ -87,11 +96,11 @@ def tile(
         disabled=disabled,
         content=ft.Container(
             content=content,
-            alignment=ft.Alignment.CENTER,
+            alignment=None if fit else ft.Alignment.CENTER,
             bgcolor=bgcolor or (ft.Colors.PRIMARY if filled else None),
-            border=None if filled else ft.Border.all(1, ft.Colors.OUTLINE),
+            border=None if filled or not border else ft.Border.all(1, ft.Colors.OUTLINE),
             border_radius=radius,
-            padding=ft.Padding.symmetric(horizontal=8),
+            padding=ft.Padding.symmetric(horizontal=20 if fit else 8),
             on_click=on_click,
             disabled=disabled,
             opacity=0.38 if disabled else 1.0,
@@ -105,20 +114,21 @@ def tile(
 def icon_button(
     icon, label: str, on_click: Callable, *, disabled: bool = False, key: str | None = None
 ) -> ft.Control:
-    """An icon button a thumb can hit (48 px) and a screen reader can name; `key`: it
-    does the same on every screen (ui/reconcile.py then keeps it across moves)."""
-    return ft.Semantics(
-        label=label,
-        button=True,
-        content=ft.IconButton(
-            icon,
-            tooltip=label,
-            on_click=on_click,
-            disabled=disabled,
-            width=48,
-            height=48,
-            key=key,
-        ),
+    """An icon a thumb can hit (48 px) and a screen reader can name, drawn as a tile (no
+    Material button, ripple or tooltip: every screen's app bar has four to six of them);
+    `key`: it does the same on every screen (ui/reconcile.py then keeps it across moves)."""
+    return tile(
+        ft.Icon(icon, size=24, color=ft.Colors.ON_SURFACE_VARIANT),
+        label,
+        on_click,
+        filled=False,
+        disabled=disabled,
+        bgcolor=ft.Colors.TRANSPARENT,
+        border=False,
+        width=48,
+        height=48,
+        radius=24,
+        key=key,
     )
 
 
