@@ -86,10 +86,9 @@ def clip(start, end, lo, hi) -> float:
     return max(0.0, min(end, hi) - max(start, lo))
 
 
-def analyse(trace: dict, windows_epoch: list) -> dict:
-    events = trace["traceEvents"]
-    pid, tid = main_thread(events)
-    # Align the page's epoch clock with the trace's: the tap's pointerdown EventDispatch.
+def tap_windows(events, pid: int, windows_epoch: list) -> list[tuple[float, float]]:
+    """Each tap's (start, end) in the trace's clock, from its pointerdown EventDispatch and
+    the page's own measure of the tap."""
     downs = sorted(
         e["ts"]
         for e in events
@@ -100,11 +99,21 @@ def analyse(trace: dict, windows_epoch: list) -> dict:
     if len(downs) < len(windows_epoch):
         raise SystemExit(f"{len(downs)} pointerdowns in the trace for {len(windows_epoch)} taps")
     downs = downs[-len(windows_epoch) :]
-    windows = [
+    return [
         (down, down + (seen - tap) * 1000)
         for down, (tap, seen) in zip(downs, windows_epoch, strict=True)
     ]
-    main = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
+
+
+def main_events(events, pid: int, tid: int) -> list[dict]:
+    return [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
+
+
+def analyse(trace: dict, windows_epoch: list) -> dict:
+    events = trace["traceEvents"]
+    pid, tid = main_thread(events)
+    windows = tap_windows(events, pid, windows_epoch)
+    main = main_events(events, pid, tid)
     split: Counter = Counter()
     tops = merged(
         (e["ts"], e["ts"] + e.get("dur", 0))
@@ -175,17 +184,8 @@ def timeline(trace: dict, windows_epoch: list, which: int = -1) -> list[str]:
     """The main thread's tasks of one tap, with the longest events in each."""
     events = trace["traceEvents"]
     pid, tid = main_thread(events)
-    downs = sorted(
-        e["ts"]
-        for e in events
-        if e.get("name") == "EventDispatch"
-        and e.get("pid") == pid
-        and e.get("args", {}).get("data", {}).get("type") == "pointerdown"
-    )[-len(windows_epoch) :]
-    tap, seen = windows_epoch[which]
-    lo = downs[which]
-    hi = lo + (seen - tap) * 1000
-    main = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
+    lo, hi = tap_windows(events, pid, windows_epoch)[which]
+    main = main_events(events, pid, tid)
     tasks = [
         e
         for e in main

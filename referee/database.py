@@ -272,8 +272,11 @@ class SqliteFile:
         return target
 
     def close(self) -> None:
-        self.closed = True
-        self._conn.close()
+        # Under the lock: closing the connection while another thread's read runs on it
+        # crashed the process (a segfault in sqlite3, seen with the watcher's data_version).
+        with self._lock:
+            self.closed = True
+            self._conn.close()
 
     def _tx(self):
         return _Transaction(self)
@@ -283,6 +286,8 @@ class SqliteFile:
         """SQLite's PRAGMA data_version on this store's connection: it moves when another
         connection (another process, another Store) commits to the file, never for this
         store's own writes. None when the file cannot be read now."""
+        if self.closed:
+            return None
         try:
             return self._conn.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.Error:

@@ -77,6 +77,7 @@ def game_tile(
         padding=12,
         border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        key=f"game-{g.id}",  # the same game's panel wherever the list puts it
     )
 
 
