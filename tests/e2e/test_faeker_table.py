@@ -60,6 +60,9 @@ class TestBluffRound:
             page.get_by_role("button", name="Undo").last.click()
             expect(tagged(page, "score-Ana")).to_have_text("0/12")
             page.get_by_role("button", name="Redo").last.click()
+            # The verdict comes back with it, as the other devices show it.
+            expect(headline).to_have_text("Cy bluffed: 2 for a bid of 3")
+            page.get_by_role("button", name="OK").click()
             expect(tagged(page, "score-Ana")).to_have_text("4/12")
 
             # Another device (a new browser session) finds the game on its home screen.
