@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from bench.flet_client import Device
+from bench.live import percentile
 from referee.core.record import GameRecord
 from referee.store import Store
 from referee.table import Table
@@ -17,14 +18,6 @@ from tests.e2e.browser import serve
 AFTER = {"Undo": "Deal 5 cards", "Redo": "to act"}  # what the status line says after each
 WARM_TAPS = 4  # per game, untimed: the first screens of a kind are built once
 SAMPLE_EVERY = 100  # taps between samples of the server's memory and open files
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * p / 100
-    low = int(k)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
 
 
 def players(game: int) -> list[str]:

@@ -29,7 +29,7 @@ from referee.games import GAMES
 from referee.store import Store
 from referee.table import Table
 from referee.ui.home import import_record
-from tests.mutation import assert_sentence, mutate_at, paths, played_records
+from tests.mutation import assert_sentence, mutate_at, paths, played_records, vocabulary
 
 TOTAL_CASES = int(os.environ.get("REFEREE_FUZZ_CASES", "3000"))
 FAMILIES = ("tree", "text")
@@ -50,23 +50,8 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
 BASES = {kind: valid_records(kind) for kind in KINDS}
 
 
-def vocabulary() -> list:
-    """Every key and short text of the valid records: mutations that stay plausible."""
-    words = set()
-    stack = [r for records in BASES.values() for r in records]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            words.update(node)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-        elif isinstance(node, str) and len(node) < 30:
-            words.add(node)
-    return sorted(words)
-
-
-VOCAB = vocabulary()
+# Every key and short text of the valid records: mutations that stay plausible.
+VOCAB = vocabulary(r for records in BASES.values() for r in records)
 ODD_TEXTS = [
     " Ana ",
     "ana",
