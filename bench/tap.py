@@ -190,6 +190,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=60, help="timed taps of each kind")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated")
     parser.add_argument("--pointer", default="touch", choices=["touch", "mouse"])
+    parser.add_argument("--raw", action="store_true", help="each tap's time, in --json")
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
     parser.add_argument(
         "--cpu-throttle", type=float, default=1, help="slow each page's CPU N times (4: a phone)"
@@ -251,6 +252,9 @@ def main() -> None:
         "pointer": args.pointer,
         "cpu_throttle": args.cpu_throttle,
     }
+    if args.raw:  # in tap order: a kind's steps alternate (bid, Undo, bid, ...)
+        result["raw_ms"] = {name: [round(x, 1) for x in t] for name, t in kinds.items()}
+        result["raw_ms"]["hello"] = [round(x, 1) for x in hello_times]
     if args.json:
         print(json.dumps(result))
         return

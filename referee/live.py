@@ -70,6 +70,9 @@ class LiveTable:
     # Version -> "Changed on another device: ..." for changes read from another process.
     notes: dict[int, str] = field(default_factory=dict)
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
+    # Devices still to be told of a change, oldest first, with the version to tell.
+    _due: dict[str, int] = field(default_factory=dict, repr=False)
+    _telling: bool = field(default=False, repr=False)
 
     @property
     def game_id(self) -> int:
@@ -95,14 +98,43 @@ class LiveTable:
             return [name for d, name in self.devices.items() if d != device]
 
     def _announce(self, exclude: str | None = None) -> None:
+        """Tell every device but `exclude` that the game moved. On the server's event
+        loop each device is told in a turn of its own, after the one telling: the device
+        that made the change draws it first, each device's screen is sent as soon as it
+        is drawn (not after the last device's), and other games' taps go in between."""
         with self.lock:
-            listeners = [(d, f) for d, f in self.listeners.items() if d != exclude]
-            version = self.version
-        for _device, notify in listeners:
-            try:
+            for device in self.listeners:
+                if device != exclude:
+                    self._due.pop(device, None)
+                    self._due[device] = self.version
+            if self._telling or not self._due:
+                return
+            self._telling = True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no server (tests, the command line): tell them all now
+            while self._tell_one():
+                pass
+        else:
+            loop.call_soon(self._tell_next, loop)
+
+    def _tell_next(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._tell_one():
+            loop.call_soon(self._tell_next, loop)
+
+    def _tell_one(self) -> bool:
+        """Tell the next device due; whether any are left."""
+        with self.lock:
+            if not self._due:
+                self._telling = False
+                return False
+            device = next(iter(self._due))
+            version = self._due.pop(device)
+            notify = self.listeners.get(device)
+        if notify is not None:
+            with contextlib.suppress(Exception):  # a device gone must not stop the others
                 notify(version)
-            except Exception:  # a device that went away must not stop the others
-                continue
+        return True
 
     # -- changes -----------------------------------------------------------------------
 

@@ -319,6 +319,9 @@ def serve(
     import uvicorn
 
     import referee
+    from referee.ui.flet_send import install as _send_without_log_text
+
+    _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets=None) -> None:

@@ -1,6 +1,8 @@
 """A tap sent from a screen the game has since moved past (a double tap, or a tap that
 crossed another device's move) is dropped: it never runs the newer screen's button."""
 
+import asyncio
+
 import flet as ft
 
 from referee.ui.shell import Shell
@@ -129,3 +131,23 @@ def _chips(root) -> list:
 
 def _chip(root, label: str):
     return next(c for c in _chips(root) if c.label.value == label)
+
+
+def test_the_tapping_device_draws_before_the_others_hear(lives):
+    async def run():
+        a, a_session = device(lives)
+        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
+        b, b_session = device(lives)
+        b.open_game(a.game.game_id)
+        sent = []
+        for name, session in (("tapper", a_session), ("other", b_session)):
+            conn = session.connection
+            conn.send_message = lambda _m, name=name: sent.append(name)
+        undo = _button(a_session.page.views[-1].appbar, "Undo")
+        await a_session.dispatch_event(undo._i, "click", None)
+        await asyncio.sleep(0.05)  # the other devices are told in turns of the loop after
+        return sent
+
+    sent = run_async(run())
+    assert sent[0] == "tapper"
+    assert "other" in sent

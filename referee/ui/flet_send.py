@@ -1,0 +1,59 @@
+"""Sending a message at once, without first writing it out for a log nobody reads.
+
+Flet 1.0.5's web server
+- formats every message it sends into its debug log's text before asking the log whether
+  it is on (an f-string), so each patch is written out in full, every field of every
+  control in it. Profiled with 40 devices on one server, that text was more than half the
+  time spent sending, about 0.75 ms of each device's 6 ms push;
+- puts a message sent from a handler's thread on the page's asyncio queue without waking
+  the event loop, which then sends it only when the handler ends. A tap that redraws the
+  eight devices of a game sent all eight at the end of the last one.
+
+Here the message is written out only when the log is on, and a message from another
+thread wakes the loop (as asyncio asks of other threads). The bytes sent are the same;
+tests/ui/test_flet_send.py holds the two to that.
+"""
+
+import asyncio
+import logging
+
+import flet
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+from referee.ui.flet_walk import FLET_VERSION
+
+try:  # private parts of flet-web 1.0.5 (install declines without them)
+    from flet_web.fastapi import flet_app
+
+    ORIGINAL = flet_app.FletApp.send_message
+except (ImportError, AttributeError):  # pragma: no cover - flet-web comes with flet[web]
+    flet_app = ORIGINAL = None
+
+
+def send_message(self, message) -> None:
+    """`FletApp.send_message`, formatting the message for the log only when it is on, and
+    handing it to the event loop's own thread."""
+    log = flet_app.transport_log
+    if log.isEnabledFor(logging.DEBUG):
+        log.debug(f"send_message: {message}")
+    body = msgpack.packb(
+        [message.action, message.body],
+        default=configure_encode_object_for_msgpack(BaseControl),
+    )
+    queue = self._FletApp__send_queue
+    try:
+        on_loop = asyncio.get_running_loop() is self.loop
+    except RuntimeError:
+        on_loop = False
+    if on_loop:
+        queue.put_nowait(b"\x00" + body)
+    else:
+        self.loop.call_soon_threadsafe(queue.put_nowait, b"\x00" + body)
+
+
+def install() -> None:
+    if flet.__version__ != FLET_VERSION or ORIGINAL is None:
+        return  # another flet: its own sending, unchanged
+    flet_app.FletApp.send_message = send_message
