@@ -6,9 +6,16 @@ the end instead of leaving one browser test running alone at the tail of the sui
 A browser test gets one retry: on a loaded 2-core machine a tap can land while Flutter is
 still laying out the previous frame (seen here once in three full runs). A test that fails
 twice fails the suite, and pytest reports every rerun ("R"), so a real failure still shows.
+
+Tests without a server build and send controls as the app does (referee.app's Flet).
 """
 
 import pytest
+
+from referee.ui import flet_init, flet_walk
+
+flet_walk.install()
+flet_init.install()
 
 SLOW_FIRST = (
     "tests/e2e/",

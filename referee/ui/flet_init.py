@@ -1,0 +1,166 @@
+"""Building a control without handing every one of its fields to Flet one by one.
+
+Flet 1.0.5 makes each control a dataclass whose generated `__init__` assigns every declared
+field, 50 to 60 for most controls, and each public field is a `Prop` descriptor whose
+`__set__` (Python code) is called even for the default, only to find it is the default and
+store nothing. A game screen is about 100 controls, so building one made some 5,800 such
+calls: with 8 devices on a game, about a sixth of the server's time for each of them.
+
+Here each control class gets an `__init__` of the same signature that does the same
+assignments in the same order, but passes a Prop field to its descriptor only when the
+value given is not the default object itself (the descriptor would have stored nothing:
+the control is new, and the value equals its default). Everything else (default
+factories, fields not in `__init__`, `__post_init__` with its init-only arguments) is
+written as `dataclasses` writes it. tests/ui/test_flet_init.py holds every class built
+both ways to the same fields and the same values, on real screens too; flet is pinned,
+and `install` declines any other version.
+"""
+
+import dataclasses
+
+import flet
+
+from referee.ui.flet_walk import FLET_VERSION
+
+try:  # private parts of flet 1.0.5
+    from flet.controls.base_control import BaseControl
+    from flet.controls.value_types import Prop, Value
+except ImportError:  # pragma: no cover - another flet: install declines
+    BaseControl = Prop = Value = None
+
+# Python's own spelling of these: the generated code is that of `dataclasses` in 3.11-3.13.
+_FIELD = getattr(dataclasses, "_FIELD", None)
+_FIELD_INITVAR = getattr(dataclasses, "_FIELD_INITVAR", None)
+
+ORIGINALS: dict[type, object] = {}  # class -> the `__init__` dataclasses made for it
+
+
+class _Factory:
+    """The default of a field made by a factory (a sentinel, as in `dataclasses`)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+def _prop(cls: type, name: str) -> bool:
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return isinstance(vars(klass)[name], Prop)
+    return False
+
+
+def _generated_init(cls: type) -> bool:
+    """Whether `cls.__init__` is the one `dataclasses` wrote for `cls` (not a hand-written
+    one, and not inherited)."""
+    init = vars(cls).get("__init__")
+    code = getattr(init, "__code__", None)
+    return code is not None and code.co_filename == "<string>" and code.co_name == "__init__"
+
+
+def fast_init(cls: type):
+    """An `__init__` for dataclass `cls` that assigns as the generated one does, skipping
+    a Prop field's descriptor when given its default object. None if `cls` is not a plain
+    generated dataclass of this shape."""
+    params = cls.__dataclass_params__
+    if params.frozen or not _generated_init(cls) or _FIELD is None:
+        return None
+    names: dict[str, object] = {"_FACTORY": _FACTORY}
+    positional, keyword, body, post_args = [], [], [], []
+    for f in cls.__dataclass_fields__.values():
+        kind = f._field_type
+        if kind not in (_FIELD, _FIELD_INITVAR):
+            continue  # a ClassVar
+        has_default = f.default is not dataclasses.MISSING
+        has_factory = f.default_factory is not dataclasses.MISSING
+        if has_factory:
+            names[f"f_{f.name}"] = f.default_factory
+        if has_default:
+            names[f"d_{f.name}"] = f.default
+        if kind is _FIELD_INITVAR:
+            post_args.append(f.name)
+        if f.init:
+            if has_factory:
+                param = f"{f.name}=_FACTORY"
+            elif has_default:
+                param = f"{f.name}=d_{f.name}"
+            else:
+                param = f.name
+            (keyword if f.kw_only else positional).append(param)
+        if kind is _FIELD_INITVAR:
+            continue
+        if not f.init:
+            if has_factory:
+                body.append(f"self.{f.name} = f_{f.name}()")
+            elif has_default:
+                body.append(f"self.{f.name} = d_{f.name}")
+            continue
+        if has_factory:
+            value = f"f_{f.name}() if {f.name} is _FACTORY else {f.name}"
+            body.append(f"self.{f.name} = {value}")
+        elif has_default and _prop(cls, f.name):
+            body.append(f"if {f.name} is not d_{f.name}: self.{f.name} = {f.name}")
+        else:
+            body.append(f"self.{f.name} = {f.name}")
+    if hasattr(cls, "__post_init__"):
+        body.append(f"self.__post_init__({', '.join(post_args)})")
+    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    source = f"def __init__({signature}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
+    namespace: dict = {}
+    exec(source, names, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = vars(cls)["__init__"].__doc__
+    return init
+
+
+def _classes(base: type):
+    todo = [base]
+    while todo:
+        cls = todo.pop()
+        yield cls
+        todo.extend(cls.__subclasses__())
+
+
+def _patch_loaded() -> None:
+    for cls in (*_classes(BaseControl), *_classes(Value)):
+        if cls in ORIGINALS or "_prop_defaults" not in vars(cls):
+            continue
+        init = fast_init(cls)
+        if init is not None:
+            ORIGINALS[cls] = vars(cls)["__init__"]
+            cls.__init__ = init
+
+
+_LAZY = None  # flet's own lazy `__getattr__`, while ours stands in front of it
+
+
+def _lazy_getattr(name: str):
+    value = _LAZY(name)
+    _patch_loaded()  # the classes that access just loaded
+    return value
+
+
+def install() -> None:
+    """Give every control class the faster `__init__` (once flet is the pinned version it
+    was checked on): those loaded now, and each one flet loads later (flet imports a
+    control's module on first use of its name)."""
+    global _LAZY
+    if flet.__version__ != FLET_VERSION or BaseControl is None or _LAZY is not None:
+        return
+    _patch_loaded()
+    _LAZY = vars(flet)["__getattr__"]
+    flet.__getattr__ = _lazy_getattr
+
+
+def uninstall() -> None:
+    global _LAZY
+    if _LAZY is not None:
+        flet.__getattr__ = _LAZY
+        _LAZY = None
+    for cls, init in ORIGINALS.items():
+        cls.__init__ = init
+    ORIGINALS.clear()
