@@ -45,6 +45,29 @@ def _locked(method):
     return run
 
 
+def _kept(method):
+    """A read under the store's lock whose answer is kept until the file changes: a write
+    through this store, or a commit by another connection (SQLite's data_version). The
+    home screen lists every game at each visit; with 1,000 saved games reading them again
+    took some 60 ms of the server's time, and nothing had changed."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._lock:
+            try:
+                state = (self._writes, self._conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                return method(self, *args, **kwargs)  # it says why, as it would have
+            key = (method.__name__, args, tuple(sorted(kwargs.items())))
+            kept = self._kept.get(key)
+            if kept is None or kept[0] != state:
+                kept = (state, tuple(method(self, *args, **kwargs)))
+                self._kept[key] = kept
+            return list(kept[1])
+
+    return run
+
+
 def _text(raw: bytes) -> str:
     """Stored text that is not UTF-8 (written by another tool) is read, not fatal."""
     return raw.decode("utf-8", "replace")
@@ -109,6 +132,8 @@ class SqliteFile:
         self.closed = False
         # One connection serves every device of this process: one operation at a time.
         self._lock = threading.RLock()
+        self._writes = 0  # transactions through this store (kept reads are of one count)
+        self._kept: dict[tuple, tuple] = {}
         self._conn = self._open()
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
@@ -335,6 +360,7 @@ class _Transaction:
         try:
             self._end(exc_type, exc)
         finally:
+            self.store._writes += 1
             self.store._lock.release()
 
     def _end(self, exc_type, exc) -> None:

@@ -5,6 +5,7 @@ MAX_NAME_LENGTH characters, case kept. A refusal is one line of at most MAX_REAS
 characters, and never echoes more than a short, escaped piece of what it refuses.
 """
 
+import functools
 import json
 import re
 import unicodedata
@@ -148,6 +149,7 @@ _ZWJ, _TEXT_STYLE, _EMOJI_STYLE = "\u200d", "\ufe0e", "\ufe0f"
 _BLANK_LOOKING = {"\u2800"}  # Braille's blank pattern: a symbol that shows nothing
 
 
+@functools.cache  # names repeat their letters: every stored name is checked on each read
 def is_default_ignorable(ch: str) -> bool:
     code = ord(ch)
     return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)

@@ -100,6 +100,7 @@ def tile(
             bgcolor=bgcolor or (ft.Colors.PRIMARY if filled else None),
             border=None if filled or not border else ft.Border.all(1, ft.Colors.OUTLINE),
             border_radius=radius,
+            clip_behavior=ft.ClipBehavior.NONE,
             padding=ft.Padding.symmetric(horizontal=20 if fit else 8),
             on_click=on_click,
             disabled=disabled,
@@ -194,6 +195,7 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
                 ),
                 padding=ft.Padding.only(left=8, right=6, top=3, bottom=3),
                 border_radius=10,
+                clip_behavior=ft.ClipBehavior.NONE,
                 width=CHIP_WIDTH,
                 opacity=0.5 if row.dimmed else 1.0,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER
