@@ -70,9 +70,10 @@ class LiveTable:
     # Version -> "Changed on another device: ..." for changes read from another process.
     notes: dict[int, str] = field(default_factory=dict)
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
-    # Devices still to be told of a change, oldest first, with the version to tell.
-    _due: dict[str, int] = field(default_factory=dict, repr=False)
-    _telling: bool = field(default=False, repr=False)
+    # Devices still to be told of a change, the longest waiting first, with the newest
+    # version (a device draws the game as it is: one turn tells it every change since).
+    _due: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _telling: bool = field(default=False, init=False, repr=False, compare=False)
 
     @property
     def game_id(self) -> int:
@@ -105,8 +106,7 @@ class LiveTable:
         with self.lock:
             for device in self.listeners:
                 if device != exclude:
-                    self._due.pop(device, None)
-                    self._due[device] = self.version
+                    self._due[device] = self.version  # a device already due keeps its place
             if self._telling or not self._due:
                 return
             self._telling = True
@@ -193,11 +193,11 @@ class LiveTable:
         self._announce()
         return True
 
-    def note(self, version: int) -> str | None:
-        """What changed at `version`, when another process made that change (for the
-        device to show), or None."""
+    def notes_between(self, after: int, upto: int) -> list[str]:
+        """What changed after version `after` up to `upto` through another process (for a
+        device that last drew `after` to show), oldest first."""
         with self.lock:
-            return self.notes.get(version)
+            return [note for v, note in self.notes.items() if after < v <= upto]
 
     def _reread(self) -> str:
         before = [v.headline for v in self.table.session.verdicts]

@@ -117,6 +117,9 @@ class GameUnreadable(RefereeError):
 
 @dataclass(frozen=True)
 class GameSummary:
+    """One stored game as the games list shows it. `list_games` hands the same summaries
+    to every caller until the game changes: read them, never change their lists."""
+
     id: int
     kind: str
     players: list[str]

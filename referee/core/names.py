@@ -5,7 +5,6 @@ MAX_NAME_LENGTH characters, case kept. A refusal is one line of at most MAX_REAS
 characters, and never echoes more than a short, escaped piece of what it refuses.
 """
 
-import functools
 import json
 import re
 import unicodedata
@@ -149,10 +148,13 @@ _ZWJ, _TEXT_STYLE, _EMOJI_STYLE = "\u200d", "\ufe0e", "\ufe0f"
 _BLANK_LOOKING = {"\u2800"}  # Braille's blank pattern: a symbol that shows nothing
 
 
-@functools.cache  # names repeat their letters: every stored name is checked on each read
+# Every code point of the ranges above (some 4,200): a name's letters are looked up, not
+# compared with each range (the home screen checks every stored name).
+_IGNORABLE = frozenset(c for low, high in _DEFAULT_IGNORABLE for c in range(low, high + 1))
+
+
 def is_default_ignorable(ch: str) -> bool:
-    code = ord(ch)
-    return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
+    return ord(ch) in _IGNORABLE
 
 
 def _emoji_part(ch: str) -> bool:

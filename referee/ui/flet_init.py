@@ -17,6 +17,7 @@ and `install` declines any other version.
 """
 
 import dataclasses
+import threading
 
 import flet
 
@@ -24,9 +25,9 @@ from referee.ui.flet_walk import FLET_VERSION
 
 try:  # private parts of flet 1.0.5
     from flet.controls.base_control import BaseControl
-    from flet.controls.value_types import Prop, Value
+    from flet.controls.value_types import Prop
 except ImportError:  # pragma: no cover - another flet: install declines
-    BaseControl = Prop = Value = None
+    BaseControl = Prop = None
 
 # Python's own spelling of these: the generated code is that of `dataclasses` in 3.11-3.13.
 _FIELD = getattr(dataclasses, "_FIELD", None)
@@ -45,19 +46,17 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def _prop(cls: type, name: str) -> bool:
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return isinstance(vars(klass)[name], Prop)
-    return False
-
-
 def _generated_init(cls: type) -> bool:
     """Whether `cls.__init__` is the one `dataclasses` wrote for `cls` (not a hand-written
-    one, and not inherited)."""
+    one, not inherited, and not ours)."""
     init = vars(cls).get("__init__")
     code = getattr(init, "__code__", None)
-    return code is not None and code.co_filename == "<string>" and code.co_name == "__init__"
+    return (
+        code is not None
+        and code.co_filename == "<string>"
+        and code.co_name == "__init__"
+        and not getattr(init, "_fast", False)
+    )
 
 
 def fast_init(cls: type):
@@ -67,6 +66,7 @@ def fast_init(cls: type):
     params = cls.__dataclass_params__
     if params.frozen or not _generated_init(cls) or _FIELD is None:
         return None
+    props = vars(cls)["_prop_defaults"]  # the fields Flet made Prop descriptors
     names: dict[str, object] = {"_FACTORY": _FACTORY}
     positional, keyword, body, post_args = [], [], [], []
     for f in cls.__dataclass_fields__.values():
@@ -76,32 +76,32 @@ def fast_init(cls: type):
         has_default = f.default is not dataclasses.MISSING
         has_factory = f.default_factory is not dataclasses.MISSING
         if has_factory:
-            names[f"f_{f.name}"] = f.default_factory
+            names[f"__f_{f.name}"] = f.default_factory
         if has_default:
-            names[f"d_{f.name}"] = f.default
+            names[f"__d_{f.name}"] = f.default
         if kind is _FIELD_INITVAR:
             post_args.append(f.name)
         if f.init:
             if has_factory:
                 param = f"{f.name}=_FACTORY"
             elif has_default:
-                param = f"{f.name}=d_{f.name}"
+                param = f"{f.name}=__d_{f.name}"
             else:
                 param = f.name
             (keyword if f.kw_only else positional).append(param)
         if kind is _FIELD_INITVAR:
             continue
         if not f.init:
+            # As dataclasses does: a factory's value is set; a plain default stays the
+            # class's own.
             if has_factory:
-                body.append(f"self.{f.name} = f_{f.name}()")
-            elif has_default:
-                body.append(f"self.{f.name} = d_{f.name}")
+                body.append(f"self.{f.name} = __f_{f.name}()")
             continue
         if has_factory:
-            value = f"f_{f.name}() if {f.name} is _FACTORY else {f.name}"
+            value = f"__f_{f.name}() if {f.name} is _FACTORY else {f.name}"
             body.append(f"self.{f.name} = {value}")
-        elif has_default and _prop(cls, f.name):
-            body.append(f"if {f.name} is not d_{f.name}: self.{f.name} = {f.name}")
+        elif has_default and f.name in props:
+            body.append(f"if {f.name} is not __d_{f.name}: self.{f.name} = {f.name}")
         else:
             body.append(f"self.{f.name} = {f.name}")
     if hasattr(cls, "__post_init__"):
@@ -114,6 +114,7 @@ def fast_init(cls: type):
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     init.__doc__ = vars(cls)["__init__"].__doc__
+    init._fast = True
     return init
 
 
@@ -125,14 +126,18 @@ def _classes(base: type):
         todo.extend(cls.__subclasses__())
 
 
+_patching = threading.Lock()  # the first page and the screens' import thread may both load
+
+
 def _patch_loaded() -> None:
-    for cls in (*_classes(BaseControl), *_classes(Value)):
-        if cls in ORIGINALS or "_prop_defaults" not in vars(cls):
-            continue
-        init = fast_init(cls)
-        if init is not None:
-            ORIGINALS[cls] = vars(cls)["__init__"]
-            cls.__init__ = init
+    with _patching:
+        for cls in _classes(BaseControl):
+            if cls in ORIGINALS or "_prop_defaults" not in vars(cls):
+                continue
+            init = fast_init(cls)
+            if init is not None:
+                ORIGINALS[cls] = vars(cls)["__init__"]
+                cls.__init__ = init
 
 
 _LAZY = None  # flet's own lazy `__getattr__`, while ours stands in front of it
@@ -158,9 +163,10 @@ def install() -> None:
 
 def uninstall() -> None:
     global _LAZY
-    if _LAZY is not None:
-        flet.__getattr__ = _LAZY
-        _LAZY = None
-    for cls, init in ORIGINALS.items():
-        cls.__init__ = init
-    ORIGINALS.clear()
+    with _patching:
+        if _LAZY is not None:
+            flet.__getattr__ = _LAZY
+            _LAZY = None
+        for cls, init in ORIGINALS.items():
+            cls.__init__ = init
+        ORIGINALS.clear()

@@ -1,16 +1,15 @@
 """Sending a message at once, without first writing it out for a log nobody reads.
 
-Flet 1.0.5's web server
-- formats every message it sends into its debug log's text before asking the log whether
-  it is on (an f-string), so each patch is written out in full, every field of every
-  control in it. Profiled with 40 devices on one server, that text was more than half the
-  time spent sending, about 0.75 ms of each device's 6 ms push;
-- puts a message sent from a handler's thread on the page's asyncio queue without waking
-  the event loop, which then sends it only when the handler ends. A tap that redraws the
-  eight devices of a game sent all eight at the end of the last one.
+Flet 1.0.5's web server formats every message it sends into its debug log's text before
+asking the log whether it is on (an f-string), so each patch is written out in full, every
+field of every control in it. Profiled with 40 devices on one server, that text was more
+than half the time spent sending, about 0.75 ms of each device's 6 ms push.
 
-Here the message is written out only when the log is on, and a message from another
-thread wakes the loop (as asyncio asks of other threads). The bytes sent are the same;
+Here the message is written out only when the log is on. A message sent from a thread
+other than the event loop's (the app sends from the loop: handlers run on it, and the
+watcher of other processes hands its work to it) is handed over with
+`call_soon_threadsafe`, since an asyncio queue is not safe to use from another thread;
+Flet's own code put it on the queue directly. The bytes sent are the same;
 tests/ui/test_flet_send.py holds the two to that.
 """
 

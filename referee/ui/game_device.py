@@ -146,14 +146,17 @@ class GameDevice:
         if self.deleted():
             self.shell.game_gone("This game was deleted on another device.")
             return
-        steps_before = self.steps_drawn
+        # A device is told in a turn of its own, so the game may have moved more than once
+        # since it last drew: it says every change and shows the newest decisive verdict.
+        seen_before, steps_before = self.seen, self.steps_drawn
         self.render()
-        note = self.live.note(version)
-        if note:
-            self.toast(note)
-        steps = self.session.steps
-        if len(steps) > steps_before and steps[-1].verdict.decisive and not self.shell.editing:
-            self.show_verdict(steps[-1].verdict)
+        notes = self.live.notes_between(seen_before, version)
+        if notes:
+            self.toast(" ".join(notes))
+        added = self.session.steps[steps_before:]
+        decisive = next((s.verdict for s in reversed(added) if s.verdict.decisive), None)
+        if decisive is not None and not self.shell.editing:
+            self.show_verdict(decisive)
 
     # -- changes -----------------------------------------------------------------------
 

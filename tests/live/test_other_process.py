@@ -71,8 +71,8 @@ class TestAnotherProcessesChanges:
             there.open(game.game_id).play(0, "elsewhere", top(4))
             assert phone.wait(2.0) < 2.0
             assert game.table.state.deal.top == 4
-            note = game.note(phone.versions[-1])
-            assert note == "Changed on another device: Round 1: top card 4, worth 3 fae."
+            notes = game.notes_between(0, phone.versions[-1])
+            assert notes == ["Changed on another device: Round 1: top card 4, worth 3 fae."]
             game.play(game.version, "phone", bid("Bo", 1))  # the reloaded game goes on
         finally:
             here.close()
@@ -87,7 +87,7 @@ class TestAnotherProcessesChanges:
             game.join("phone", "Phone", phone)
             game.play(0, "host", top(3))
             time.sleep(live_module.POLL_S * 3)
-            assert len(phone.versions) == 1 and game.note(phone.versions[0]) is None
+            assert len(phone.versions) == 1 and game.notes_between(0, phone.versions[0]) == []
         finally:
             here.close()
 
@@ -186,7 +186,8 @@ def test_a_move_made_by_another_process_reaches_this_one_within_2_s(tmp_path):
         )
         phone.wait(2.0)
         assert game.table.state.deal.top == 6
-        assert "Changed on another device: Round 1: top card 6" in game.note(phone.versions[-1])
+        (note,) = game.notes_between(0, phone.versions[-1])
+        assert "Changed on another device: Round 1: top card 6" in note
     finally:
         here.close()
         store.close()

@@ -151,3 +151,28 @@ def test_the_tapping_device_draws_before_the_others_hear(lives):
     sent = run_async(run())
     assert sent[0] == "tapper"
     assert "other" in sent
+
+
+def test_a_device_told_after_two_moves_still_shows_the_verdict_that_settled_something(lives):
+    """Devices are told in turns of their own: by B's turn the game moved twice (a bluff
+    settled, then the next round's top card), and B still shows the bluff's verdict."""
+
+    async def run():
+        a, _a_session = device(lives)
+        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
+        b, _b_session = device(lives)  # a session is kept only while it is referred to
+        b.open_game(a.game.game_id)
+        shown = []
+        b.game.show_verdict = lambda verdict: shown.append(verdict.headline)
+        for action in (
+            {"type": "bluff", "player": "Cy"},
+            {"type": "reveal", "player": "Bo", "cards": [5, 6, 7, 1, 1]},
+            {"type": "top_card", "card": 3},
+        ):
+            a.game.play(a.game.rules.parse_action(action))
+        await asyncio.sleep(0.05)
+        return shown, [s.verdict for s in a.game.session.steps[-2:]]
+
+    shown, (settled, next_round) = run_async(run())
+    assert settled.decisive and not next_round.decisive
+    assert shown == [settled.headline]
