@@ -63,6 +63,7 @@ def tile(
     radius: int = 20,
     border: bool = True,
     key: str | None = None,
+    icon: ft.IconData | None = None,
 ) -> ft.Control:
     """A button for the taps a game is made of (a bid, a card, a guess): drawn as a plain
     tile, not a Material button, with no ink ripple. A phone builds a Material button from
@@ -75,18 +76,16 @@ def tile(
     """
     fit = False
     if isinstance(content, str):
-        text = ft.Text(
-            content,
-            color=color or (ft.Colors.ON_PRIMARY if filled else ft.Colors.PRIMARY),
-            weight=ft.FontWeight.W_500,
-            size=14,
-            semantics_label="",
-        )
+        ink = color or (ft.Colors.ON_PRIMARY if filled else ft.Colors.PRIMARY)
+        text = ft.Text(content, color=ink, weight=ft.FontWeight.W_500, size=14, semantics_label="")
         # Without a width, a tile is as wide as its words, as a Material button is.
         fit = width is None
+        words: list[ft.Control] = [text]
+        if icon is not None:
+            words.insert(0, ft.Icon(icon, size=18, color=ink))
         content = (
-            ft.Row([text], tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-            if fit
+            ft.Row(words, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            if fit or icon is not None
             else text
         )
     return ft.Semantics(

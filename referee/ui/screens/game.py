@@ -13,7 +13,7 @@ from referee.ui.log_editor import versions_dialog
 from referee.ui.reconcile import find
 from referee.ui.screen import Screen
 from referee.ui.standings import standings_panel
-from referee.ui.widgets import TAP, big_button, icon_button, tagged
+from referee.ui.widgets import TAP, big_button, icon_button, tagged, tile
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
@@ -249,13 +249,14 @@ class GameScreen(Screen):
         row: list[ft.Control] = [
             ft.Row(
                 [
-                    big_button(
+                    # A tile, not a Material button: its count changes at every move.
+                    tile(
+                        f"Show log ({steps})",
                         f"Show log ({steps})",
                         lambda _e: self.shell.go(routes.game(game_id, "log")),
                         filled=False,
                         icon=ft.Icons.HISTORY,
                         disabled=hidden is not None,
-                        tooltip=hidden,
                         key="log-toggle",
                     ),
                 ],
