@@ -27,6 +27,16 @@ def _faeker(app: Shell, *actions: dict) -> None:
         app.game.play(app.game.rules.parse_action(action))
 
 
+def _two_devices(lives):
+    """Two devices on one Fae-ker game after Bo's bid of 2, each (shell, session): a
+    session lives only while it is referred to."""
+    a, a_session = device(lives)
+    _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
+    b, b_session = device(lives)
+    b.open_game(a.game.game_id)
+    return (a, a_session), (b, b_session)
+
+
 def test_a_double_tap_on_a_bid_bids_once(lives):
     async def run():
         app, session = device(lives)
@@ -41,10 +51,7 @@ def test_a_double_tap_on_a_bid_bids_once(lives):
 
 def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
     async def run():
-        a, _ = device(lives)
-        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
-        b, b_session = device(lives)
-        b.open_game(a.game.game_id)
+        (a, _a_session), (_b, b_session) = _two_devices(lives)
         stale = _button(_top(b_session), "Bid 4")  # what B shows: Cy to bid
         a.game.play(a.game.rules.parse_action({"type": "bid", "player": "Cy", "amount": 3}))
         await b_session.dispatch_event(stale._i, "click", None)  # would be Ana's 4
@@ -135,10 +142,7 @@ def _chip(root, label: str):
 
 def test_the_tapping_device_draws_before_the_others_hear(lives):
     async def run():
-        a, a_session = device(lives)
-        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
-        b, b_session = device(lives)
-        b.open_game(a.game.game_id)
+        (_a, a_session), (_b, b_session) = _two_devices(lives)
         sent = []
         for name, session in (("tapper", a_session), ("other", b_session)):
             conn = session.connection
@@ -158,10 +162,7 @@ def test_a_device_told_after_two_moves_still_shows_the_verdict_that_settled_some
     settled, then the next round's top card), and B still shows the bluff's verdict."""
 
     async def run():
-        a, _a_session = device(lives)
-        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
-        b, _b_session = device(lives)  # a session is kept only while it is referred to
-        b.open_game(a.game.game_id)
+        (a, _a_session), (b, _b_session) = _two_devices(lives)
         shown = []
         b.game.show_verdict = lambda verdict: shown.append(verdict.headline)
         for action in (
