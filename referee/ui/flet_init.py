@@ -36,14 +36,8 @@ _FIELD_INITVAR = getattr(dataclasses, "_FIELD_INITVAR", None)
 ORIGINALS: dict[type, object] = {}  # class -> the `__init__` dataclasses made for it
 
 
-class _Factory:
-    """The default of a field made by a factory (a sentinel, as in `dataclasses`)."""
-
-    def __repr__(self) -> str:
-        return "<factory>"
-
-
-_FACTORY = _Factory()
+# The default a factory-made field shows in the signature: `dataclasses`' own sentinel.
+_FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
 
 
 def _generated_init(cls: type) -> bool:
@@ -64,7 +58,7 @@ def fast_init(cls: type):
     a Prop field's descriptor when given its default object. None if `cls` is not a plain
     generated dataclass of this shape."""
     params = cls.__dataclass_params__
-    if params.frozen or not _generated_init(cls) or _FIELD is None:
+    if params.frozen or not _generated_init(cls) or None in (_FIELD, _FACTORY):
         return None
     props = vars(cls)["_prop_defaults"]  # the fields Flet made Prop descriptors
     names: dict[str, object] = {"_FACTORY": _FACTORY}
