@@ -14,6 +14,7 @@ from referee.live import LiveTables
 from referee.server import check_code, client_key, table_code
 from referee.store import Store, StoreUnavailable
 from referee.ui import screens
+from referee.ui.flet_diff import install as _cheaper_diff
 from referee.ui.flet_init import install as _faster_building
 from referee.ui.flet_walk import install as _faster_first_walk
 from referee.ui.home import home_view, unavailable_view
@@ -24,6 +25,7 @@ from referee.ui.widgets import icon_button
 
 _faster_first_walk()  # new controls reach the phone sooner (ui/flet_walk.py)
 _faster_building()  # and are built sooner (ui/flet_init.py)
+_cheaper_diff()  # every push is diffed and encoded sooner (ui/flet_diff.py)
 
 _shared: LiveTables | None = None
 _shared_lock = threading.Lock()

@@ -12,10 +12,11 @@ Tests without a server build and send controls as the app does (referee.app's Fl
 
 import pytest
 
-from referee.ui import flet_init, flet_walk
+from referee.ui import flet_diff, flet_init, flet_walk
 
 flet_walk.install()
 flet_init.install()
+flet_diff.install()
 
 SLOW_FIRST = (
     "tests/e2e/",

@@ -1,0 +1,107 @@
+"""ui/flet_diff.py: with the cheaper steps, every screen of every game sends the same
+patches, byte for byte once control ids are numbered alike, as with Flet's own."""
+
+import dataclasses
+import random
+import re
+
+import flet as ft
+import msgpack
+import pytest
+from flet.controls import object_patch
+
+from referee.games import GAMES
+from referee.live import LiveTables
+from referee.store import Store
+from referee.ui import flet_diff
+from tests.helpers import run_async
+from tests.ui.devices import ENCODE, device
+
+PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
+MOVES = 30
+
+
+def _numbered(message, ids: dict):
+    """`message` with every control id replaced by its order of first appearance (and a
+    view's route without the count of views the process has opened)."""
+    if isinstance(message, dict):
+        return {k: _field(k, v, ids) for k, v in message.items()}
+    if isinstance(message, list):
+        return [_numbered(item, ids) for item in message]
+    return message
+
+
+def _field(name: str, value, ids: dict):
+    if name in ("_i", "id"):  # a control's id; a patch's "id" names the control patched
+        return ids.setdefault(value, len(ids))
+    if name == "route" and isinstance(value, str):
+        return re.sub(r"#\d+$", "#", value)
+    return _numbered(value, ids)
+
+
+def _play(folder, game: str, seed: int) -> list:
+    """Every message a device is sent while a game is played on it, move by move."""
+    store = Store(folder / "referee.db")
+    lives = LiveTables(store)
+    sent: list = []
+
+    async def run():
+        app, session = device(lives)
+        session.connection.send_message = lambda message: sent.append(
+            msgpack.packb([message.action, message.body], default=ENCODE)
+        )
+        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        rng = random.Random(seed)
+        for _ in range(MOVES):
+            action = app.game.rules.draw(app.game.session.state, rng)
+            if action is None:
+                break
+            app.game.play(action)
+
+    try:
+        run_async(run())
+    finally:
+        store.close()
+    ids: dict = {}
+    return [_numbered(msgpack.unpackb(raw, strict_map_key=False), ids) for raw in sent]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_move_sends_what_flets_own_diff_sends(tmp_path, game):
+    flet_diff.uninstall()
+    try:
+        theirs = _play(tmp_path / "flet", game, seed=7)
+    finally:
+        flet_diff.install()
+    ours = _play(tmp_path / "ours", game, seed=7)
+    assert len(ours) > 5
+    assert ours == theirs
+
+
+def test_a_keyed_path_pairs_as_the_list_did():
+    key = flet_diff.index_key(None, "item", (("id", 5), ["controls", 0]), [])
+    assert key == (("id", 5), ("controls", 0))
+    assert hash(key) == hash((("id", 5), ("controls", 0)))
+    assert flet_diff.index_key(None, "item", None, []) == "item"
+
+
+def test_a_class_is_not_taken_for_its_instances():
+    @dataclasses.dataclass
+    class Plain:
+        x: int = 0
+
+    assert flet_diff.is_dataclass(Plain()) and flet_diff.is_dataclass(Plain)
+    assert not flet_diff.is_dataclass(type) and not flet_diff.is_dataclass(3)
+    assert flet_diff.fields(Plain()) == dataclasses.fields(Plain)
+
+
+def test_only_the_pinned_flet_gets_the_cheaper_steps(monkeypatch):
+    flet_diff.uninstall()
+    try:
+        monkeypatch.setattr(ft, "__version__", "1.0.6")
+        flet_diff.install()
+        assert object_patch.DiffBuilder._index_key is flet_diff.ORIGINAL_INDEX_KEY
+        assert object_patch.dataclasses is dataclasses
+    finally:
+        monkeypatch.undo()
+        flet_diff.install()
