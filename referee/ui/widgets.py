@@ -31,20 +31,13 @@ def big_button(
     disabled: bool = False,
     icon=None,
     width: int | None = None,
-    tooltip: str | None = None,
     key: str | None = None,
 ) -> ft.Control:
-    """`key`: the button does the same on every screen (ui/reconcile.py keeps it)."""
-    cls = ft.FilledButton if filled else ft.OutlinedButton
-    return cls(
-        content=label,
-        icon=icon,
-        on_click=on_click,
-        disabled=disabled,
-        height=TAP,
-        width=width,
-        tooltip=tooltip,
-        key=key,
+    """A screen's own buttons (New game, Cancel, Clear), drawn as a tile: a Material
+    button is some 45 widgets for a phone to build, a tile about 15. `key`: the button
+    does the same on every screen (ui/reconcile.py keeps it)."""
+    return tile(
+        label, label, on_click, filled=filled, disabled=disabled, icon=icon, width=width, key=key
     )
 
 
@@ -91,6 +84,7 @@ def tile(
     return ft.Semantics(
         label=name,
         button=True,
+        container=True,  # its own node, also inside a Card (which would take it in)
         selected=selected,
         disabled=disabled,
         content=ft.Container(

@@ -18,6 +18,7 @@ import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 
+import flet as ft
 import pytest
 
 from referee.core.errors import RefereeError
@@ -407,14 +408,15 @@ class TestCannotOpen:
 
 
 def _find_button(root, label: str):
+    """The control a tap on the button a screen reader calls `label` reaches."""
     stack = [root]
     while stack:
         c = stack.pop()
         if isinstance(c, list | tuple):
             stack.extend(c)
             continue
-        if getattr(c, "content", None) == label and getattr(c, "on_click", None):
-            return c
+        if isinstance(c, ft.Semantics) and c.button and c.label == label:
+            return c.content
         for attr in ("content", "controls"):
             child = getattr(c, attr, None)
             if child is not None and not isinstance(child, str):

@@ -125,11 +125,7 @@ class TestPlayAgain:
             app, session = device(lives)
             app.open_game(game_id)
             ending = tagged(_top(session), "ending-actions")
-            labels = [
-                c.content
-                for c in controls(ending)
-                if isinstance(c, (ft.FilledButton, ft.OutlinedButton))
-            ]
+            labels = [c.label for c in controls(ending) if isinstance(c, ft.Semantics) and c.button]
             again = button(ending, "Play again")
             await tap(session, again)
             await tap(session, again)  # a double tap, sent before the new screen came
