@@ -8,8 +8,8 @@ MessagePack encoder over its screen, and three of their steps cost more than the
 - `dataclasses.fields` of a changed control, built afresh each time. Kept per type too.
 - Pairing a removed control with an added one: the key of an item in a keyed list holds
   its path as a list, which cannot be hashed, so every add and remove of a new control
-  raised a TypeError and was paired by a linear scan. Here the path is a tuple: the same
-  pairs, found by hash.
+  raised a TypeError and was looked up in a list scanned item by item. Here the path is
+  a tuple: the same keys, found by hash.
 
 The patches sent are the same, byte for byte (tests/ui/test_flet_diff.py, on every
 game's screens).
@@ -20,7 +20,8 @@ import types
 
 import flet
 
-FLET_VERSION = "1.0.5"
+from referee.ui.flet_walk import FLET_VERSION
+
 try:  # private parts of flet 1.0.5: another version may lack them (install then declines)
     from flet.controls import object_patch
     from flet.messaging import protocol
@@ -68,8 +69,8 @@ def index_key(self, item, item_key, path):
     return item_key
 
 
-# `object_patch` reaches is_dataclass through the module: it gets a copy with the one
-# function replaced, and the real module stays as it is for everyone else.
+# `object_patch` reaches is_dataclass and fields through the module: it gets a copy with
+# those two replaced, and the real module stays as it is for everyone else.
 _DATACLASSES = types.SimpleNamespace(**vars(dataclasses))
 _DATACLASSES.is_dataclass = is_dataclass
 _DATACLASSES.fields = fields

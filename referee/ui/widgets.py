@@ -77,7 +77,14 @@ def tile(
         if icon is not None:
             words.insert(0, ft.Icon(icon, size=18, color=ink))
         content = (
-            ft.Row(words, tight=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            ft.Row(
+                words,
+                tight=True,
+                spacing=8,
+                # centred when a layout stretches the tile (Start game, Play again)
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
             if fit or icon is not None
             else text
         )
