@@ -224,8 +224,13 @@ def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], No
     return ft.Row(
         [
             tagged(identifier, ft.Text(text, weight=ft.FontWeight.BOLD)),
-            ft.TextButton(
-                content=f"Change {name}'s card", on_click=lambda _e: on_change(), height=44
+            tile(
+                f"Change {name}'s card",
+                f"Change {name}'s card",
+                lambda _e: on_change(),
+                filled=False,
+                border=False,
+                height=44,
             ),
         ],
         wrap=True,

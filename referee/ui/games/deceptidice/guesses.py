@@ -15,7 +15,7 @@ from referee.games.deceptidice.model import (
     VagueGuess,
 )
 from referee.ui.games.deceptidice.cards import CELL, face_button, stepper
-from referee.ui.widgets import TAP, big_button, tagged
+from referee.ui.widgets import big_button, tagged, tile
 
 
 class GuessEntry:
@@ -39,10 +39,8 @@ class GuessEntry:
 
             if card is not None:
                 return face_button(text, card, name, go, not allowed, width or CELL)
-            button = ft.OutlinedButton(
-                content=text, on_click=go, disabled=not allowed, height=TAP, width=width
-            )
-            return ft.Semantics(label=name, button=True, content=button)
+            # A tile, not a Material button: every step of COUNT makes them all anew.
+            return tile(text, name, go, filled=False, disabled=not allowed, width=width)
 
         low = f"least higher: {menu.specific}" if menu.specific is not None else "no number or "
         hint = (

@@ -250,6 +250,7 @@ class FairyView(GameView):
                         filled=False,
                         disabled=not repeat,
                         icon=ft.Icons.REPLAY,
+                        key=f"same-all@{self.pad.moment}",  # a pick keeps it, as its rows
                     ),
                 ],
                 wrap=True,
