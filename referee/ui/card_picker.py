@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 import flet as ft
 
 from referee.live import LOCKED
-from referee.ui.widgets import big_button, slug, tagged, tile
+from referee.ui.widgets import action_button, slug, tagged, tile
 
 
 class HandPicker:
@@ -99,12 +99,12 @@ class HandPicker:
                 ),
                 ft.Row(
                     [
-                        big_button(
+                        action_button(
                             confirm_label,
                             lambda _e: on_confirm(list(self.picked)),
                             disabled=not full,
                         ),
-                        big_button(
+                        action_button(
                             "Clear",
                             self._clear,
                             filled=False,

@@ -18,7 +18,6 @@ import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 
-import flet as ft
 import pytest
 
 from referee.core.errors import RefereeError
@@ -408,15 +407,14 @@ class TestCannotOpen:
 
 
 def _find_button(root, label: str):
-    """The control a tap on the button a screen reader calls `label` reaches."""
     stack = [root]
     while stack:
         c = stack.pop()
         if isinstance(c, list | tuple):
             stack.extend(c)
             continue
-        if isinstance(c, ft.Semantics) and c.button and c.label == label:
-            return c.content
+        if getattr(c, "content", None) == label and getattr(c, "on_click", None):
+            return c
         for attr in ("content", "controls"):
             child = getattr(c, attr, None)
             if child is not None and not isinstance(child, str):

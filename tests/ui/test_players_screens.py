@@ -125,7 +125,11 @@ class TestPlayAgain:
             app, session = device(lives)
             app.open_game(game_id)
             ending = tagged(_top(session), "ending-actions")
-            labels = [c.label for c in controls(ending) if isinstance(c, ft.Semantics) and c.button]
+            labels = [
+                c.content
+                for c in controls(ending)
+                if isinstance(c, (ft.FilledButton, ft.OutlinedButton))
+            ]
             again = button(ending, "Play again")
             await tap(session, again)
             await tap(session, again)  # a double tap, sent before the new screen came

@@ -12,7 +12,7 @@ from referee.games.deceptidice.guesses import describe, power_text
 from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of, names_of
 from referee.games.deceptidice.model import DeceptidiceState, DieTops, PowerCard, Tops
 from referee.games.deceptidice.truth import card_name
-from referee.ui.widgets import big_button, tagged, tile
+from referee.ui.widgets import action_button, tagged, tile
 
 # Card faces: the colour letter keeps its swatch whatever the table calls the colour.
 FACE = {
@@ -115,7 +115,7 @@ class CardEntry:
             )
         if menu.power_cards:
             extras.append(
-                big_button(
+                action_button(
                     "Hide power card" if self.power_open else "Power card…",
                     lambda _e: self._set(power_open=not self.power_open),
                     filled=False,
@@ -204,7 +204,7 @@ class CardEntry:
                         ),
                     ]
                 ),
-                big_button(confirm, done, filled=False),
+                action_button(confirm, done, filled=False),
             ],
             spacing=6,
         )
@@ -276,7 +276,7 @@ class CardEntry:
                 parts.append(ft.Text(f"{state.players[seat]}: {kept} (all revealed)"))
         ready = all(len(self.picks.get(s, [])) == k for s, k in menu.tops)
         parts.append(
-            big_button(
+            action_button(
                 "Judge the challenge",
                 lambda _e: self.play(
                     Tops(

@@ -15,7 +15,7 @@ from referee.games.deceptidice.model import (
     VagueGuess,
 )
 from referee.ui.games.deceptidice.cards import CELL, face_button, stepper
-from referee.ui.widgets import big_button, tagged, tile
+from referee.ui.widgets import action_button, tagged, tile
 
 
 class GuessEntry:
@@ -146,7 +146,7 @@ class GuessEntry:
         self.refresh()
 
     def _power_claim(self, state: DeceptidiceState, player: str, menu) -> ft.Control:
-        toggle = big_button(
+        toggle = action_button(
             "Hide power claim" if self.power_open else "Claim a power card…",
             lambda _e: self._set(power_open=not self.power_open),
             filled=False,

@@ -21,7 +21,7 @@ from referee.games.deceptidice.truth import card_name
 from referee.ui.game_view import GameView
 from referee.ui.games.deceptidice.cards import CardEntry
 from referee.ui.games.deceptidice.guesses import GuessEntry
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
+from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
 
 
 class DeceptidiceView(GuessEntry, CardEntry, GameView):
@@ -185,7 +185,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         if menu.challenge:
             last = state.round.last
             parts.append(
-                big_button(
+                action_button(
                     f"Challenge {state.players[last.seat]}'s guess",
                     lambda _e: self.play(Challenge(player=player)),
                     icon=ft.Icons.GAVEL,
@@ -221,7 +221,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                 ),
                 ft.Row(
                     [
-                        big_button(
+                        action_button(
                             f"Discard a die of {size}",
                             lambda _e, n=size: self.play(Discard(player=player, size=n)),
                         )
@@ -266,7 +266,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                 )
         targets = [None] if menu.swap_pile else [state.players[s] for s in menu.partners]
         buttons = [
-            big_button(
+            action_button(
                 "Swap with the draw pile" if who is None else f"Swap with {who}",
                 lambda _e, w=who: self.play(
                     Swap(player=player, partner=w, give=self.give, take=self.take)
@@ -276,7 +276,9 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
             for who in targets
         ]
         buttons.append(
-            big_button("Keep my cards", lambda _e: self.play(NoSwap(player=player)), filled=False)
+            action_button(
+                "Keep my cards", lambda _e: self.play(NoSwap(player=player)), filled=False
+            )
         )
         parts.append(ft.Row(buttons, wrap=True, spacing=8))
         return ft.Column(parts, spacing=8)

@@ -16,7 +16,7 @@ from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
 from referee.ui.game_view import GameView
 from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, slug, tagged, tile
+from referee.ui.widgets import ScoreRow, action_button, scoreboard, slug, tagged, tile
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
@@ -244,7 +244,7 @@ class FairyView(GameView):
                         "guess-count",
                         ft.Text(f"{guessed} of {len(seats)} guessed", size=15, width=130),
                     ),
-                    big_button(
+                    action_button(
                         "Same as last turn for all",
                         lambda _e: self._same_as_last(repeat),
                         filled=False,

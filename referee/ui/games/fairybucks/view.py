@@ -9,7 +9,7 @@ from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
+from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
 
 SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "📖"}
 
@@ -166,7 +166,7 @@ class FairyBucksView(GameView):
             ft.Row(
                 [
                     value,
-                    big_button(
+                    action_button(
                         "Add item",
                         lambda _e: self._add_item(limit, menu.item_values),
                         disabled=len(self.pending) >= limit,
@@ -184,7 +184,7 @@ class FairyBucksView(GameView):
         ]
         if not last:
             parts.append(
-                big_button(
+                action_button(
                     "Auction these items",
                     lambda _e: self.play(Lot(items=tuple(self.pending))),
                     disabled=len(self.pending) not in menu.lot_sizes,
@@ -202,7 +202,7 @@ class FairyBucksView(GameView):
                     )
                 )
             parts.append(
-                big_button(
+                action_button(
                     "Castle and final scores",
                     lambda _e: self._confirm_finale(),
                     disabled=len(self.pending) != 1,

@@ -16,7 +16,7 @@ from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
 from referee.ui.games.faj.cards import card_colour
-from referee.ui.widgets import ScoreRow, big_button, scoreboard, tagged
+from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
 
 
 def _sorted_pile(pile):
@@ -129,7 +129,7 @@ class FajView(GameView):
                 ),
                 grid,
                 tagged("board-picked", ft.Text(f"Chosen: {chosen}")),
-                big_button(
+                action_button(
                     "Deal board",
                     lambda _e: self.play(Board(cards=tuple(self.board_pick))),
                     disabled=len(self.board_pick) != size,
@@ -141,7 +141,7 @@ class FajView(GameView):
     # -- draft log ---------------------------------------------------------------------
 
     def _draft_log(self, state: FajState) -> ft.Control:
-        toggle = big_button(
+        toggle = action_button(
             "Hide draft log" if self.show_draft else "Log draft picks (optional)",
             lambda _e: self._toggle_draft(),
             filled=False,
