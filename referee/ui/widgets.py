@@ -48,23 +48,12 @@ def big_button(
     )
 
 
-def action_button(
-    label: str,
-    on_click: Callable,
-    *,
-    filled: bool = True,
-    disabled: bool = False,
-    icon=None,
-    width: int | None = None,
-    key: str | None = None,
-) -> ft.Control:
+def action_button(label: str, on_click: Callable, **style) -> ft.Control:
     """A big button inside a game's actions (Confirm hand, Clear, Deal board), drawn as a
     tile: a pick or a move makes most of these anew, and a Material button is some 45
     widgets for a phone to build again, a tile about 15 (×4 CPU, a showdown hand's card:
-    p95 150 -> 101 ms). `key`: as `big_button`'s."""
-    return tile(
-        label, label, on_click, filled=filled, disabled=disabled, icon=icon, width=width, key=key
-    )
+    p95 150 -> 101 ms). `style`: `big_button`'s (filled, disabled, icon, width, key)."""
+    return tile(label, label, on_click, **style)
 
 
 def tile(
