@@ -13,7 +13,7 @@ from referee.ui.log_editor import versions_dialog
 from referee.ui.reconcile import find
 from referee.ui.screen import Screen
 from referee.ui.standings import standings_panel
-from referee.ui.widgets import TAP, big_button, icon_button, tagged, tile
+from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
@@ -250,8 +250,7 @@ class GameScreen(Screen):
             ft.Row(
                 [
                     # A tile, not a Material button: its count changes at every move.
-                    tile(
-                        f"Show log ({steps})",
+                    action_button(
                         f"Show log ({steps})",
                         lambda _e: self.shell.go(routes.game(game_id, "log")),
                         filled=False,
