@@ -4,8 +4,9 @@ Every screen has an address (ui/routes.py). The shell keeps Flet's view stack eq
 route shown and its ancestors, so the app bar's arrow, the browser's Back, a phone's Back
 gesture and a packaged app's system Back all go one screen up, and a reload, a link or a
 reconnect rebuilds the same stack. A tap that changes screen draws the new screen at once
-and then tells the browser the new address; the browser's answer (the same address) is
-then nothing new.
+and then tells the browser the new address. The browser answers each address told with
+the same address, in order; the shell knows its own addresses coming back, so an answer
+that arrives after another tap has changed screen again takes no one back.
 
 Screens (ui/screens/) draw themselves; the shell merges each redraw into what the phone
 already shows (ui/reconcile.py), so a tap sends only the controls that changed.
@@ -14,6 +15,7 @@ already shows (ui/reconcile.py), so a tap sends only the controls that changed.
 import itertools
 import sqlite3
 import threading
+from collections import deque
 
 import flet as ft
 
@@ -52,6 +54,8 @@ class Shell:
         self.game: GameDevice | None = None  # the game in the view stack, if any
         self.notes: dict[int, str] = {}  # game id -> what its screen says first (Play again)
         self.stack: list[tuple[Screen, ft.View]] = []
+        self._address = page.route or "/"  # what the browser's address bar shows
+        self._echoes: deque[str] = deque(maxlen=16)  # addresses told, not yet answered
         self._bars: dict[str, tuple[tuple, ft.AppBar]] = {}  # each view's bar, and what it shows
         self._places: dict[str, tuple | None] = {}
         self._drawing = threading.RLock()
@@ -90,8 +94,7 @@ class Shell:
 
     def go(self, path: str) -> None:
         """Show the screen at `path` now, and put its address in the browser's history."""
-        route = routes.parse(path) or HOME
-        self.show(route)
+        self.show(routes.parse(path) or HOME)
         self._push(self.top.route.path)
 
     def back(self) -> None:
@@ -105,10 +108,17 @@ class Shell:
             self.back()
 
     def _push(self, path: str) -> None:
-        if (self.page.route or "/") != path:
+        """Tell the browser the address `path`, after what the shell sends in this turn."""
+        if self._address != path:
+            self._address = path
+            self._echoes.append(path)
             self.page.run_task(self.page.push_route, path)
 
     def _route_changed(self, e: ft.RouteChangeEvent) -> None:
+        if self._echoes and e.route == self._echoes[0]:
+            self._echoes.popleft()  # the browser took an address the shell told it
+            return
+        self._address = e.route
         route = routes.parse(e.route)
         shown = self.top.route.path
         if self._dialog_open():
@@ -204,6 +214,9 @@ class Shell:
         self.toast(message)
 
     def _reconnected(self) -> None:
+        # A page that comes back answers no address told before it went; it says its own.
+        self._echoes.clear()
+        self._address = self.page.route or "/"
         if self.game is not None:
             self.game.join()
         self.render()

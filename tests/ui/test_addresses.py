@@ -1,0 +1,74 @@
+"""The browser's address follows the screen. The shell tells the browser each new address;
+the browser answers with that address, in order, and later. An answer that arrives after
+another tap has changed screen again must not take the device back to the screen it left,
+and every screen change must still reach the address bar."""
+
+import asyncio
+
+from flet.messaging.protocol import MessageAction
+
+from tests.helpers import run_async
+from tests.ui.devices import device
+
+
+def _told(session, sent: list) -> None:
+    """Keep the addresses the shell tells the browser, in the order they are sent."""
+    send = session.connection.send_message
+
+    def spy(message):
+        body = message.body
+        if message.action == MessageAction.INVOKE_METHOD and body.name == "push_route":
+            sent.append(body.args["route"])
+        send(message)
+
+    session.connection.send_message = spy
+
+
+async def _answer(session, address: str) -> None:
+    """What the browser sends once it has taken `address` (or the user pressed Back)."""
+    session.connection.page_url = "http://127.0.0.1:8550"
+    session.apply_page_patch({"route": address})
+    await session.dispatch_event(session.page._i, "route_change", {"route": address})
+
+
+async def _game_then_home_then_game(lives):
+    app, session = device(lives)
+    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    game = app.top.route.path
+    await asyncio.sleep(0.01)
+    await _answer(session, game)  # the browser took the new game's address
+    sent: list[str] = []
+    _told(session, sent)
+    app.go("/")
+    app.go(game)  # a second tap before the browser answered the first
+    await asyncio.sleep(0.01)  # the addresses go out after the screens
+    return app, session, game, sent
+
+
+class TestAnAnswerFromTheBrowser:
+    def test_a_late_answer_does_not_take_the_device_back(self, lives):
+        async def run():
+            app, session, game, _sent = await _game_then_home_then_game(lives)
+            await _answer(session, "/")
+            assert app.top.route.path == game
+            await _answer(session, game)
+            assert app.top.route.path == game
+
+        run_async(run())
+
+    def test_every_screen_change_tells_its_address_even_before_an_answer(self, lives):
+        async def run():
+            _app, _session, game, sent = await _game_then_home_then_game(lives)
+            assert sent == ["/", game]
+
+        run_async(run())
+
+    def test_back_after_the_answers_goes_where_the_browser_says(self, lives):
+        async def run():
+            app, session, game, _sent = await _game_then_home_then_game(lives)
+            await _answer(session, "/")
+            await _answer(session, game)
+            await _answer(session, "/")  # the user's Back: no address of the shell's
+            assert app.top.route.path == "/"
+
+        run_async(run())
