@@ -114,27 +114,39 @@ class TestAOneCardBoard:
 
 
 class TestBack:
-    def test_back_shows_the_screen_gone_back_to_in_a_view_of_a_new_key(self, lives):
-        """Flutter takes a view off with a 300 ms transition; a new key shows at once."""
+    def test_back_shows_the_screen_gone_back_to_in_the_view_on_top(self, lives):
+        """Flutter takes a view off the top with a 300 ms transition, and lays a new view
+        on top out once unseen: the top view stays, its screen changes."""
 
         async def run():
             app, session = _faj(lives)
+            top = session.page.views[-1]
             app.back()
-            return [v.route for v in session.page.views], app.top.route.path
+            return session.page.views, top, app.top.route.path
 
-        routes, path = run_async(run())
+        views, top, path = run_async(run())
         assert path == "/"
-        assert len(routes) == 1 and routes[0] != "/" and routes[0].startswith("/#")
+        assert views == [top]
+
+    def test_a_new_screen_takes_over_the_view_on_top(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            top = session.page.views[-1]
+            app.go(f"{app.top.route.path}/log")
+            return session.page.views, top
+
+        views, top = run_async(run())
+        assert len(views) == 3 and views[-1] is top
 
     def test_a_view_the_shell_took_off_itself_is_not_a_back(self, lives):
         async def run():
             app, session = _faj(lives)
-            game_view = session.page.views[-1]
+            under = session.page.views[0]
             app.back()
             app.open_game(app_game_id := lives.store.list_games()[0].id)
             # The phone reports the view taken off by the first Back, after the second
             # screen is up: that report must not take the game off too.
-            await session.dispatch_event(session.page._i, "view_pop", {"route": game_view.route})
+            await session.dispatch_event(session.page._i, "view_pop", {"route": under.route})
             return app.top.route.path, app_game_id
 
         path, game_id = run_async(run())
