@@ -1,4 +1,4 @@
-"""Flet's diff and encoder, without three costs that buy nothing.
+"""Flet's diff and encoder, without steps that buy nothing.
 
 Profiled with 40 devices on 5 games, every device's push runs Flet 1.0.5's diff and
 MessagePack encoder over its screen, and three of their steps cost more than their work:
@@ -11,12 +11,21 @@ MessagePack encoder over its screen, and three of their steps cost more than the
   raised a TypeError and was looked up in a list scanned item by item. Here the path is
   a tuple: the same keys, found by hash.
 
+And one step it cannot know to skip: a redraw the shell merged into the screen shown
+(ui/reconcile.py) changed a few controls, but Flet compares every control of the view
+with what it sent last. Inside `only(touched)`, the diff walks only the controls touched
+and the controls above them, and skips the rest, untouched since the last patch (a Fae-ker
+Undo or Redo: 52 controls compared instead of 97; 8% of each device's push).
+
 The patches sent are the same, byte for byte (tests/ui/test_flet_diff.py, on every
 game's screens).
 """
 
 import dataclasses
+import threading
 import types
+from collections.abc import Iterable
+from contextlib import contextmanager
 
 import flet
 
@@ -27,8 +36,9 @@ try:  # private parts of flet 1.0.5: another version may lack them (install then
     from flet.messaging import protocol
 
     ORIGINAL_INDEX_KEY = object_patch.DiffBuilder._index_key
+    ORIGINAL_COMPARE = object_patch.DiffBuilder._compare_dataclasses
 except (ImportError, AttributeError):
-    object_patch = protocol = ORIGINAL_INDEX_KEY = None
+    object_patch = protocol = ORIGINAL_INDEX_KEY = ORIGINAL_COMPARE = None
 
 _FIELDS = "__dataclass_fields__"  # what dataclasses.is_dataclass looks for
 _is_dataclass: dict[type, bool] = {}
@@ -69,6 +79,47 @@ def index_key(self, item, item_key, path):
     return item_key
 
 
+_focus = threading.local()  # per thread: the diff runs inside the caller's update
+
+
+@contextmanager
+def only(touched: Iterable):
+    """Inside, a diff of a control compares only `touched` (whole, with what is below
+    them) and the controls above them; every other control is taken as unchanged."""
+    wanted, above = set(), set()
+    for control in touched:
+        wanted.add(id(control))
+        node = control
+        while (parent := node.parent) is not None and id(parent) not in above:
+            above.add(id(parent))
+            node = parent
+        if parent is None and not isinstance(node, flet.Page):
+            yield  # a control not on the page: no telling what is above it, compare all
+            return
+    _focus.wanted = (wanted, above)
+    try:
+        yield
+    finally:
+        _focus.wanted = None
+
+
+def compare_dataclasses(self, parent, path, src, dst, frozen):
+    """`DiffBuilder._compare_dataclasses`, which skips a control `only` leaves out."""
+    focus = getattr(_focus, "wanted", None)
+    if focus is None or frozen or src is not dst or not hasattr(dst, "_i"):
+        return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
+    wanted, above = focus
+    if id(dst) in wanted:
+        _focus.wanted = None  # all of it, and all below it
+        try:
+            return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
+        finally:
+            _focus.wanted = focus
+    if id(dst) in above:
+        return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
+    return None
+
+
 # `object_patch` reaches is_dataclass and fields through the module: it gets a copy with
 # those two replaced, and the real module stays as it is for everyone else.
 _DATACLASSES = types.SimpleNamespace(**vars(dataclasses))
@@ -81,6 +132,7 @@ def install() -> None:
     if flet.__version__ != FLET_VERSION or ORIGINAL_INDEX_KEY is None:
         return  # another flet: its own diff, unchanged
     object_patch.DiffBuilder._index_key = index_key
+    object_patch.DiffBuilder._compare_dataclasses = compare_dataclasses
     object_patch.dataclasses = _DATACLASSES
     protocol.is_dataclass = is_dataclass
 
@@ -88,5 +140,6 @@ def install() -> None:
 def uninstall() -> None:
     if ORIGINAL_INDEX_KEY is not None:
         object_patch.DiffBuilder._index_key = ORIGINAL_INDEX_KEY
+        object_patch.DiffBuilder._compare_dataclasses = ORIGINAL_COMPARE
         object_patch.dataclasses = dataclasses
         protocol.is_dataclass = dataclasses.is_dataclass

@@ -47,17 +47,17 @@ def same_kind(old: Any, new: Any) -> bool:
     )
 
 
-def _merged(old: Any, new: Any, changed: list, moved: bool) -> Any:
+def _merged(old: Any, new: Any, changed: list, moved: bool, touched: list | None) -> Any:
     """The value to keep where `old` is shown and `new` was built."""
     if same_kind(old, new) and not (moved and _commands(new) and _key(new) is None):
-        adopt(old, new, changed, moved)
+        adopt(old, new, changed, moved, touched)
         return old
     if isinstance(old, list) and isinstance(new, list):
-        return _merged_list(old, new, changed, moved)
+        return _merged_list(old, new, changed, moved, touched)
     return new
 
 
-def _merged_list(old: list, new: list, changed: list, moved: bool) -> list:
+def _merged_list(old: list, new: list, changed: list, moved: bool, touched: list | None) -> list:
     if not any(isinstance(item, ft.BaseControl) for item in new):
         return old if old == new else new
     # A keyed item takes over the shown item of its key wherever that stands (a log
@@ -77,7 +77,7 @@ def _merged_list(old: list, new: list, changed: list, moved: bool) -> list:
             shown = old[i + shift]
         else:
             shown = old[i] if i < len(old) - tail else None
-        merged.append(item if shown is None else _merged(shown, item, changed, moved))
+        merged.append(item if shown is None else _merged(shown, item, changed, moved, touched))
     if len(merged) == len(old) and all(m is o for m, o in zip(merged, old, strict=True)):
         return old  # nothing moved: the list Flet already knows stays
     return merged
@@ -113,13 +113,18 @@ def _assign(control: ft.BaseControl, name: str, value: Any) -> None:
 
 
 def adopt(
-    old: ft.BaseControl, new: ft.BaseControl, changed: list | None = None, moved: bool = False
+    old: ft.BaseControl,
+    new: ft.BaseControl,
+    changed: list | None = None,
+    moved: bool = False,
+    touched: list | None = None,
 ) -> None:
     """Give `old` (on screen) everything `new` (just built) says; `same_kind(old, new)`.
     `moved`: what `old` shows may have changed meaning (controls with commands come anew).
 
     `changed` receives the lowest shown control whose update carries every change (none
-    when nothing changed).
+    when nothing changed); `touched`, every shown control given a value of its own (a
+    diff of the screen need look nowhere else: ui/flet_diff.py's `only`).
     """
     if old is new:  # kept as it was (a part the screen did not build again)
         return
@@ -130,7 +135,7 @@ def adopt(
         if name.startswith("_"):
             continue
         before = getattr(old, name)
-        after = _merged(before, getattr(new, name), below, moved)
+        after = _merged(before, getattr(new, name), below, moved, touched)
         if after is not before:
             setattr(old, name, after)
             own = True
@@ -147,11 +152,13 @@ def adopt(
             # The client only knows that a handler exists: swap it without a patch.
             values[name] = after
             continue
-        after = _merged(before, after, below, moved)
+        after = _merged(before, after, below, moved, touched)
         if after is before or not _differs(before, after):
             continue
         _assign(old, name, after)
         own = True
+    if own and touched is not None:
+        touched.append(old)
     if changed is not None:
         # One control whose update carries every change below it: the client then gets
         # one message, not a burst a frame may fall in the middle of.

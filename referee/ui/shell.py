@@ -24,7 +24,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.live import LiveTables
 from referee.server import table_code
-from referee.ui import routes, screens
+from referee.ui import flet_diff, routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.home import cannot_open_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
@@ -254,12 +254,15 @@ class Shell:
         # finds its button gone and is dropped, instead of running the new screen's button
         # of that place. A key says a button means the same while the key stays.
         changed: list[ft.Control] = []
-        adopt(view.appbar, bar, changed, moved=True)
-        adopt(shown, root, changed, moved=True)
+        touched: list[ft.Control] = []
+        adopt(view.appbar, bar, changed, moved=True, touched=touched)
+        adopt(shown, root, changed, moved=True, touched=touched)
         if changed and send:
             # One message a tap: changes in both the bar and the body go as one patch of
-            # the view (two would be two round trips' work for the phone).
-            self.page.update(*(changed if len(changed) == 1 else [view]))
+            # the view (two would be two round trips' work for the phone), which compares
+            # only the controls the merge touched.
+            with flet_diff.only(touched):
+                self.page.update(*(changed if len(changed) == 1 else [view]))
         if to_top or where != self._places.get(screen.route.path):
             screen.to_top(shown)
 
