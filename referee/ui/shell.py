@@ -106,7 +106,8 @@ class Shell:
     def _view_popped(self, e: ft.ViewPopEvent) -> None:
         # The phone's own Back (a packaged app) pops the top view. The client also reports
         # every view the shell took off the stack itself; those are gone from page.views.
-        # The view popped is gone on the phone: the screen gone back to needs a new one.
+        # The phone shows no view it popped again: the screen gone back to gets a new one,
+        # even when the view had already been handed to it (a Back racing a screen change).
         if e.view is not None and self.stack and e.view is self.stack[-1][1]:
             self._go(self.top.route.parent or HOME, hand_over=False)
 
@@ -118,10 +119,14 @@ class Shell:
             self.page.run_task(self.page.push_route, path)
 
     def _route_changed(self, e: ft.RouteChangeEvent) -> None:
+        self._address = e.route
         if self._echoes and e.route == self._echoes[0]:
             self._echoes.popleft()  # the browser took an address the shell told it
+            if not self._echoes and e.route != self.top.route.path:
+                # The user went elsewhere (Back) before the browser took the last address
+                # told: the screen shown is where the user went; the address follows it.
+                self._push(self.top.route.path)
             return
-        self._address = e.route
         route = routes.parse(e.route)
         shown = self.top.route.path
         if self._dialog_open():
@@ -155,7 +160,8 @@ class Shell:
             and self.stack[keep][0].route.path == wanted[keep].path
         ):
             keep += 1
-        fresh = keep < len(wanted) or keep < len(self.stack)  # another screen on top
+        # Another screen on top, or the view on top popped by the phone (never shown again).
+        fresh = keep < len(wanted) or keep < len(self.stack) or not hand_over
         old_top = self.stack[-1][1] if self.stack and hand_over else None
         for screen, _view in self.stack[keep:]:
             screen.closed()
@@ -225,6 +231,7 @@ class Shell:
         if self.game is not None:
             self.game.join()
         self.render()
+        self._push(self.top.route.path)  # a screen changed while it was away
 
     # -- drawing -------------------------------------------------------------------------
 

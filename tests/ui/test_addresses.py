@@ -72,3 +72,31 @@ class TestAnAnswerFromTheBrowser:
             assert app.top.route.path == "/"
 
         run_async(run())
+
+    def test_a_back_before_the_browser_took_an_address_keeps_the_screen_gone_back_to(self, lives):
+        """The browser takes an address told before the user's Back reached it, after the
+        Back: the screen stays where the user went and the address is told again."""
+
+        async def run():
+            app, session = device(lives)
+            app.go("/new")
+            await asyncio.sleep(0.01)
+            await _answer(session, "/new")
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            game = app.top.route.path
+            await asyncio.sleep(0.01)
+            await _answer(session, game)
+            sent: list[str] = []
+            _told(session, sent)
+            app.go(f"{game}/log")
+            await asyncio.sleep(0.01)
+            await _answer(session, "/new")  # the user's Back, before the log's address
+            await _answer(session, f"{game}/log")  # the browser takes the log's address
+            await asyncio.sleep(0.01)
+            told_again = list(sent)
+            await _answer(session, "/new")  # and the address told again
+            return app.top.route.path, told_again, list(app._echoes)
+
+        shown, sent, waiting = run_async(run())
+        assert shown == "/new"
+        assert sent[-1] == "/new" and waiting == []

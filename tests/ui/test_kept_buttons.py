@@ -138,6 +138,21 @@ class TestBack:
         views, top = run_async(run())
         assert len(views) == 3 and views[-1] is top
 
+    def test_a_back_racing_a_screen_change_takes_the_popped_view_off(self, lives):
+        """The phone pops the game's view while the shell hands that view to home: the
+        phone never shows a popped view again, so home gets a new one."""
+
+        async def run():
+            app, session = _faj(lives)
+            top = session.page.views[-1]
+            app.back()  # the app bar's arrow: home takes over the view on top
+            await session.dispatch_event(session.page._i, "view_pop", {"route": top.route})
+            return session.page.views, top, app.top.route.path
+
+        views, popped, path = run_async(run())
+        assert path == "/"
+        assert popped not in views and len(views) == 1
+
     def test_a_view_the_shell_took_off_itself_is_not_a_back(self, lives):
         async def run():
             app, session = _faj(lives)
