@@ -184,7 +184,7 @@ class Shell:
             for screen, view in stack[:-1]:
                 view.appbar = self._bar(screen)
                 view.controls = []
-            if fresh:  # a new view on top, drawn whole
+            if fresh:  # another screen (or view) on top, drawn whole
                 self._draw(*stack[-1])
             else:  # the same screen again: only what changed
                 self._render(to_top=True, send=False)
