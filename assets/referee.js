@@ -5,11 +5,64 @@
   // A link that opens a screen inside the app (/game/7) puts home under it, so the phone's
   // Back goes home instead of leaving the app. A reload keeps the history it has.
   var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  var homeUnder = false;
   if (location.pathname !== "/" && history.state === null && (!nav || nav.type === "navigate")) {
     var target = location.pathname + location.search + location.hash;
     history.replaceState(null, "", "/");
     history.pushState(null, "", target);
+    homeUnder = true;
   }
+
+  // The app's own way up (the app bar's arrow, Home) tells the browser the address of the
+  // screen it goes to. When that is the address of the history entry just below, the
+  // browser goes back to it instead of stacking it again: the phone's Back after the arrow
+  // then goes further up, not to the screen just left. Flutter numbers its entries
+  // (state.serialCount: the first one it sees is 0); the address of each is kept for the tab.
+  var KEPT = "referee-addresses";
+  var addresses = {};
+  try {
+    addresses = JSON.parse(sessionStorage.getItem(KEPT)) || {};
+  } catch (e) {
+    addresses = {};
+  }
+  if (homeUnder) addresses["-1"] = "/";
+  function keep() {
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify(addresses));
+    } catch (e) {
+      /* a private window without storage: the arrow stacks entries, as before */
+    }
+  }
+  function serial(state) {
+    return state && typeof state.serialCount === "number" ? state.serialCount : null;
+  }
+  function address(url) {
+    var u = new URL(url === undefined || url === null ? location.href : url, location.href);
+    return u.pathname + u.search + u.hash;
+  }
+  var nativePush = history.pushState.bind(history);
+  var nativeReplace = history.replaceState.bind(history);
+  history.pushState = function (state, title, url) {
+    var n = serial(state);
+    if (n !== null && addresses[String(n - 2)] === address(url)) {
+      history.back();
+      return;
+    }
+    if (n !== null) {
+      addresses[String(n)] = address(url);
+      keep();
+    }
+    nativePush(state, title, url);
+  };
+  history.replaceState = function (state, title, url) {
+    var n = serial(state);
+    if (n !== null) {
+      addresses[String(n)] = address(url);
+      keep();
+    }
+    nativeReplace(state, title, url);
+  };
+  keep();
 
   // The connection to the referee: the moment it drops, the screen says so and takes no
   // taps (they could not arrive); once the referee answers again, the screen it sends is

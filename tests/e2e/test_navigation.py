@@ -5,6 +5,7 @@ at once and comes back to the same place."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -90,6 +91,21 @@ class TestBack:
             page.get_by_role("button", name="Home").first.tap()
             page.get_by_role("button", name="New game").wait_for()
             assert path_of(page) == "/"
+
+    def test_back_after_the_app_bars_arrow_goes_further_up_not_to_the_screen_left(
+        self, browser, tmp_path
+    ):
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Rules").tap()
+            expect(tagged(page, "rules")).to_contain_text("FK-")
+            entries = page.evaluate("history.length")
+            page.get_by_role("button", name="Back").tap()
+            page.get_by_role("button", name="Top 4", exact=True).wait_for()
+            expect(page).to_have_url(re.compile(r"/game/1$"))  # the address follows the screen
+            assert page.evaluate("history.length") == entries  # back in history, not a new entry
+            back(page, "/new", "Start game")
 
     def test_a_dialog_closes_on_back_before_the_screen_changes(self, browser, tmp_path):
         with serve_app(tmp_path) as (url, _started):
