@@ -24,7 +24,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.live import LiveTables
 from referee.server import table_code
-from referee.ui import flet_diff, routes, screens
+from referee.ui import flet_diff, flet_send, routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.home import cannot_open_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
@@ -100,8 +100,7 @@ class Shell:
         self._go(self.top.route.parent or HOME)
 
     def _go(self, route: Route, hand_over: bool = True) -> None:
-        self.show(route, hand_over)
-        self._push(self.top.route.path)
+        self.show(route, hand_over, tell=True)
 
     def _view_popped(self, e: ft.ViewPopEvent) -> None:
         # The phone's own Back (a packaged app) pops the top view. The client also reports
@@ -112,11 +111,12 @@ class Shell:
             self._go(self.top.route.parent or HOME, hand_over=False)
 
     def _push(self, path: str) -> None:
-        """Tell the browser the address `path`, after what the shell sends in this turn."""
+        """Tell the browser the address `path` now (the page takes it with the message
+        sent next: see flet_send.tell_route)."""
         if self._address != path:
             self._address = path
             self._echoes.append(path)
-            self.page.run_task(self.page.push_route, path)
+            flet_send.tell_route(self.page, path)
 
     def _route_changed(self, e: ft.RouteChangeEvent) -> None:
         self._address = e.route
@@ -142,9 +142,11 @@ class Shell:
         if route.path != shown:
             self.show(route)
 
-    def show(self, route: Route, hand_over: bool = True) -> None:
+    def show(self, route: Route, hand_over: bool = True, tell: bool = False) -> None:
         """Make `route` the top of the view stack, with the screens below it that Back
-        goes to; screens already in the stack are kept as they are drawn.
+        goes to; screens already in the stack are kept as they are drawn. `tell`: put the
+        address of the screen shown in the browser's history, sent just before the screen
+        so that the phone takes both in one frame.
 
         A new screen on top takes over the view on top (`hand_over`), its key and all:
         the phone then changes what one page shows. A new key on top is a new page for
@@ -189,6 +191,8 @@ class Shell:
             else:  # the same screen again: only what changed
                 self._render(to_top=True, send=False)
             self.page.title = f"{self.top.heading()} · referee"
+            if tell:
+                self._push(self.top.route.path)
             self.page.update()
         collector.drawn()
         if self.game is not None:

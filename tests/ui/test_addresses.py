@@ -100,3 +100,37 @@ class TestAnAnswerFromTheBrowser:
         shown, sent, waiting = run_async(run())
         assert shown == "/new"
         assert sent[-1] == "/new" and waiting == []
+
+
+class TestTheAddressAndItsScreen:
+    """A screen change sends the new address just before the screen's patch, in the same
+    turn: the page (assets/referee.js) holds the address until the patch comes, and the
+    phone takes both in one frame instead of building every view again a frame later."""
+
+    def test_the_address_goes_out_just_before_the_screen_it_names(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            game = app.top.route.path
+            await asyncio.sleep(0.01)
+            await _answer(session, game)
+            sent = []
+            send = session.connection.send_message
+
+            def spy(message):
+                body = message.body
+                if message.action == MessageAction.INVOKE_METHOD:
+                    sent.append(("address", body.args["route"]))
+                elif message.action == MessageAction.PATCH_CONTROL:
+                    sent.append(("screen", None))
+                send(message)
+
+            session.connection.send_message = spy
+            app.go("/")  # no await between: what goes out in this one turn
+            in_the_turn = list(sent)
+            app.go(game)
+            return in_the_turn, sent[len(in_the_turn) :], game
+
+        home, back, game = run_async(run())
+        assert home == [("address", "/"), ("screen", None)]
+        assert back == [("address", game), ("screen", None)]
