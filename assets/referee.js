@@ -119,7 +119,7 @@
     // [0x00][MessagePack [INVOKE_METHOD (5), {..., name: "push_route", ...}]]
     if (!(data instanceof ArrayBuffer) || data.byteLength > 1024) return false;
     var b = new Uint8Array(data);
-    if (b[1] !== 0x92 || b[2] !== 0x05) return false;
+    if (b[0] !== 0x00 || b[1] !== 0x92 || b[2] !== 0x05) return false;
     for (var i = 3; i + PUSH_ROUTE.length <= b.length; i++) {
       var j = 0;
       while (j < PUSH_ROUTE.length && b[i + j] === PUSH_ROUTE[j]) j++;

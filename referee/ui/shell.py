@@ -56,6 +56,7 @@ class Shell:
         self.stack: list[tuple[Screen, ft.View]] = []
         self._address = page.route or "/"  # what the browser's address bar shows
         self._echoes: deque[str] = deque(maxlen=16)  # addresses told, not yet answered
+        self._landing: str | None = None  # where a page that came back loaded, until it says so
         self._bars: dict[str, tuple[tuple, ft.AppBar]] = {}  # each view's bar, and what it shows
         self._places: dict[str, tuple | None] = {}
         self._drawing = threading.RLock()
@@ -120,8 +121,16 @@ class Shell:
 
     def _route_changed(self, e: ft.RouteChangeEvent) -> None:
         self._address = e.route
+        if self._landing is not None and self._echoes and e.route == self._landing:
+            # A page that came back (a reload) reports the address it loaded with, which
+            # can be a screen behind the one shown: the browser had not yet put the last
+            # address in its history. The address of the screen shown is on its way.
+            self._landing = None
+            return
         if self._echoes and e.route == self._echoes[0]:
             self._echoes.popleft()  # the browser took an address the shell told it
+            if not self._echoes:
+                self._landing = None
             if not self._echoes and e.route != self.top.route.path:
                 # The user went elsewhere (Back) before the browser took the last address
                 # told: the screen shown is where the user went; the address follows it.
@@ -232,10 +241,13 @@ class Shell:
         # A page that comes back answers no address told before it went; it says its own.
         self._echoes.clear()
         self._address = self.page.route or "/"
+        self._landing = None
         if self.game is not None:
             self.game.join()
+        if self.top.route.path != self._address:  # a screen changed while it was away
+            self._landing = self._address
+            self._push(self.top.route.path)
         self.render()
-        self._push(self.top.route.path)  # a screen changed while it was away
 
     # -- drawing -------------------------------------------------------------------------
 

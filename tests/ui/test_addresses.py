@@ -134,3 +134,31 @@ class TestTheAddressAndItsScreen:
         home, back, game = run_async(run())
         assert home == [("address", "/"), ("screen", None)]
         assert back == [("address", game), ("screen", None)]
+
+
+class TestAPageThatComesBack:
+    def test_a_reload_before_the_history_kept_the_address_keeps_the_screen_tapped(self, lives):
+        """A reload just after a tap: the browser had taken the new address but not yet put
+        it in its history, so the page comes back at the address before. The screen
+        tapped stays, and its address is told again; a Back after that is still a Back."""
+
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            game = app.top.route.path
+            await asyncio.sleep(0.01)
+            await _answer(session, game)
+            app.go(f"{game}/rules")
+            await asyncio.sleep(0.01)
+            await _answer(session, f"{game}/rules")
+            session.apply_page_patch({"route": game})  # the page reloads at /game/1
+            app._reconnected()
+            await _answer(session, game)  # where it loaded
+            await _answer(session, f"{game}/rules")  # the address told again
+            after_reload = app.top.route.path
+            await _answer(session, game)  # the user's Back
+            return game, after_reload, app.top.route.path
+
+        game, after_reload, after_back = run_async(run())
+        assert after_reload == f"{game}/rules"
+        assert after_back == game
