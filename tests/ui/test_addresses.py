@@ -31,12 +31,18 @@ async def _answer(session, address: str) -> None:
     await session.dispatch_event(session.page._i, "route_change", {"route": address})
 
 
-async def _game_then_home_then_game(lives):
+async def _on_a_new_game(lives):
+    """A device showing a new game, whose address the browser has taken."""
     app, session = device(lives)
     app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     game = app.top.route.path
     await asyncio.sleep(0.01)
     await _answer(session, game)  # the browser took the new game's address
+    return app, session, game
+
+
+async def _game_then_home_then_game(lives):
+    app, session, game = await _on_a_new_game(lives)
     sent: list[str] = []
     _told(session, sent)
     app.go("/")
@@ -109,11 +115,7 @@ class TestTheAddressAndItsScreen:
 
     def test_the_address_goes_out_just_before_the_screen_it_names(self, lives):
         async def run():
-            app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            game = app.top.route.path
-            await asyncio.sleep(0.01)
-            await _answer(session, game)
+            app, session, game = await _on_a_new_game(lives)
             sent = []
             send = session.connection.send_message
 
@@ -143,11 +145,7 @@ class TestAPageThatComesBack:
         tapped stays, and its address is told again; a Back after that is still a Back."""
 
         async def run():
-            app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            game = app.top.route.path
-            await asyncio.sleep(0.01)
-            await _answer(session, game)
+            app, session, game = await _on_a_new_game(lives)
             app.go(f"{game}/rules")
             await asyncio.sleep(0.01)
             await _answer(session, f"{game}/rules")
