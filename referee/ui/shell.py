@@ -121,7 +121,7 @@ class Shell:
 
     def _route_changed(self, e: ft.RouteChangeEvent) -> None:
         self._address = e.route
-        if self._landing is not None and self._echoes and e.route == self._landing:
+        if self._echoes and e.route == self._landing:
             # A page that came back (a reload) reports the address it loaded with, which
             # can be a screen behind the one shown: the browser had not yet put the last
             # address in its history. The address of the screen shown is on its way.
@@ -131,10 +131,11 @@ class Shell:
             self._echoes.popleft()  # the browser took an address the shell told it
             if not self._echoes:
                 self._landing = None
-            if not self._echoes and e.route != self.top.route.path:
-                # The user went elsewhere (Back) before the browser took the last address
-                # told: the screen shown is where the user went; the address follows it.
-                self._push(self.top.route.path)
+                if e.route != self.top.route.path:
+                    # The user went elsewhere (Back) before the browser took the last
+                    # address told: the screen shown is where the user went; the address
+                    # follows it.
+                    self._push(self.top.route.path)
             return
         route = routes.parse(e.route)
         shown = self.top.route.path
