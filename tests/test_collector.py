@@ -7,7 +7,10 @@ import sys
 import pytest
 
 from referee import collector
-from tests.helpers import run_async
+from referee.core.record import GameRecord
+from referee.live import LiveTables
+from referee.store import Store
+from tests.helpers import run_async, top
 
 
 class TestWhenAFullPassRuns:
@@ -55,3 +58,44 @@ class TestTheIdleLoop:
             gc.callbacks.remove(seen)
         assert gc.get_threshold()[2] == collector.FULL_PASS_BACKSTOP
         assert full_passes  # automatic ones wait for 200 middle passes: this is the idle one
+
+
+class TestWhileDevicesAreTold:
+    """No pass runs while a game's devices are being told of a change: each device's
+    screen would wait for the passes the screens before it set off."""
+
+    @pytest.fixture(autouse=True)
+    def enabled(self):
+        was = gc.isenabled()
+        gc.enable()
+        yield
+        if not was:
+            gc.disable()
+
+    def test_no_pass_runs_until_the_last_device_has_its_screen(self, tmp_path):
+        store = Store(tmp_path / "referee.db")
+        try:
+            game = LiveTables(store).create(GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+            seen = []
+            for name in "BCD":
+                game.join(name, name, lambda _v: seen.append(gc.isenabled()))
+            seen.clear()
+            game.play(0, "A", top(3))
+        finally:
+            store.close()
+        assert seen == [False, False, False]
+        assert gc.isenabled()
+
+    def test_two_games_told_at_once_turn_it_back_on_when_both_are_done(self):
+        collector.telling_starts()
+        collector.telling_starts()
+        collector.telling_ends()
+        assert not gc.isenabled()
+        collector.telling_ends()
+        assert gc.isenabled()
+
+    def test_a_collector_turned_off_elsewhere_stays_off(self):
+        gc.disable()
+        collector.telling_starts()
+        collector.telling_ends()
+        assert not gc.isenabled()
