@@ -9,10 +9,13 @@ nobody is likely to be waiting for a screen. The young generations are still col
 usual: those passes are short. Python 3.14's incremental collector has no such pauses and
 is left alone.
 
-While the devices of a game are being told of a change (`telling`), no pass runs at all:
-each device's screen would otherwise wait for the young passes its own and the earlier
-devices' screens set off (some 5% of each device's push), and the last device for all of
-them. The young objects are collected as soon as the last device has its screen.
+While the devices of a game are being told of a change (`telling_starts` to
+`telling_ends`), no pass runs at all: each device's screen would otherwise wait for the
+young passes its own and the earlier devices' screens set off (some 5% of each device's
+push), and the last device for all of them. The young objects are collected as soon as
+the last device has its screen. The pause never lasts longer than PAUSE_LIMIT_S, whatever
+happens to a telling (tellings of several games that keep overlapping, a loop that stops
+halfway): the next start, end or idle look turns the collector back on.
 """
 
 import asyncio
@@ -28,9 +31,12 @@ PASSES_PER_FULL = 10
 # default is 10), so memory stays bounded on a server that is never idle.
 FULL_PASS_BACKSTOP = 200
 
+# The longest the collector stays off for tellings (8 devices on a game: some 50 ms).
+PAUSE_LIMIT_S = 0.5
+
 _last_drawn = time.monotonic()
 _tellings = 0  # games whose devices are being told of a change now
-_paused_here = False  # whether `telling` turned the collector off (and so turns it on)
+_paused_at: float | None = None  # when a telling turned the collector off (it turns it on)
 _lock = threading.Lock()
 
 
@@ -40,34 +46,47 @@ def drawn() -> None:
     _last_drawn = time.monotonic()
 
 
-_tellings = 0  # games whose devices are being told of a change now
-_paused_here = False  # whether `telling` turned the collector off (and so turns it on)
-_lock = threading.Lock()
-
-
 def due(now: float, last_drawn: float, passes_since_full: int) -> bool:
     """Whether a full pass should run now: garbage may have grown and nobody is waiting."""
     return passes_since_full >= PASSES_PER_FULL and now - last_drawn >= IDLE_SECONDS
 
 
-def telling_starts() -> None:
+def telling_starts(now: float | None = None) -> None:
     """A game's devices are about to be told of a change, one turn each."""
-    global _tellings, _paused_here
+    global _tellings, _paused_at
+    if sys.version_info >= (3, 14):
+        return
+    now = time.monotonic() if now is None else now
     with _lock:
         _tellings += 1
-        if _tellings == 1 and gc.isenabled():
+        if _paused_at is None and _tellings == 1 and gc.isenabled():
             gc.disable()
-            _paused_here = True
+            _paused_at = now
+        _end_stale_pause(now)
 
 
-def telling_ends() -> None:
+def telling_ends(now: float | None = None) -> None:
     """The last device of that game has its screen."""
-    global _tellings, _paused_here
+    global _tellings
+    if sys.version_info >= (3, 14):
+        return
     with _lock:
         _tellings = max(0, _tellings - 1)
-        if _tellings == 0 and _paused_here:
-            _paused_here = False
-            gc.enable()
+        if _tellings == 0:
+            _resume()
+        _end_stale_pause(time.monotonic() if now is None else now)
+
+
+def _end_stale_pause(now: float) -> None:
+    if _paused_at is not None and now - _paused_at > PAUSE_LIMIT_S:
+        _resume()
+
+
+def _resume() -> None:
+    global _paused_at
+    if _paused_at is not None:
+        _paused_at = None
+        gc.enable()
 
 
 async def collect_when_idle() -> None:
@@ -77,6 +96,8 @@ async def collect_when_idle() -> None:
     gc.set_threshold(young, middle, FULL_PASS_BACKSTOP)
     while True:
         await asyncio.sleep(IDLE_SECONDS / 4)
+        with _lock:
+            _end_stale_pause(time.monotonic())
         # gc.get_count()[2]: middle-generation passes since the last full one.
         if due(time.monotonic(), _last_drawn, gc.get_count()[2]):
             gc.collect()

@@ -60,29 +60,51 @@ class TestTheIdleLoop:
         assert full_passes  # automatic ones wait for 200 middle passes: this is the idle one
 
 
+@pytest.mark.skipif(sys.version_info >= (3, 14), reason="3.14's collector is incremental")
 class TestWhileDevicesAreTold:
     """No pass runs while a game's devices are being told of a change: each device's
     screen would wait for the passes the screens before it set off."""
 
     @pytest.fixture(autouse=True)
-    def enabled(self):
+    def fresh(self):
         was = gc.isenabled()
+        collector._tellings, collector._paused_at = 0, None
         gc.enable()
         yield
-        if not was:
-            gc.disable()
+        collector._tellings, collector._paused_at = 0, None
+        gc.enable() if was else gc.disable()
 
-    def test_no_pass_runs_until_the_last_device_has_its_screen(self, tmp_path):
+    @pytest.fixture
+    def game(self, tmp_path):
         store = Store(tmp_path / "referee.db")
-        try:
-            game = LiveTables(store).create(GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
-            seen = []
+        game = LiveTables(store).create(GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+        yield game
+        store.close()
+
+    def test_no_pass_runs_until_the_last_device_has_its_screen(self, game):
+        seen = []
+        for name in "BCD":
+            game.join(name, name, lambda _v: seen.append(gc.isenabled()))
+        seen.clear()
+        game.play(0, "A", top(3))
+        assert seen == [False, False, False]
+        assert gc.isenabled()
+
+    def test_nor_on_the_servers_loop_where_each_device_has_a_turn(self, game):
+        seen = []
+
+        async def tap() -> None:
             for name in "BCD":
                 game.join(name, name, lambda _v: seen.append(gc.isenabled()))
+            for _ in range(10):
+                await asyncio.sleep(0)
             seen.clear()
             game.play(0, "A", top(3))
-        finally:
-            store.close()
+            assert not gc.isenabled()
+            for _ in range(10):
+                await asyncio.sleep(0)
+
+        asyncio.run(tap())
         assert seen == [False, False, False]
         assert gc.isenabled()
 
@@ -92,6 +114,17 @@ class TestWhileDevicesAreTold:
         collector.telling_ends()
         assert not gc.isenabled()
         collector.telling_ends()
+        assert gc.isenabled()
+
+    def test_a_pause_never_outlasts_its_limit(self):
+        """Tellings that keep overlapping, or one a stopped loop never ends, do not keep
+        the collector off."""
+        collector.telling_starts(now=100.0)
+        collector.telling_starts(now=100.2)
+        assert not gc.isenabled()
+        collector.telling_ends(now=100.0 + collector.PAUSE_LIMIT_S + 0.1)  # one still on
+        assert gc.isenabled()
+        collector.telling_starts(now=101.0)  # no new pause until every telling is done
         assert gc.isenabled()
 
     def test_a_collector_turned_off_elsewhere_stays_off(self):

@@ -134,20 +134,37 @@ def compare_dataclasses(self, parent, path, src, dst, frozen):
 
 # Fields whose Flet rule looks at the field's own value only (flet/controls/control.py).
 _SELF_CHECKED = frozenset({"expand", "opacity"})
+_REPORTED = getattr(validation, "_REPORTED_VALIDATION_ERRORS_KEY", None)
 _quick_rules: dict[type, tuple | None] = {}
+
+
+def _own_value_rules() -> dict:
+    """Flet's rules for `_SELF_CHECKED`, as every control inherits them, with defaults."""
+    spec = validation._compile_class_spec(flet.Control)
+    return {
+        (name, id(rule)): flet.Control.__dataclass_fields__[name].default
+        for name, rule in spec.field_rules
+        if name in _SELF_CHECKED
+    }
 
 
 def _rules(cls: type) -> tuple | None:
     """The field rules of `cls` when they can be checked field by field: no
-    `before_update` of its own, no rule across fields, only `_SELF_CHECKED` fields."""
+    `before_update` of its own, no rule across fields, and only the rules every control
+    inherits for `_SELF_CHECKED` fields, with their defaults."""
     known = _quick_rules.get(cls, False)
     if known is False:
         spec = validation._compile_class_spec(cls)
+        inherited = _own_value_rules()
+        props = vars(cls).get("_prop_defaults")
         simple = (
             cls.before_update is BaseControl.before_update
             and not spec.class_rules
-            and all(name in _SELF_CHECKED for name, _rule in spec.field_rules)
-            and isinstance(vars(cls).get("_prop_defaults"), dict)
+            and isinstance(props, dict)
+            and all(
+                (name, id(rule)) in inherited and props.get(name) == inherited[(name, id(rule))]
+                for name, rule in spec.field_rules
+            )
         )
         known = _quick_rules[cls] = tuple(spec.field_rules) if simple else None
     return known
@@ -155,11 +172,12 @@ def _rules(cls: type) -> tuple | None:
 
 def before_update_safe(self) -> None:
     """`BaseControl._before_update_safe` for a control whose rules `_rules` gives: the
-    rules of the fields it sets (in `_values`), and Flet's own way if one fails or an
-    earlier failure is on record."""
+    rules of the fields it sets (in `_values`), and Flet's own way if one fails, an
+    earlier failure is on record, or the control was given a `before_update`."""
     rules = _rules(type(self))
     values = getattr(self, "_values", None)
-    if rules is None or values is None or _REPORTED in vars(self):
+    own = vars(self)
+    if rules is None or values is None or _REPORTED in own or "before_update" in own:
         return ORIGINAL_BEFORE_UPDATE(self)
     try:
         for name, rule in rules:
@@ -168,8 +186,6 @@ def before_update_safe(self) -> None:
     except ValueError:
         ORIGINAL_BEFORE_UPDATE(self)
 
-
-_REPORTED = getattr(validation, "_REPORTED_VALIDATION_ERRORS_KEY", None)
 
 # `object_patch` reaches is_dataclass and fields through the module: it gets a copy with
 # those two replaced, and the real module stays as it is for everyone else.

@@ -12,11 +12,11 @@ descriptor would have stored nothing: the control is new, and the value equals i
 default), and stores any other value as the descriptor does on a new control: into
 `_values` when it differs from the default, marked changed (the mark is cleared once the
 control is built). That skips some 500 descriptor calls a game screen, 15% of building
-it. A page, told of its changes, still goes through the descriptor. Everything else (default
-factories, fields not in `__init__`, `__post_init__` with its init-only arguments) is
-written as `dataclasses` writes it. tests/ui/test_flet_init.py holds every class built
-both ways to the same fields and the same values, on real screens too; flet is pinned,
-and `install` declines any other version.
+it. A page (told of its changes), and a subclass Flet did not prepare, still go through
+the descriptor. Everything else (default factories, fields not in `__init__`,
+`__post_init__` with its init-only arguments) is written as `dataclasses` writes it.
+tests/ui/test_flet_init.py holds every class built both ways to the same fields and the
+same values, on real screens too; flet is pinned, and `install` declines any other version.
 """
 
 import dataclasses
@@ -28,9 +28,10 @@ from referee.ui.flet_walk import FLET_VERSION
 
 try:  # private parts of flet 1.0.5
     from flet.controls.base_control import BaseControl
+    from flet.controls.page import Page
     from flet.controls.value_types import Prop
 except ImportError:  # pragma: no cover - another flet: install declines
-    BaseControl = Prop = None
+    BaseControl = Page = Prop = None
 
 # Python's own spelling of these: the generated code is that of `dataclasses` in 3.11-3.13.
 _FIELD = getattr(dataclasses, "_FIELD", None)
@@ -67,9 +68,13 @@ def fast_init(cls: type):
     # A Prop field is stored straight into `_values` once `_values` and `_dirty` exist
     # (Flet declares them first for that), unless the class says it changed (a page).
     order = list(cls.__dataclass_fields__)
-    direct = order[:2] == ["_values", "_dirty"] and not hasattr(cls, "_notify")
-    direct = direct and not issubclass(cls, flet.Page)
-    names: dict[str, object] = {"_FACTORY": _FACTORY}
+    direct = (
+        order[:2] == ["_values", "_dirty"]
+        and not hasattr(cls, "_notify")
+        and cls.__setattr__ is object.__setattr__
+        and not issubclass(cls, Page)
+    )
+    names: dict[str, object] = {"_FACTORY": _FACTORY, "__cls": cls}
     positional, keyword, body, post_args = [], [], [], []
     for f in cls.__dataclass_fields__.values():
         kind = f._field_type
@@ -99,7 +104,10 @@ def fast_init(cls: type):
             if has_factory:
                 body.append(f"self.{f.name} = __f_{f.name}()")
             if f.name == "_dirty" and direct:
+                # A subclass Flet did not prepare (its own setter, `_notify`) inherits
+                # this `__init__`: its values go through `setattr`, as Flet's would.
                 body.append("_v, _d = self._values, self._dirty")
+                body.append("if type(self) is not __cls: _v = None")
             continue
         if has_factory:
             value = f"__f_{f.name}() if {f.name} is _FACTORY else {f.name}"
@@ -107,8 +115,10 @@ def fast_init(cls: type):
         elif has_default and f.name in props and direct and props[f.name] is f.default:
             # What the descriptor does for a new control: store a value that is not
             # the default, and mark it changed (cleared once the control is built).
+            body.append(f"if {f.name} is not __d_{f.name}:")
+            body.append(f"    if _v is None: self.{f.name} = {f.name}")
             body.append(
-                f"if {f.name} is not __d_{f.name} and not {f.name} == __d_{f.name}: "
+                f"    elif not {f.name} == __d_{f.name}: "
                 f"_v['{f.name}'] = {f.name}; _d['{f.name}'] = None"
             )
         elif has_default and f.name in props:

@@ -4,11 +4,13 @@ patches, byte for byte once control ids are numbered alike, as with Flet's own."
 import dataclasses
 import random
 import re
+from typing import Annotated
 
 import flet as ft
 import msgpack
 import pytest
 from flet.controls import object_patch
+from flet.utils.validation import V
 
 from referee.games import GAMES
 from referee.live import LiveTables
@@ -149,3 +151,16 @@ class TestValidation:
         assert flet_diff._rules(ft.IconButton) is None  # splash_radius
         assert flet_diff._rules(ft.Icon) is None  # fill, weight, optical_size
         assert flet_diff._rules(ft.TextField) is None  # its own before_update
+
+    def test_a_control_that_redeclares_a_checked_field_is_checked_flets_way(self):
+        @ft.control("WideBox")
+        class WideBox(ft.Container):
+            expand: Annotated[bool | int | None, V.instance_of((bool, int))] = True
+
+        assert flet_diff._rules(WideBox) is None  # a rule of its own: Flet's way
+
+    def test_a_before_update_given_to_one_control_still_runs(self):
+        text, calls = ft.Text("x"), []
+        text.before_update = lambda: calls.append("before update")
+        flet_diff.before_update_safe(text)
+        assert calls == ["before update"]

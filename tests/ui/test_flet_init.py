@@ -133,3 +133,23 @@ def test_only_the_pinned_flet_builds_this_way(monkeypatch):
     finally:
         monkeypatch.undo()
         flet_init.install()
+
+
+def test_a_subclass_flet_did_not_prepare_gets_its_own_setter_and_notice(fast):
+    """A subclass without Flet's decorator inherits the faster `__init__`: its own
+    `__setattr__` and `_notify` still see every value, as with Flet's."""
+    told = []
+
+    class Upper(ft.Text):
+        def __setattr__(self, name, value):
+            if name == "value" and isinstance(value, str):
+                value = value.upper()
+            super().__setattr__(name, value)
+
+    class Noisy(ft.Text):
+        def _notify(self, name, value):
+            told.append(name)
+
+    assert Upper("hi").value == "HI"
+    Noisy("hi", size=14)
+    assert told == ["value", "size"]
