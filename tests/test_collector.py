@@ -81,21 +81,24 @@ class TestWhileDevicesAreTold:
         yield game
         store.close()
 
-    def test_no_pass_runs_until_the_last_device_has_its_screen(self, game):
-        seen = []
+    @staticmethod
+    def watched(game) -> list[bool]:
+        """Three devices join `game`; each notes whether the collector is on when told."""
+        seen: list[bool] = []
         for name in "BCD":
             game.join(name, name, lambda _v: seen.append(gc.isenabled()))
+        return seen
+
+    def test_no_pass_runs_until_the_last_device_has_its_screen(self, game):
+        seen = self.watched(game)
         seen.clear()
         game.play(0, "A", top(3))
         assert seen == [False, False, False]
         assert gc.isenabled()
 
     def test_nor_on_the_servers_loop_where_each_device_has_a_turn(self, game):
-        seen = []
-
-        async def tap() -> None:
-            for name in "BCD":
-                game.join(name, name, lambda _v: seen.append(gc.isenabled()))
+        async def tap() -> list[bool]:
+            seen = self.watched(game)  # joined on the loop: told in turns of their own
             for _ in range(10):
                 await asyncio.sleep(0)
             seen.clear()
@@ -103,8 +106,9 @@ class TestWhileDevicesAreTold:
             assert not gc.isenabled()
             for _ in range(10):
                 await asyncio.sleep(0)
+            return seen
 
-        asyncio.run(tap())
+        seen = asyncio.run(tap())
         assert seen == [False, False, False]
         assert gc.isenabled()
 
