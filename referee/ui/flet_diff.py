@@ -20,8 +20,9 @@ Undo or Redo: 52 controls compared instead of 97; 8% of each device's push).
 And one check made the long way: before sending a control, Flet validates it, calling
 the rule of each annotated field, and keeps a set of reported errors on the control.
 For the controls a screen is mostly made of (Text, Container, Row, Column, Semantics)
-the only rules are `expand` and `opacity`, each a check of that one value (`_SELF_CHECKED`);
-a field at its default is not in `_values`, and its default is valid. Here such a control
+the only rules are the `expand` and `opacity` checks every control inherits from Flet's
+`Control`, each a check of that one value (`_SELF_CHECKED`); a field at its default is not
+in `_values`, and that default (Flet's own) is valid. Here such a control
 has only the rules of the fields it sets checked; a failure goes to Flet's own validation,
 which says it as before (some 6% of a device's push, 8 devices on a game).
 
