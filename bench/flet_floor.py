@@ -1,0 +1,185 @@
+"""What a tap's kind of change costs a phone in Flet itself, with none of the referee's code:
+the floor under bench/tap.py's kinds.
+
+One small Flet app (FLOOR below) keeps a row of buttons at the top of its page; each
+button makes one kind of change to the part below them, and a tagged label there shows
+the tap's number once the change is on the screen. The bench taps the buttons in turn,
+round after round, so a phase in which the machine is slower falls on every kind alike,
+and times each tap as bench/tap.py does: from the pointer event to the animation frame
+after the semantics tree shows the change, at 390x844 with touch.
+
+    python bench/flet_floor.py [--taps 20] [--cpu-throttle 4] [--json]
+
+The kinds: `label` (one Text's value, as the smallest app of bench/tap.py; the rest of
+the page untouched), `body` (a new body: a Text and a button), `bar` (a new body and a new
+app bar with a title and one icon button), `title` (a new body and a new page title),
+`route` (a new body and a new address), `screen` (all four at once: what the referee's
+change of screen does), `texts` (a new body with 30 lines of text, one Text each),
+`one_text` (the same 30 lines in one Text) and `boxes` (a new body with 30 coloured
+Containers and no text).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
+from bench.tap import press  # noqa: E402
+from tests.e2e.browser import free_port, launch, open_page, tagged, wait_for_port  # noqa: E402
+
+KINDS = ("label", "body", "bar", "title", "route", "screen", "texts", "one_text", "boxes")
+LINES = 30
+
+FLOOR = """
+import flet as ft
+
+LINES = %d
+
+
+def main(page: ft.Page):
+    page.title = "floor"
+    count = {"n": 0}
+    count_text = ft.Text("screen 0")
+    area = ft.Column([ft.Semantics(identifier="label", content=ft.Text("screen 0"))])
+
+    def body(n, extra=()):
+        return [
+            ft.Semantics(identifier="label", content=ft.Text(f"screen {n}")),
+            ft.FilledButton("Go", on_click=lambda _e: None),
+            *extra,
+        ]
+
+    def change(kind):
+        count["n"] += 1
+        n = count["n"]
+        if kind == "label":  # the rest of the page stays as it is
+            count_text.value = f"screen {n}"
+        elif kind == "texts":
+            area.controls = body(n, [ft.Text(f"line {i} of screen {n}") for i in range(LINES)])
+        elif kind == "one_text":
+            lines = "\\n".join(f"line {i} of screen {n}" for i in range(LINES))
+            area.controls = body(n, [ft.Text(lines)])
+        elif kind == "boxes":
+            box = dict(width=200, height=10, bgcolor=ft.Colors.PRIMARY)
+            area.controls = body(n, [ft.Container(**box) for _ in range(LINES)])
+        else:
+            area.controls = body(n)
+        if kind in ("bar", "screen"):
+            page.views[-1].appbar = ft.AppBar(
+                title=ft.Text(f"Screen {n}"),
+                actions=[ft.IconButton(ft.Icons.UNDO, tooltip="Undo")],
+            )
+        if kind in ("title", "screen"):
+            page.title = f"Screen {n}"
+        if kind in ("route", "screen"):
+            page.route = f"/screen/{n}"
+        page.update()
+
+    kinds = %r
+    buttons = [
+        ft.FilledButton(kind, on_click=lambda _e, k=kind: change(k)) for kind in kinds
+    ]
+    page.add(
+        ft.Row(buttons, wrap=True),
+        ft.Semantics(identifier="count", content=count_text),
+        area,
+    )
+
+
+ft.run(main)
+"""
+
+
+def serve_floor(folder: Path):
+    script = folder / "floor.py"
+    script.write_text(FLOOR % (LINES, KINDS))
+    port = free_port()
+    env = dict(
+        os.environ,
+        FLET_FORCE_WEB_SERVER="1",
+        FLET_WEB_NO_CDN="1",
+        FLET_SERVER_IP="127.0.0.1",
+        FLET_SERVER_PORT=str(port),
+    )
+    env.pop("DISPLAY", None)
+    proc = subprocess.Popen(
+        [sys.executable, str(script)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+    )
+    wait_for_port("127.0.0.1", port, proc)
+    return proc, f"http://127.0.0.1:{port}/"
+
+
+def run(taps: int, throttle: float) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    times: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
+        proc, url = serve_floor(Path(folder))
+        browser = launch(pw)
+        try:
+            page = open_page(
+                browser,
+                url,
+                width=390,
+                height=844,
+                touch=True,
+                ready="label",
+                cpu_throttle=throttle,
+            )
+            page.evaluate(MARK_TAPS)
+            tagged(page, "label").wait_for()
+            shown = 0
+            for round_ in range(taps + 1):  # the first round warms up, untimed
+                for kind in KINDS:
+                    shown += 1
+                    page.wait_for_timeout(300)
+                    where = "count" if kind == "label" else "label"
+                    page.evaluate(WATCH, [where, f"screen {shown}"])
+                    press(page.get_by_role("button", name=kind, exact=True), True)
+                    seen = page.evaluate("() => window.__seen")
+                    if round_:
+                        times[kind].append(seen - page.evaluate("() => window.__tapAt"))
+        finally:
+            browser.close()
+            proc.terminate()
+            proc.wait(10)
+    label = statistics.median(times["label"])
+    return {
+        "taps_per_kind": taps,
+        "cpu_throttle": throttle,
+        "kinds": {
+            kind: {
+                "p50_ms": round(statistics.median(ms), 1),
+                "p95_ms": round(percentile(ms, 95), 1),
+                "p50_over_label": round(statistics.median(ms) / label, 2),
+            }
+            for kind, ms in times.items()
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=20, help="timed taps of each kind")
+    parser.add_argument("--cpu-throttle", type=float, default=4)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = run(args.taps, args.cpu_throttle)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return
+    print(f"x{args.cpu_throttle:g} CPU, touch, {args.taps} taps of each kind")
+    for kind, r in result["kinds"].items():
+        print(f"  {kind:9s} p50 {r['p50_ms']:6.1f}  p95 {r['p95_ms']:6.1f}  ×{r['p50_over_label']}")
+
+
+if __name__ == "__main__":
+    main()
