@@ -8,14 +8,16 @@ text), on the wall clock both pages share, so Playwright's own round trips are n
 
 With --devices N, N devices without a browser (bench/flet_client.py: Flet's own WebSocket
 protocol) are spread over --games Fae-ker games, all open at once; in each game one device
-taps Undo and Redo in turn, all games at the same time, and the bench times each tap's
+taps Undo and Redo of the top card in turn (`--tap undo`: each tap a new phase, its action
+area drawn anew), or bids and takes the bid back (`--tap bid`), all games at the same
+time, and the bench times each tap's
 change until its frame reaches every device of that game (the server's push, with no
 browser drawing it). After the taps, every device of a game must show the same round,
 status and scores (no divergence); the server's memory (RSS) and open files are sampled
 every 100 taps.
 
     python bench/live.py [--json] [--taps N]
-    python bench/live.py --devices 40 --games 5 --taps 1000 [--json]
+    python bench/live.py --devices 40 --games 5 --taps 1000 [--tap undo|bid] [--json]
 """
 
 import argparse
@@ -76,11 +78,18 @@ def main() -> None:
         default=0,
         help="in each game, the pause between one tap's last frame and the next tap",
     )
+    parser.add_argument(
+        "--tap",
+        default="undo",
+        choices=["undo", "bid"],
+        help="with --devices: Undo and Redo of the top card (a new phase each tap), "
+        "or a bid and its Undo",
+    )
     args = parser.parse_args()
     if args.devices:
         from bench.live_devices import run
 
-        result = run(args.devices, args.games, args.taps or 1000, args.gap_ms)
+        result = run(args.devices, args.games, args.taps or 1000, args.gap_ms, args.tap)
     else:
         result = browsers(args.taps or 100, args.renderer)
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))

@@ -15,7 +15,14 @@ from referee.store import Store
 from referee.table import Table
 from tests.e2e.browser import serve
 
-AFTER = {"Undo": "Deal 5 cards", "Redo": "to act"}  # what the status line says after each
+# The taps a game's tapping device makes in turn, and what the status line says after each:
+# `undo` takes the top card back and puts it back (each tap changes the phase, and the
+# action area is drawn anew: the heaviest tap); `bid` bids and takes the bid back (the
+# taps of a round's bidding).
+TAPS = {
+    "undo": (("Undo", "Deal 5 cards"), ("Redo", "to act")),
+    "bid": (("Bid 2", "Cy {game} to act"), ("Undo", "Bo {game} to act")),
+}
 WARM_TAPS = 4  # per game, untimed: the first screens of a kind are built once
 SAMPLE_EVERY = 100  # taps between samples of the server's memory and open files
 
@@ -50,8 +57,18 @@ def server_sample(pid: int) -> dict:
 
 
 class Bench:
-    def __init__(self, url: str, pid: int, devices: int, games: int, taps: int, gap_ms: float):
+    def __init__(
+        self,
+        url: str,
+        pid: int,
+        devices: int,
+        games: int,
+        taps: int,
+        gap_ms: float,
+        kind: str = "undo",
+    ):
         self.url, self.pid = url, pid
+        self.kind = kind
         self.games = games
         self.taps = taps
         self.gap_s = gap_ms / 1000
@@ -77,11 +94,11 @@ class Bench:
     async def tap(self, g: int, n: int, timed: bool) -> None:
         devices = self.of_game[g]
         tapper = devices[0]
-        which = "Undo" if n % 2 == 0 else "Redo"
+        which, after = TAPS[self.kind][n % 2]
         button = tapper.find(which)
         if button is None:
             raise RuntimeError(f"game {g + 1} shows no {which} button")
-        arrivals = [d.expect(AFTER[which]) for d in devices]
+        arrivals = [d.expect(after.format(game=g + 1)) for d in devices]
         start = time.perf_counter()
         await tapper.click(button)
         try:
@@ -145,6 +162,7 @@ class Bench:
             "games": self.games,
             "taps": self.done,
             "gap_ms": self.gap_s * 1000,
+            "tap": self.kind,
             "taps_per_s": round(self.done / seconds, 1) if seconds else None,
             "push_p50_ms": round(percentile(lat, 50), 1),
             "push_p95_ms": round(percentile(lat, 95), 1),
@@ -168,9 +186,9 @@ class Bench:
         }
 
 
-def run(devices: int, games: int, taps: int, gap_ms: float = 0) -> dict:
+def run(devices: int, games: int, taps: int, gap_ms: float = 0, kind: str = "undo") -> dict:
     with tempfile.TemporaryDirectory() as folder:
         make_games(Path(folder), games)
         with serve(Path(folder), "auto") as app:
-            bench = Bench(app.url, app.pid, devices, games, taps, gap_ms)
+            bench = Bench(app.url, app.pid, devices, games, taps, gap_ms, kind)
             return asyncio.run(bench.run())

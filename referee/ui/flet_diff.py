@@ -13,9 +13,13 @@ MessagePack encoder over its screen, and three of their steps cost more than the
 
 And one step it cannot know to skip: a redraw the shell merged into the screen shown
 (ui/reconcile.py) changed a few controls, but Flet compares every control of the view
-with what it sent last. Inside `only(touched)`, the diff walks only the controls touched
-and the controls above them, and skips the rest, untouched since the last patch (a Fae-ker
-Undo or Redo: 52 controls compared instead of 97; 8% of each device's push).
+with what it sent last. Inside `only(touched)`, the diff compares only the controls the
+merge gave values of their own and the controls above them; every other control, below a
+touched one too, is untouched since the last patch and skipped. A device of a Fae-ker game
+then compares 40 controls for a bid or its Undo (63 when everything below a touched
+control was compared, some 105 in Flet's own diff) and 28 for an Undo or Redo of the top
+card (39). In one process, 8 devices, a bid's push to each device then took 4.22 ms
+against 4.73 (seven runs of each, in turns).
 
 And one check made the long way: before sending a control, Flet validates it, calling
 the rule of each annotated field, and keeps a set of reported errors on the control.
@@ -97,8 +101,10 @@ _focus = threading.local()  # per thread: the diff runs inside the caller's upda
 
 @contextmanager
 def only(touched: Iterable):
-    """Inside, a diff of a control compares only `touched` (whole, with what is below
-    them) and the controls above them; every other control is taken as unchanged."""
+    """Inside, a diff of a control compares only `touched` (their own values, and the
+    controls added or removed in their lists and fields) and the controls above them;
+    every other control, below a touched one too, is taken as unchanged: `touched` holds
+    every control on screen that was changed (ui/reconcile.py's `adopt` lists them)."""
     wanted, above = set(), set()
     for control in touched:
         wanted.add(id(control))
@@ -122,13 +128,7 @@ def compare_dataclasses(self, parent, path, src, dst, frozen):
     if focus is None or frozen or src is not dst or not hasattr(dst, "_i"):
         return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
     wanted, above = focus
-    if id(dst) in wanted:
-        _focus.wanted = None  # all of it, and all below it
-        try:
-            return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
-        finally:
-            _focus.wanted = focus
-    if id(dst) in above:
+    if id(dst) in wanted or id(dst) in above:
         return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
     return None
 
