@@ -8,6 +8,7 @@ import flet as ft
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import change_text
+from referee.ui import values
 from referee.ui.theme import player_colour
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
@@ -111,12 +112,12 @@ def tile(
         disabled=disabled,
         content=ft.Container(
             content=content,
-            alignment=None if fit else ft.Alignment.CENTER,
+            alignment=None if fit else values.CENTRE,
             bgcolor=bgcolor or (ft.Colors.PRIMARY if filled else None),
-            border=None if filled or not border else ft.Border.all(1, ft.Colors.OUTLINE),
+            border=None if filled or not border else values.border_all(1, ft.Colors.OUTLINE),
             border_radius=radius,
             clip_behavior=ft.ClipBehavior.NONE,
-            padding=ft.Padding.symmetric(horizontal=20 if fit else 8),
+            padding=values.symmetric(horizontal=20 if fit else 8),
             on_click=on_click,
             disabled=disabled,
             opacity=0.38 if disabled else 1.0,
@@ -208,7 +209,7 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
                 content=ft.Column(
                     lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER
                 ),
-                padding=ft.Padding.only(left=8, right=6, top=3, bottom=3),
+                padding=values.padding(left=8, right=6, top=3, bottom=3),
                 border_radius=10,
                 clip_behavior=ft.ClipBehavior.NONE,
                 width=CHIP_WIDTH,
@@ -216,9 +217,9 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
                 bgcolor=ft.Colors.SECONDARY_CONTAINER
                 if row.highlight
                 else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border=ft.Border.all(2, colour)
+                border=values.border_all(2, colour)
                 if row.highlight
-                else ft.Border(left=ft.BorderSide(5, colour)),
+                else values.border_left(5, colour),
             )
         )
     parts: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)]

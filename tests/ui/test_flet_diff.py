@@ -3,6 +3,7 @@ patches, byte for byte once control ids are numbered alike, as with Flet's own."
 
 import asyncio
 import dataclasses
+import logging
 import random
 import re
 from typing import Annotated
@@ -143,6 +144,23 @@ def test_every_move_sends_what_flets_own_diff_sends(tmp_path, game):
     ours = _play(tmp_path / "ours", game, seed=7)
     assert len(ours) > 5
     assert ours == theirs
+
+
+def test_the_patch_log_still_gets_a_diffs_lines_when_it_keeps_debug_lines(tmp_path, caplog):
+    """Its debug lines are skipped only while the log would drop them."""
+    log = logging.getLogger("flet_object_patch")
+    _play(tmp_path / "quiet", "faeker", seed=3)
+    assert object_patch.logger.debug is not log.debug  # skipped: the log keeps INFO
+    before = log.level
+    log.setLevel(logging.DEBUG)
+    try:
+        with caplog.at_level(logging.DEBUG, logger="flet_object_patch"):
+            _play(tmp_path / "told", "faeker", seed=3)
+    finally:
+        log.setLevel(before)
+    told = [record.getMessage() for record in caplog.records]
+    assert any("_compare_dataclasses" in line for line in told)  # the diff's own
+    assert any(line.startswith("\npatch added_controls") for line in told)  # the session's
 
 
 def test_a_keyed_items_pairing_key_is_found_by_hash():

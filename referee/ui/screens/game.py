@@ -8,7 +8,7 @@ one, so the phone's Back returns here from each.
 import flet as ft
 
 from referee.server import table_code
-from referee.ui import routes
+from referee.ui import routes, values
 from referee.ui.log_editor import versions_dialog
 from referee.ui.reconcile import find
 from referee.ui.screen import Screen
@@ -152,7 +152,7 @@ class GameScreen(Screen):
                         weight=ft.FontWeight.W_600,
                     ),
                 ),
-                padding=ft.Padding.only(top=6),
+                padding=values.padding(top=6),
             ),
         ]
         parts: list[ft.Control] = []
@@ -185,7 +185,7 @@ class GameScreen(Screen):
                             spacing=8,
                         ),
                     ),
-                    padding=ft.Padding.symmetric(vertical=12),
+                    padding=values.symmetric(vertical=12),
                 )
             )
         elif last is not None and not s.is_over and not view.shows_last_step(state):
@@ -193,7 +193,7 @@ class GameScreen(Screen):
             parts.append(
                 view.last_step(
                     ft.Text(last.headline, size=14, italic=True),
-                    padding=ft.Padding.symmetric(vertical=12),
+                    padding=values.symmetric(vertical=12),
                 )
             )
         seats = s.rules.to_act(state)
@@ -209,7 +209,7 @@ class GameScreen(Screen):
         parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
         return (
             tagged("game", ft.Column(header, spacing=6)),
-            ft.Container(ft.Column(parts, spacing=10), padding=ft.Padding.only(bottom=24)),
+            ft.Container(ft.Column(parts, spacing=10), padding=values.padding(bottom=24)),
         )
 
     def _ending_buttons(self) -> ft.Control:
@@ -238,7 +238,7 @@ class GameScreen(Screen):
                     ],
                     spacing=10,
                 ),
-                padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                padding=values.symmetric(horizontal=12, vertical=10),
                 border_radius=10,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
             ),
