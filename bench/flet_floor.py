@@ -21,9 +21,7 @@ Containers and no text).
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -32,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
-from bench.tap import press  # noqa: E402
-from tests.e2e.browser import free_port, launch, open_page, tagged, wait_for_port  # noqa: E402
+from bench.tap import press, serve_script  # noqa: E402
+from tests.e2e.browser import launch, open_page, tagged  # noqa: E402
 
 KINDS = ("label", "body", "bar", "title", "route", "screen", "texts", "one_text", "boxes")
 LINES = 30
@@ -98,59 +96,39 @@ ft.run(main)
 """
 
 
-def serve_floor(folder: Path):
-    script = folder / "floor.py"
-    script.write_text(FLOOR % (LINES, KINDS))
-    port = free_port()
-    env = dict(
-        os.environ,
-        FLET_FORCE_WEB_SERVER="1",
-        FLET_WEB_NO_CDN="1",
-        FLET_SERVER_IP="127.0.0.1",
-        FLET_SERVER_PORT=str(port),
-    )
-    env.pop("DISPLAY", None)
-    proc = subprocess.Popen(
-        [sys.executable, str(script)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
-    )
-    wait_for_port("127.0.0.1", port, proc)
-    return proc, f"http://127.0.0.1:{port}/"
-
-
 def run(taps: int, throttle: float) -> dict:
     from playwright.sync_api import sync_playwright
 
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
-        proc, url = serve_floor(Path(folder))
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        sync_playwright() as pw,
+        serve_script(Path(folder) / "floor.py", FLOOR % (LINES, KINDS)) as url,
+    ):
         browser = launch(pw)
-        try:
-            page = open_page(
-                browser,
-                url,
-                width=390,
-                height=844,
-                touch=True,
-                ready="label",
-                cpu_throttle=throttle,
-            )
-            page.evaluate(MARK_TAPS)
-            tagged(page, "label").wait_for()
-            shown = 0
-            for round_ in range(taps + 1):  # the first round warms up, untimed
-                for kind in KINDS:
-                    shown += 1
-                    page.wait_for_timeout(300)
-                    where = "count" if kind == "label" else "label"
-                    page.evaluate(WATCH, [where, f"screen {shown}"])
-                    press(page.get_by_role("button", name=kind, exact=True), True)
-                    seen = page.evaluate("() => window.__seen")
-                    if round_:
-                        times[kind].append(seen - page.evaluate("() => window.__tapAt"))
-        finally:
-            browser.close()
-            proc.terminate()
-            proc.wait(10)
+        page = open_page(
+            browser,
+            url,
+            width=390,
+            height=844,
+            touch=True,
+            ready="label",
+            cpu_throttle=throttle,
+        )
+        page.evaluate(MARK_TAPS)
+        tagged(page, "label").wait_for()
+        shown = 0
+        for round_ in range(taps + 1):  # the first round warms up, untimed
+            for kind in KINDS:
+                shown += 1
+                page.wait_for_timeout(300)
+                where = "count" if kind == "label" else "label"
+                page.evaluate(WATCH, [where, f"screen {shown}"])
+                press(page.get_by_role("button", name=kind, exact=True), True)
+                seen = page.evaluate("() => window.__seen")
+                if round_:
+                    times[kind].append(seen - page.evaluate("() => window.__tapAt"))
+        browser.close()
     label = statistics.median(times["label"])
     return {
         "taps_per_kind": taps,

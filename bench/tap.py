@@ -53,10 +53,14 @@ ft.run(main)
 """
 
 
-@contextmanager
 def serve_hello(folder: Path, renderer: str):
-    script = folder / "hello.py"
-    script.write_text(HELLO)
+    return serve_script(folder / "hello.py", HELLO, renderer)
+
+
+@contextmanager
+def serve_script(script: Path, source: str, renderer: str = "auto"):
+    """Serve the Flet app `source` (written to `script`) in web mode; yield its address."""
+    script.write_text(source)
     port = free_port()
     env = dict(
         os.environ,
