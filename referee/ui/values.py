@@ -1,10 +1,11 @@
 """Flet value objects (paddings, borders, alignments) made once and shared by every screen.
 
-Flet never changes a value object once it is made, so many controls may hold the same one,
-as they may hold the same colour. Shared, a redraw's merge (ui/reconcile.py) sees at once
-that a tile's padding, border and alignment are the ones shown, where values built anew
-would be compared field by field, and the screen is built without making them again
-(a Fae-ker bid: some 30 value objects for each device).
+Nothing changes a value object once it is made (Flet keeps only its own notes on one: the
+control above it, what it sent last), so many controls may hold the same one, as they may
+hold the same colour. Shared, a redraw's merge (ui/reconcile.py) sees at once that a
+tile's padding, border and alignment are the ones shown, where values built anew would be
+compared field by field, and the screen is built without making them again (a Fae-ker
+bid: some 30 value objects for each device).
 """
 
 from functools import cache
