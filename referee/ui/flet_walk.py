@@ -36,9 +36,11 @@ class _Plan(NamedTuple):
     order: dict[str, int]  # every field the original walks, by declaration order
     others: tuple[str, ...]  # walked fields that are not in `_values` (structural)
     defaults: tuple[tuple[str, Any], ...]  # props whose default may hold a control
+    layouts: dict[tuple, tuple]  # per set of fields in `_values`: what to walk, in order
 
 
 _plans: dict[type, _Plan | None] = {}
+_MAX_LAYOUTS = 256  # a class is built from a handful of places; more is not kept
 
 
 def _plan(cls: type) -> _Plan | None:
@@ -62,73 +64,113 @@ def _plan(cls: type) -> _Plan | None:
                 and prop_defaults[name] is not _UNSET
                 and not isinstance(prop_defaults[name], _LEAVES)
             ),
+            layouts={},
         )
     _plans[cls] = plan
     return plan
 
 
+_OWN, _STRUCTURAL, _DEFAULT = 0, 1, 2  # where a walked field's value is found
+
+
+def _layout(keys: tuple, plan: _Plan) -> tuple:
+    """For a control whose `_values` holds `keys`: the fields to walk, in declaration
+    order, each with where its value is and its default."""
+    order = plan.order
+    found = [(order[name], name, _OWN, None) for name in keys if name in order]
+    found.extend((order[name], name, _STRUCTURAL, None) for name in plan.others)
+    found.extend(
+        (order[name], name, _DEFAULT, value) for name, value in plan.defaults if name not in keys
+    )
+    found.sort(key=itemgetter(0))
+    return tuple((name, where, value) for _, name, where, value in found)
+
+
 def _fields(item: Any, plan: _Plan) -> list:
     """The values of `item`'s walked fields that may hold something to configure."""
-    order = plan.order
     values = item._values
-    found = [(order[name], value) for name, value in values.items() if name in order]
-    found.extend((order[name], getattr(item, name)) for name in plan.others)
-    found.extend((order[name], value) for name, value in plan.defaults if name not in values)
-    found.sort(key=itemgetter(0))
-    return [value for _, value in found if not isinstance(value, _LEAVES)]
+    keys = tuple(values)
+    layout = plan.layouts.get(keys)
+    if layout is None:
+        layout = _layout(keys, plan)
+        if len(plan.layouts) < _MAX_LAYOUTS:
+            plan.layouts[keys] = layout
+    found = []
+    for name, where, default in layout:
+        if where is _OWN:
+            value = values[name]
+        elif where is _STRUCTURAL:
+            value = getattr(item, name)
+        else:
+            value = default
+        if not isinstance(value, _LEAVES):
+            found.append(value)
+    return found
 
 
 def configure_dataclass(self, item, parent, frozen, configure_setattr_only=False):
-    """`DiffBuilder._configure_dataclass` with the field walk above; otherwise the same
-    steps, in the same order."""
-    if dataclasses.is_dataclass(item):
-        plan = _plan(type(item)) if not isinstance(item, type) else None
-        if plan is None or not isinstance(getattr(item, "_values", None), dict):
-            yield from ORIGINAL(self, item, parent, frozen, configure_setattr_only)
-            return
-        if object_patch.logger.isEnabledFor(logging.DEBUG):
-            object_patch.logger.debug(
-                "\n_configure_dataclass: %s %s %s", item, frozen, configure_setattr_only
-            )
-        if parent is None:
-            parent_ref = getattr(item, "_parent", None)
-            parent = parent_ref() if parent_ref else None
-        if parent:
-            if parent is item:
-                raise object_patch.ObjectPatchException(f"Parent is the same as item: {item}")
-            item._parent = weakref.ref(parent)
-        if hasattr(item, "_frozen"):
-            frozen = item._frozen
-        elif frozen:
-            item._frozen = frozen
-        item_cls = item.__class__
-        if getattr(item_cls, "__flet_control_cls__", None) is None:
-            item_cls.__flet_control_cls__ = self.control_cls
-        is_control = self.control_cls and isinstance(item, self.control_cls)
-        if is_control:
-            if not configure_setattr_only:
-                item.build()
-                item._before_update_safe()
-                object.__setattr__(item, "_initialized", True)
-            yield item
-        if not configure_setattr_only:
-            child_parent = item if is_control else parent
-            for value in _fields(item, plan):
-                yield from self._configure_dataclass(value, child_parent, frozen)
-        if not frozen:
-            dst_dirty = getattr(item, "_dirty", None)
-            if dst_dirty is not None:
-                dst_dirty.clear()
-            else:
-                if item_cls.__setattr__ is not object_patch._control_setattr:
-                    item_cls.__setattr__ = object_patch._control_setattr
-                object.__setattr__(item, "__changes", {})
-    elif isinstance(item, dict):
-        for v in item.values():
-            yield from self._configure_dataclass(v, parent, frozen)
-    elif isinstance(item, list):
-        for v in item:
-            yield from self._configure_dataclass(v, parent, frozen)
+    """`DiffBuilder._configure_dataclass` with the field walk above, done at once into a
+    list: the original nests a generator per level, so each control found was handed up
+    through every level above it (its caller, Flet's `from_diff`, takes them all at once
+    anyway). Otherwise the same steps, in the same order."""
+    found: list = []
+    debug = object_patch.logger.isEnabledFor(logging.DEBUG)
+    _configure(self, item, parent, frozen, configure_setattr_only, found, debug)
+    return iter(found)
+
+
+def _configure(self, item, parent, frozen, setattr_only, found, debug) -> None:
+    if isinstance(item, list):
+        for value in item:
+            _configure(self, value, parent, frozen, False, found, debug)
+        return
+    if isinstance(item, dict):
+        for value in item.values():
+            _configure(self, value, parent, frozen, False, found, debug)
+        return
+    if isinstance(item, type) or not hasattr(type(item), "__dataclass_fields__"):
+        if dataclasses.is_dataclass(item):  # a dataclass type: the original's way
+            found.extend(ORIGINAL(self, item, parent, frozen, setattr_only))
+        return
+    plan = _plan(type(item))
+    if plan is None or not isinstance(getattr(item, "_values", None), dict):
+        found.extend(ORIGINAL(self, item, parent, frozen, setattr_only))
+        return
+    if debug:
+        object_patch.logger.debug("\n_configure_dataclass: %s %s %s", item, frozen, setattr_only)
+    if parent is None:
+        parent_ref = getattr(item, "_parent", None)
+        parent = parent_ref() if parent_ref else None
+    if parent:
+        if parent is item:
+            raise object_patch.ObjectPatchException(f"Parent is the same as item: {item}")
+        item._parent = weakref.ref(parent)
+    if hasattr(item, "_frozen"):
+        frozen = item._frozen
+    elif frozen:
+        item._frozen = frozen
+    item_cls = item.__class__
+    if getattr(item_cls, "__flet_control_cls__", None) is None:
+        item_cls.__flet_control_cls__ = self.control_cls
+    is_control = self.control_cls and isinstance(item, self.control_cls)
+    if is_control:
+        if not setattr_only:
+            item.build()
+            item._before_update_safe()
+            object.__setattr__(item, "_initialized", True)
+        found.append(item)
+    if not setattr_only:
+        child_parent = item if is_control else parent
+        for value in _fields(item, plan):
+            _configure(self, value, child_parent, frozen, False, found, debug)
+    if not frozen:
+        dst_dirty = getattr(item, "_dirty", None)
+        if dst_dirty is not None:
+            dst_dirty.clear()
+        else:
+            if item_cls.__setattr__ is not object_patch._control_setattr:
+                item_cls.__setattr__ = object_patch._control_setattr
+            object.__setattr__(item, "__changes", {})
 
 
 def install() -> None:

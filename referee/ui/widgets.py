@@ -82,6 +82,10 @@ def tile(
     `name` is what a screen reader (and a test) calls it; text in `content` should carry
     `semantics_label=""` so the name is not said twice. `key`: it means the same while the
     key stays (ui/reconcile.py keeps it).
+
+    A disabled tile is given no handler: it can run no command, so a redraw keeps it where
+    it stands instead of sending it anew (ui/reconcile.py makes every tile with a command
+    new after a move). Half a bid's tiles are bids too low to make.
     """
     fit = False
     if isinstance(content, str):
@@ -118,7 +122,7 @@ def tile(
             border_radius=radius,
             clip_behavior=ft.ClipBehavior.NONE,
             padding=values.symmetric(horizontal=20 if fit else 8),
-            on_click=on_click,
+            on_click=None if disabled else on_click,
             disabled=disabled,
             opacity=0.38 if disabled else 1.0,
             width=width,

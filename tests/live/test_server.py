@@ -47,6 +47,19 @@ class TestSameOrigin:
         assert server.same_origin(scope) is same
 
 
+class TestSocket:
+    def test_pushes_go_uncompressed_though_the_browser_offers_deflate(self, tmp_path):
+        async def offered() -> object:
+            with serve(tmp_path, renderer="auto") as app:
+                ws_url = app.url.replace("http://", "ws://").split("?")[0] + "ws"
+                origin = {"Origin": app.url.rstrip("/")}
+                # websockets offers permessage-deflate, as every browser does
+                async with websockets.connect(ws_url, additional_headers=origin) as ws:
+                    return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+        assert run_async(offered()) is None
+
+
 def raw_request(url: str, host: str, origin: str | None = None, websocket=False) -> tuple:
     """(status, body) of a GET sent with exactly these Host and Origin headers, as a page
     on another name that resolves to this machine would send it."""

@@ -18,13 +18,15 @@ def _named(session, name: str):
 
 def _ids(session) -> dict[str, int]:
     """The game's buttons by name. A button whose key has no moment in it does the same
-    on every screen ("Show log"): kept through moves by design, it is left out."""
+    on every screen ("Show log"), and a disabled one runs nothing: both are kept through
+    moves by design, and left out."""
     return {
         c.label: c.content._i
         for c in controls(session.page.views[-1].controls)
         if isinstance(c, ft.Semantics)
         and c.button
         and c.label
+        and not c.disabled
         and "@" in str(c.content._values.get("key") or "@")
     }
 

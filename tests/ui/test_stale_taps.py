@@ -60,6 +60,20 @@ def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
     assert run_async(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
 
 
+def test_a_bid_too_low_to_make_runs_nothing_and_stays_through_a_move(lives):
+    async def run():
+        app, session = device(lives)
+        _faeker(app, {"type": "bid", "player": "Bo", "amount": 2})
+        low = _button(_top(session), "Bid 1")  # Cy must bid more than 2
+        kept = low.on_click is None and low.disabled
+        await session.dispatch_event(_button(_top(session), "Bid 3")._i, "click", None)
+        kept = kept and _button(_top(session), "Bid 1") is low  # no command: nothing to drop
+        await session.dispatch_event(low._i, "click", None)
+        return kept, [v.headline for v in app.game.session.verdicts][1:]
+
+    assert run_async(run()) == (True, ["Bo bids 2.", "Cy bids 3."])
+
+
 def test_a_double_tap_on_undo_undoes_once(lives):
     async def run():
         app, session = device(lives)
