@@ -146,6 +146,23 @@ def test_every_move_sends_what_flets_own_diff_sends(tmp_path, game):
     assert ours == theirs
 
 
+def test_the_controls_above_the_changed_ones_are_passed_through(tmp_path, monkeypatch):
+    """The byte-for-byte tests above cover the pass-through only if redraws take it: the
+    view and the columns and rows down to a bid's tiles do."""
+    taken: list[str] = []
+    original = flet_diff._passed_through
+
+    def noting(self, parent, path, dst, wanted, above):
+        done = original(self, parent, path, dst, wanted, above)
+        if done:
+            taken.append(type(dst).__name__)
+        return done
+
+    monkeypatch.setattr(flet_diff, "_passed_through", noting)
+    _play_on_two(tmp_path, "faeker", seed=5)
+    assert {"View", "Column", "Row"} <= set(taken)
+
+
 def test_the_patch_log_still_gets_a_diffs_lines_when_it_keeps_debug_lines(tmp_path, caplog):
     """Its debug lines are skipped only while the log would drop them."""
     log = logging.getLogger("flet_object_patch")
