@@ -85,7 +85,7 @@ def tile(
 
     A disabled tile is given no handler: it can run no command, so a redraw keeps it where
     it stands instead of sending it anew (ui/reconcile.py makes every tile with a command
-    new after a move). Half a bid's tiles are bids too low to make.
+    new after a move). Later in a bidding, most bid tiles are too low to make.
     """
     fit = False
     if isinstance(content, str):
