@@ -97,9 +97,9 @@ def _fields(item: Any, plan: _Plan) -> list:
             plan.layouts[keys] = layout
     found = []
     for name, where, default in layout:
-        if where is _OWN:
+        if where == _OWN:
             value = values[name]
-        elif where is _STRUCTURAL:
+        elif where == _STRUCTURAL:
             value = getattr(item, name)
         else:
             value = default
