@@ -33,6 +33,7 @@ from referee.core.record import GameRecord
 from referee.core.verdict import Verdict
 from referee.store import StaleWrite, Store
 from referee.table import Table
+from referee.turns import turns_on
 
 LOCKED = object()  # what a device sees of a pick another player made privately
 POLL_S = 0.5  # how often another process's changes are looked for, while a game is shown
@@ -103,7 +104,8 @@ class LiveTable:
         """Tell every device but `exclude` that the game moved. On the server's event
         loop each device is told in a turn of its own, after the one telling: the device
         that made the change draws it first, each device's screen is sent as soon as it
-        is drawn (not after the last device's), and other games' taps go in between."""
+        is drawn (not after the last device's), and taps go in between (referee.turns
+        says which game's devices are told first)."""
         with self.lock:
             for device in self.listeners:
                 if device != exclude:
@@ -118,17 +120,10 @@ class LiveTable:
             while self._tell_one():
                 pass
             return
-        # One turn later than at once: the device that made the change sends its own
-        # screen in this turn, and its frame then leaves before the first other device
-        # is drawn (8 devices on a game: the changer's screen 16 -> 10 ms).
-        loop.call_soon(loop.call_soon, self._tell_next, loop)
-
-    def _tell_next(self, loop: asyncio.AbstractEventLoop) -> None:
-        if self._tell_one():
-            loop.call_soon(self._tell_next, loop)
+        turns_on(loop).due(self)
 
     def _tell_one(self) -> bool:
-        """Tell the next device due; whether any are left."""
+        """Tell the next device due; whether there was one (False: telling ends)."""
         with self.lock:
             if not self._due:
                 self._telling = False
