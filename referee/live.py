@@ -120,7 +120,7 @@ class LiveTable:
             while self._tell_one():
                 pass
             return
-        turns_on(loop).due(self)
+        turns_on(loop).due(self, loop)
 
     def _tell_one(self) -> bool:
         """Tell the next device due; whether there was one (False: telling ends)."""

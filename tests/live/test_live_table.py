@@ -12,13 +12,6 @@ from referee.store import Store
 from tests.helpers import board, top
 
 
-@pytest.fixture
-def live(tmp_path):
-    store = Store(tmp_path / "referee.db")
-    yield LiveTables(store)
-    store.close()
-
-
 def faeker_game(live):
     return live.create(GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
 

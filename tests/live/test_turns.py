@@ -1,20 +1,13 @@
 """Which game's devices are told first when several games change at once (referee.turns)."""
 
 import asyncio
-
-import pytest
+import gc
+import weakref
 
 from referee.core.record import GameRecord
 from referee.live import LiveTables
 from referee.store import Store
 from tests.helpers import top
-
-
-@pytest.fixture
-def live(tmp_path):
-    store = Store(tmp_path / "referee.db")
-    yield LiveTables(store)
-    store.close()
 
 
 def faeker_game(live):
@@ -31,16 +24,45 @@ def watched(game, names: str, order: list[str]) -> None:
         game.join(name, name, lambda _v, n=name: order.append(n))
 
 
+def told_in_order(live, *devices: str) -> list[str]:
+    """Two games, each with the devices named in one string of `devices`, that change in
+    the same turn: the order their devices are told in."""
+    games = [faeker_game(live) for _ in devices]
+    order: list[str] = []
+
+    async def taps() -> None:
+        for game, names in zip(games, devices, strict=True):
+            watched(game, names, order)
+        await settle()
+        order.clear()
+        for n, game in enumerate(games):
+            game.play(0, f"changer {n}", top(3))
+        await settle()
+
+    asyncio.run(taps())
+    return order
+
+
 class TestTurns:
     def test_the_game_that_changed_first_tells_all_its_devices_first(self, live):
         """Told in alternation, two tables that changed at once both wait for every
         device of both; in turns, the first table waits only for its own."""
+        assert told_in_order(live, "BCD", "XYZ") == list("BCDXYZ")
+
+    def test_a_device_that_fails_does_not_stop_the_others_being_told(self, live):
         one, two = faeker_game(live), faeker_game(live)
         order: list[str] = []
 
+        def cancelled(_version) -> None:
+            order.append("B")
+            raise asyncio.CancelledError  # not an Exception: it leaves the turn
+
         async def taps() -> None:
-            watched(one, "BCD", order)
-            watched(two, "XYZ", order)
+            loop = asyncio.get_running_loop()
+            loop.set_exception_handler(lambda _loop, _context: None)
+            one.join("B", "B", cancelled)
+            watched(one, "C", order)
+            watched(two, "X", order)
             await settle()
             order.clear()
             one.play(0, "A", top(3))
@@ -48,9 +70,33 @@ class TestTurns:
             await settle()
 
         asyncio.run(taps())
-        assert order == list("BCDXYZ")
+        assert order == ["B", "C", "X"]
 
-    def test_a_tap_between_two_devices_is_handled_before_the_next_is_told(self, live):
+    def test_a_server_loop_gone_leaves_nothing_of_its_turns_behind(self, tmp_path):
+        store = Store(tmp_path / "referee.db")
+        lives = LiveTables(store)  # its tables keep their loop while they are
+        games = [faeker_game(lives), faeker_game(lives)]
+        loops = []
+
+        async def taps() -> None:
+            loops.append(weakref.ref(asyncio.get_running_loop()))
+            for game, name in zip(games, "BX", strict=True):
+                watched(game, name, [])
+            for game in games:
+                game.play(0, "changer", top(3))
+            await settle()
+
+        try:
+            asyncio.run(taps())
+        finally:
+            lives.close()
+            store.close()
+        games.clear()
+        del lives
+        gc.collect()
+        assert loops[0]() is None
+
+    def test_each_device_is_told_in_a_turn_of_its_own_so_a_tap_goes_in_between(self, live):
         one = faeker_game(live)
         order: list[str] = []
 

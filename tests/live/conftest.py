@@ -1,0 +1,11 @@
+import pytest
+
+from referee.live import LiveTables
+from referee.store import Store
+
+
+@pytest.fixture
+def live(tmp_path):
+    store = Store(tmp_path / "referee.db")
+    yield LiveTables(store)
+    store.close()
