@@ -33,16 +33,20 @@ def _key(control: ft.BaseControl) -> Any:
 
 
 def _commands(control: ft.BaseControl) -> bool:
-    values = control._values
-    return any(values.get(name) is not None for name in COMMANDS)
+    get = control._values.get
+    # A loop, not any() over a generator: this is asked of every control of every redraw.
+    for name in COMMANDS:  # noqa: SIM110
+        if get(name) is not None:
+            return True
+    return False
 
 
 def same_kind(old: Any, new: Any) -> bool:
     """Whether `old` may take on `new`'s values: both controls of one type and key."""
     return (
-        isinstance(old, ft.BaseControl)
-        and type(old) is type(new)
-        and _key(old) == _key(new)
+        type(old) is type(new)  # first: the cheapest test, and the one that fails most
+        and isinstance(old, ft.BaseControl)
+        and old._values.get("key") == new._values.get("key")
         and getattr(old, "_c", None) != "C"  # components keep hook state: never merged
     )
 
