@@ -24,19 +24,24 @@ def watched(game, names: str, order: list[str]) -> None:
         game.join(name, name, lambda _v, n=name: order.append(n))
 
 
+async def all_change(games, order: list[str]) -> None:
+    """Once every device's joining is told, every one of `games` changes in one turn."""
+    await settle()
+    order.clear()
+    for n, game in enumerate(games):
+        game.play(0, f"changer {n}", top(3))
+
+
 def told_in_order(live, *devices: str) -> list[str]:
-    """Two games, each with the devices named in one string of `devices`, that change in
-    the same turn: the order their devices are told in."""
+    """Games, each with the devices named in one string of `devices`, that change in the
+    same turn: the order their devices are told in."""
     games = [faeker_game(live) for _ in devices]
     order: list[str] = []
 
     async def taps() -> None:
         for game, names in zip(games, devices, strict=True):
             watched(game, names, order)
-        await settle()
-        order.clear()
-        for n, game in enumerate(games):
-            game.play(0, f"changer {n}", top(3))
+        await all_change(games, order)
         await settle()
 
     asyncio.run(taps())
@@ -63,10 +68,7 @@ class TestTurns:
             one.join("B", "B", cancelled)
             watched(one, "C", order)
             watched(two, "X", order)
-            await settle()
-            order.clear()
-            one.play(0, "A", top(3))
-            two.play(0, "W", top(3))
+            await all_change([one, two], order)
             await settle()
 
         asyncio.run(taps())
@@ -82,8 +84,7 @@ class TestTurns:
             loops.append(weakref.ref(asyncio.get_running_loop()))
             for game, name in zip(games, "BX", strict=True):
                 watched(game, name, [])
-            for game in games:
-                game.play(0, "changer", top(3))
+            await all_change(games, [])
             await settle()
 
         try:
@@ -119,13 +120,10 @@ class TestTurns:
         async def taps() -> None:
             watched(one, "BC", order)
             watched(two, "XY", order)
-            await settle()
-            order.clear()
-            one.play(0, "A", top(3))
-            two.play(0, "W", top(3))
+            await all_change([one, two], order)
             await asyncio.sleep(0)
-            await asyncio.sleep(0)  # B told: A's game changes again before C is
-            one.undo(1, "A")
+            await asyncio.sleep(0)  # B told: the first game changes again before C is
+            one.undo(1, "changer 0")
             await settle()
 
         asyncio.run(taps())
