@@ -117,12 +117,12 @@ class LiveTable:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no server (tests, the command line): tell them all now
-            while self._tell_one():
+            while self.tell_one():
                 pass
             return
         turns_on(loop).due(self, loop)
 
-    def _tell_one(self) -> bool:
+    def tell_one(self) -> bool:
         """Tell the next device due; whether there was one (False: telling ends)."""
         with self.lock:
             if not self._due:

@@ -25,7 +25,7 @@ class Telling(Protocol):
 
     listeners: dict
 
-    def _tell_one(self) -> bool: ...
+    def tell_one(self) -> bool: ...
 
 
 class Turns:
@@ -51,7 +51,7 @@ class Turns:
         while self.games:
             game = self.games[0]
             try:
-                told = game._tell_one()
+                told = game.tell_one()
             except BaseException:
                 # A device that failed (its screen cancelled, say) must not stop the
                 # other devices and games from being told.
