@@ -132,8 +132,12 @@ def only(touched: Iterable):
 def compare_dataclasses(self, parent, path, src, dst, frozen):
     """`DiffBuilder._compare_dataclasses`, which skips a control `only` leaves out."""
     focus = getattr(_focus, "wanted", None)
-    if focus is None or frozen or src is not dst or not hasattr(dst, "_i"):
+    if focus is None or frozen or src is not dst:
         return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
+    if not hasattr(dst, "_i"):  # a value object (a padding, a border) kept where it was
+        return (
+            None if _value_as_sent(dst) else ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
+        )
     wanted, above = focus
     if id(dst) in wanted:
         return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
@@ -158,6 +162,46 @@ def _same_plain_dict(old, new) -> bool:
             for key, value in new.items()
         )
     )
+
+
+def _value_as_sent(value) -> bool:
+    """Whether a value object is as it was last sent: nothing set on it since, its lists
+    and dicts the plain ones sent, its value objects likewise (Flet's compare of it then
+    sends nothing). A touched control's border or padding left as it was is compared
+    with itself: some 25 objects a device's push of a bid, half the diff's compares."""
+    own = getattr(value, "__dict__", None)
+    if (
+        own is None
+        or own.get("_dirty")
+        or "_dirty" not in own  # a plain dataclass: Flet tracks it its own way
+        or "_frozen" in own
+        or own.get("__changes")
+        or "__prev_classes" not in own  # never sent: Flet's compare knows what to do
+        or PATCH_LOG.isEnabledFor(logging.DEBUG)
+    ):
+        return False
+    prev_lists, prev_dicts = own.get("__prev_lists", {}), own.get("__prev_dicts", {})
+    prev_classes = own["__prev_classes"]
+    for name, old in prev_lists.items():
+        new = getattr(value, name)
+        if type(new) is not list or len(new) != len(old):
+            return False
+        if any(o is not n or type(n) not in _PLAIN for o, n in zip(old, new, strict=True)):
+            return False
+    for name, old in prev_dicts.items():
+        if not _same_plain_dict(old, getattr(value, name)):
+            return False
+    for name, old in prev_classes.items():
+        new = getattr(value, name)
+        if new is not old or hasattr(new, "_i") or not _value_as_sent(new):
+            return False
+    for name in getattr(type(value), "_structural_fields", ()):
+        if name in prev_lists or name in prev_dicts or name in prev_classes:
+            continue
+        field = getattr(value, name)
+        if (isinstance(field, (list, dict)) and field) or is_dataclass(field):
+            return False  # a field given a value again after None: Flet patches it
+    return True
 
 
 def _passed_through(self, parent, path, dst, wanted, above) -> bool:

@@ -5,7 +5,8 @@ asking the log whether it is on (an f-string), so each patch is written out in f
 field of every control in it. Profiled with 40 devices on one server, that text was more
 than half the time spent sending, about 0.75 ms of each device's 6 ms push.
 
-Here the message is written out only when the log is on. A message sent from a thread
+Here the message is written out only when the log is on, and encoded by
+ui/flet_encode.py (Flet's encoder with its per-class lookups kept). A message sent from a thread
 other than the event loop's (the app sends from the loop: handlers run on it, and the
 watcher of other processes hands its work to it) is handed over with
 `call_soon_threadsafe`, since an asyncio queue is not safe to use from another thread;
@@ -18,15 +19,10 @@ import logging
 
 import flet
 import msgpack
-from flet.controls.base_control import BaseControl
-from flet.messaging.protocol import (
-    InvokeMethodRequestBody,
-    Message,
-    MessageAction,
-    configure_encode_object_for_msgpack,
-)
+from flet.messaging.protocol import InvokeMethodRequestBody, Message, MessageAction
 from flet.utils.strings import random_string
 
+from referee.ui.flet_encode import encoder
 from referee.ui.flet_walk import FLET_VERSION
 
 try:  # private parts of flet-web 1.0.5 (install declines without them)
@@ -37,16 +33,16 @@ except (ImportError, AttributeError):  # pragma: no cover - flet-web comes with 
     flet_app = ORIGINAL = None
 
 
+_ENCODE = encoder()
+
+
 def send_message(self, message) -> None:
     """`FletApp.send_message`, formatting the message for the log only when it is on, and
     handing it to the event loop's own thread."""
     log = flet_app.transport_log
     if log.isEnabledFor(logging.DEBUG):
         log.debug(f"send_message: {message}")
-    body = msgpack.packb(
-        [message.action, message.body],
-        default=configure_encode_object_for_msgpack(BaseControl),
-    )
+    body = msgpack.packb([message.action, message.body], default=_ENCODE)
     queue = self._FletApp__send_queue
     try:
         on_loop = asyncio.get_running_loop() is self.loop

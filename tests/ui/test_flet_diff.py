@@ -1,11 +1,10 @@
 """ui/flet_diff.py: with the cheaper steps, every screen of every game sends the same
 patches, byte for byte once control ids are numbered alike, as with Flet's own."""
 
-import asyncio
 import dataclasses
 import logging
-import random
-import re
+import tempfile
+from pathlib import Path
 from typing import Annotated
 
 import flet as ft
@@ -19,116 +18,24 @@ from referee.live import LiveTables
 from referee.store import Store
 from referee.ui import flet_diff
 from tests.helpers import run_async
-from tests.ui.devices import ENCODE, device
-
-PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
-MOVES = 30
+from tests.ui.devices import ENCODE, controls, device
+from tests.ui.plays import play, play_on_two
 
 
-def _numbered(message, ids: dict):
-    """`message` with every control id replaced by its order of first appearance (and a
-    view's route without the count of views the process has opened)."""
-    if isinstance(message, dict):
-        return {k: _field(k, v, ids) for k, v in message.items()}
-    if isinstance(message, list):
-        return [_numbered(item, ids) for item in message]
-    return message
-
-
-def _field(name: str, value, ids: dict):
-    if name in ("_i", "id"):  # a control's id; a patch's "id" names the control patched
-        return ids.setdefault(value, len(ids))
-    if name == "route" and isinstance(value, str):
-        return re.sub(r"#\d+$", "#", value)
-    if name == "call_id":  # a method call's own random name (the address told)
-        return "call"
-    return _numbered(value, ids)
-
-
-def _play(folder, game: str, seed: int) -> list:
-    """Every message a device is sent while a game is played on it, move by move."""
-    store = Store(folder / "referee.db")
-    lives = LiveTables(store)
-    sent: list = []
-
-    async def run():
-        app, session = device(lives)
-        session.connection.send_message = lambda message: sent.append(
-            msgpack.packb([message.action, message.body], default=ENCODE)
-        )
-        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
-        rng = random.Random(seed)
-        for _ in range(MOVES):
-            action = app.game.rules.draw(app.game.session.state, rng)
-            if action is None:
-                break
-            app.game.play(action)
-
-    try:
-        run_async(run())
-    finally:
-        store.close()
-    ids: dict = {}
-    return [_numbered(msgpack.unpackb(raw, strict_map_key=False), ids) for raw in sent]
-
-
-def _play_on_two(folder, game: str, seed: int) -> list:
-    """Every message two devices of one game are sent while both move, undo and redo:
-    each device draws the other's moves as a change made elsewhere."""
-    store = Store(folder / "referee.db")
-    lives = LiveTables(store)
-    sent: list = []
-
-    async def run():
-        devices = [device(lives) for _ in range(2)]
-        for name, (_app, session) in zip("ab", devices, strict=True):
-            session.connection.send_message = lambda message, name=name: sent.append(
-                (name, msgpack.packb([message.action, message.body], default=ENCODE))
-            )
-        (a, _), (b, _) = devices
-        a.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
-        b.open_game(a.game.game_id)
-        rng = random.Random(seed)
-        for _ in range(MOVES):
-            app = rng.choice([a, b])
-            roll = rng.random()
-            session = app.game.session
-            if roll < 0.15 and session.can_undo:
-                app.game.undo()
-            elif roll < 0.3 and session.can_redo:
-                app.game.redo()
-            else:
-                action = app.game.rules.draw(session.state, rng)
-                if action is None:
-                    break
-                app.game.play(action)
-            for _ in range(6):  # the other device is told on turns of the event loop
-                await asyncio.sleep(0)
-
-    try:
-        run_async(run())
-    finally:
-        store.close()
-    ids: dict = {}
-    return [
-        (name, _numbered(msgpack.unpackb(raw, strict_map_key=False), ids)) for name, raw in sent
-    ]
-
-
-def _theirs_and_ours(folder, play, game: str) -> tuple[list, list]:
+def _theirs_and_ours(folder, playing, game: str) -> tuple[list, list]:
     flet_diff.uninstall()
     try:
-        theirs = play(folder / "flet", game, seed=7)
+        theirs = playing(folder / "flet", game, seed=7)
     finally:
         flet_diff.install()
-    return theirs, play(folder / "ours", game, seed=7)
+    return theirs, playing(folder / "ours", game, seed=7)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_both_devices_are_sent_what_flets_own_diff_sends(tmp_path, game):
     """Moves made on either device, undone and redone: the screens of both, redrawn as
     merges of what each shows, send what Flet's own diff of the whole view sends."""
-    theirs, ours = _theirs_and_ours(tmp_path, _play_on_two, game)
+    theirs, ours = _theirs_and_ours(tmp_path, play_on_two, game)
     assert {name for name, _ in ours} == {"a", "b"} and len(ours) > 10
     assert ours == theirs
 
@@ -137,11 +44,11 @@ def test_both_devices_are_sent_what_flets_own_diff_sends(tmp_path, game):
 def test_every_move_sends_what_flets_own_diff_sends(tmp_path, game):
     flet_diff.uninstall()
     try:
-        theirs = _play(tmp_path / "flet", game, seed=7)
+        theirs = play(tmp_path / "flet", game, seed=7)
     finally:
         flet_diff.install()
     assert object_patch.dataclasses is flet_diff._DATACLASSES  # installed: not Flet twice
-    ours = _play(tmp_path / "ours", game, seed=7)
+    ours = play(tmp_path / "ours", game, seed=7)
     assert len(ours) > 5
     assert ours == theirs
 
@@ -159,20 +66,74 @@ def test_the_controls_above_the_changed_ones_are_passed_through(tmp_path, monkey
         return done
 
     monkeypatch.setattr(flet_diff, "_passed_through", noting)
-    _play_on_two(tmp_path, "faeker", seed=5)
+    play_on_two(tmp_path, "faeker", seed=5)
     assert {"View", "Column", "Row"} <= set(taken)
+
+
+def _sent_after(change) -> list:
+    """What a device is sent when `change` is made to the Undo tile of a game screen and
+    only that tile is diffed, as a redraw's merge would hand it over."""
+
+    async def run():
+        store = Store(Path(tempfile.mkdtemp()) / "referee.db")
+        try:
+            app, session = device(LiveTables(store))
+            sent: list = []
+            session.connection.send_message = lambda message: sent.append(
+                msgpack.unpackb(
+                    msgpack.packb([message.action, message.body], default=ENCODE),
+                    strict_map_key=False,
+                )
+            )
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            tile = next(
+                c
+                for c in controls(app.page.views[-1].appbar)
+                if isinstance(c, ft.Semantics) and c.label == "Undo"
+            ).content
+            # Values of its own (the app's are shared between screens), sent once.
+            tile.padding = ft.Padding.symmetric(horizontal=8)
+            tile.border = ft.Border.all(1, "#101010")
+            app.page.update(tile)
+            change(tile)
+            with flet_diff.only([tile]):
+                app.page.update(tile)
+            return sent[-1][1]["patch"][1:]
+        finally:
+            store.close()
+
+    return run_async(run())
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda tile: setattr(tile.padding, "left", 31),
+        lambda tile: setattr(tile.border.left, "width", 3),
+    ],
+    ids=["padding", "a-border-side"],
+)
+def test_a_value_kept_but_changed_in_place_is_still_sent(change):
+    """A kept value is passed over only when nothing was set on it, nor on a value in it."""
+    ours = _sent_after(change)
+    flet_diff.uninstall()
+    try:
+        theirs = _sent_after(change)
+    finally:
+        flet_diff.install()
+    assert ours and ours == theirs
 
 
 def test_the_patch_log_still_gets_a_diffs_lines_when_it_keeps_debug_lines(tmp_path, caplog):
     """Its debug lines are skipped only while the log would drop them."""
     log = logging.getLogger("flet_object_patch")
-    _play(tmp_path / "quiet", "faeker", seed=3)
+    play(tmp_path / "quiet", "faeker", seed=3)
     assert object_patch.logger.debug is not log.debug  # skipped: the log keeps INFO
     before = log.level
     log.setLevel(logging.DEBUG)
     try:
         with caplog.at_level(logging.DEBUG, logger="flet_object_patch"):
-            _play(tmp_path / "told", "faeker", seed=3)
+            play(tmp_path / "told", "faeker", seed=3)
     finally:
         log.setLevel(before)
     told = [record.getMessage() for record in caplog.records]
