@@ -1,9 +1,11 @@
 """ui/flet_walk.py: the faster first walk over new controls finds and prepares exactly
-what Flet's own walk does, on every game's screen."""
+what Flet's own walk does, on every game's screen, and the walk over controls taken away
+finds what Flet's finds."""
 
 import dataclasses
 
 import flet as ft
+import msgpack
 import pytest
 from flet.controls import object_patch
 from flet.controls.base_control import BaseControl
@@ -14,7 +16,7 @@ from referee.ui import flet_walk
 from referee.ui.routes import HOME
 from referee.ui.screens import screen_class
 from tests.helpers import run_async
-from tests.ui.devices import device
+from tests.ui.devices import ENCODE, device
 
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
 
@@ -112,8 +114,41 @@ def test_the_same_on_a_hand_being_picked(lives):
     run_async(run())
 
 
+def _removed_by(walker, root, recurse: bool) -> list[int]:
+    """The controls a walk finds under `root` taken off the screen, in order, by id."""
+    saved = object_patch.DiffBuilder._removed_controls
+    object_patch.DiffBuilder._removed_controls = walker
+    try:
+        builder = object_patch.DiffBuilder(None, None, control_cls=BaseControl)
+        return [id(c) for c in builder._removed_controls(root, recurse)]
+    finally:
+        object_patch.DiffBuilder._removed_controls = saved
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_screen_taken_away_is_walked_as_flets_own_walk_walks_it(lives, game):
+    """Sent (the snapshots of what was sent lead the walk) or never sent (every field)."""
+
+    async def run():
+        app, _session = device(lives)
+        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        for screen in _screens(app):
+            for sent in (False, True):
+                if sent:
+                    msgpack.packb(screen, default=ENCODE)
+                for recurse in (True, False):
+                    ours = _removed_by(flet_walk.removed_controls, screen, recurse)
+                    theirs = _removed_by(flet_walk.ORIGINAL_REMOVED, screen, recurse)
+                    assert ours == theirs
+                    assert len(ours) > (10 if sent or recurse else 0)
+
+    run_async(run())
+
+
 def test_only_the_pinned_flet_gets_the_fast_walk(monkeypatch):
     monkeypatch.setattr(object_patch.DiffBuilder, "_configure_dataclass", flet_walk.ORIGINAL)
+    monkeypatch.setattr(object_patch.DiffBuilder, "_removed_controls", flet_walk.ORIGINAL_REMOVED)
     monkeypatch.setattr(ft, "__version__", "1.0.6")
     flet_walk.install()
     assert object_patch.DiffBuilder._configure_dataclass is flet_walk.ORIGINAL
+    assert object_patch.DiffBuilder._removed_controls is flet_walk.ORIGINAL_REMOVED
