@@ -135,9 +135,9 @@ def compare_dataclasses(self, parent, path, src, dst, frozen):
     if focus is None or frozen or src is not dst:
         return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
     if not hasattr(dst, "_i"):  # a value object (a padding, a border) kept where it was
-        return (
-            None if _value_as_sent(dst) else ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
-        )
+        if _value_as_sent(dst):
+            return None  # Flet's compare of it would find nothing to send
+        return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
     wanted, above = focus
     if id(dst) in wanted:
         return ORIGINAL_COMPARE(self, parent, path, src, dst, frozen)
@@ -164,6 +164,35 @@ def _same_plain_dict(old, new) -> bool:
     )
 
 
+def _same_list(old: list, new, item_ok) -> bool:
+    """Whether a list field holds, place by place, the very items last sent, each `item_ok`."""
+    return (
+        type(new) is list
+        and len(new) == len(old)
+        and all(o is n and item_ok(n) for o, n in zip(old, new, strict=True))
+    )
+
+
+def _given_again(obj, prev_lists: dict, prev_dicts: dict, prev_classes: dict) -> bool:
+    """Whether a structural field with no snapshot (it was None when last sent) holds
+    something again: Flet's compare then patches it."""
+    for name in getattr(type(obj), "_structural_fields", ()):
+        if name in prev_lists or name in prev_dicts or name in prev_classes:
+            continue
+        value = getattr(obj, name)
+        if (isinstance(value, (list, dict)) and value) or is_dataclass(value):
+            return True
+    return False
+
+
+def _not_a_collection(item) -> bool:
+    return not isinstance(item, (list, dict))
+
+
+def _plain_as_sent(item) -> bool:
+    return type(item) in _PLAIN and item == item  # NaN is never equal: Flet sends it again
+
+
 def _value_as_sent(value) -> bool:
     """Whether a value object is as it was last sent: nothing set on it since, its lists
     and dicts the plain ones sent, its value objects likewise (Flet's compare of it then
@@ -182,26 +211,15 @@ def _value_as_sent(value) -> bool:
         return False
     prev_lists, prev_dicts = own.get("__prev_lists", {}), own.get("__prev_dicts", {})
     prev_classes = own["__prev_classes"]
-    for name, old in prev_lists.items():
-        new = getattr(value, name)
-        if type(new) is not list or len(new) != len(old):
-            return False
-        if any(o is not n or type(n) not in _PLAIN for o, n in zip(old, new, strict=True)):
-            return False
-    for name, old in prev_dicts.items():
-        if not _same_plain_dict(old, getattr(value, name)):
-            return False
-    for name, old in prev_classes.items():
-        new = getattr(value, name)
-        if new is not old or hasattr(new, "_i") or not _value_as_sent(new):
-            return False
-    for name in getattr(type(value), "_structural_fields", ()):
-        if name in prev_lists or name in prev_dicts or name in prev_classes:
-            continue
-        field = getattr(value, name)
-        if (isinstance(field, (list, dict)) and field) or is_dataclass(field):
-            return False  # a field given a value again after None: Flet patches it
-    return True
+    return (
+        all(_same_list(old, getattr(value, n), _plain_as_sent) for n, old in prev_lists.items())
+        and all(_same_plain_dict(old, getattr(value, n)) for n, old in prev_dicts.items())
+        and all(
+            getattr(value, n) is old and not hasattr(old, "_i") and _value_as_sent(old)
+            for n, old in prev_classes.items()
+        )
+        and not _given_again(value, prev_lists, prev_dicts, prev_classes)
+    )
 
 
 def _passed_through(self, parent, path, dst, wanted, above) -> bool:
@@ -243,11 +261,7 @@ def _passed_through(self, parent, path, dst, wanted, above) -> bool:
     lists = []
     for name, old in prev_lists.items():
         new = getattr(dst, name)
-        if (
-            type(new) is not list
-            or len(new) != len(old)
-            or any(o is not n or isinstance(n, (list, dict)) for o, n in zip(old, new, strict=True))
-        ):
+        if not _same_list(old, new, _not_a_collection):
             return False
         lists.append((name, new))
     children = []
@@ -256,12 +270,8 @@ def _passed_through(self, parent, path, dst, wanted, above) -> bool:
         if new is not old or hasattr(new, "_frozen"):
             return False
         children.append((name, new))
-    for name in type(dst)._structural_fields:
-        if name in prev_lists or name in prev_dicts or name in prev_classes:
-            continue
-        value = getattr(dst, name)
-        if (isinstance(value, (list, dict)) and value) or is_dataclass(value):
-            return False  # a field given a value again after None: Flet patches it
+    if _given_again(dst, prev_lists, prev_dicts, prev_classes):
+        return False
 
     def on_the_way(item) -> bool:
         if not hasattr(item, "_i"):

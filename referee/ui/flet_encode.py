@@ -15,20 +15,25 @@ the next diff (tests/ui/test_flet_encode.py holds the two to that on every game'
 from enum import Enum
 from typing import Any
 
-from flet.controls.base_control import BaseControl
-from flet.controls.value_types import _UNSET, Value
-from flet.messaging import protocol
+from flet import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from referee.ui.flet_diff import is_dataclass
 
-_ENUM = "enum"
-_FLETS = "flet's"  # a class Flet's encoder takes the long way: left to it
+try:  # private parts of flet 1.0.5: another version may lack them (then Flet's own encoder)
+    from flet.controls.value_types import _UNSET, Value
+    from flet.messaging.protocol import _get_root_dataclass_field as _root_field
+except ImportError:
+    _root_field = None
+
+_ENUM = object()  # an enum: its value
+_FLETS = object()  # a class Flet's encoder takes the long way: left to it
 
 
 def _plan(cls: type) -> Any:
     """What writing out an instance of `cls` needs: Flet's fast path's class lookups."""
-    if issubclass(cls, Enum):
-        return _ENUM
+    if issubclass(cls, Enum) and not hasattr(cls, "__dataclass_fields__"):
+        return _ENUM  # (an enum that is also a dataclass is written as a dataclass)
     structural = getattr(cls, "_structural_fields", None)
     if (
         not hasattr(cls, "__dataclass_fields__")
@@ -41,7 +46,7 @@ def _plan(cls: type) -> Any:
     for name in structural:  # Flet's order: the same frozenset, walked the same way
         field = declared.get(name)
         default = field.default if field is not None else _UNSET
-        root = protocol._get_root_dataclass_field(cls, name)
+        root = _root_field(cls, name)
         if root is not None:
             default = root.default
         fields.append((name, default))
@@ -55,7 +60,9 @@ def _plan(cls: type) -> Any:
 
 def encoder():
     """An encoder for `msgpack.packb(default=...)` that writes what Flet's writes."""
-    flets = protocol.configure_encode_object_for_msgpack(BaseControl)
+    flets = configure_encode_object_for_msgpack(BaseControl)
+    if _root_field is None:
+        return flets
     plans: dict[type, Any] = {}
 
     def encode(obj: Any) -> Any:

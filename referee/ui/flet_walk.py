@@ -180,7 +180,7 @@ def removed_controls(self, item, recurse):
     level, as the configure walk did (a bid takes some 35 controls off each device)."""
     found: list = []
     _removed(self, item, recurse, found)
-    return iter(found)
+    return found
 
 
 def _removed(self, item, recurse, found) -> None:

@@ -3,8 +3,6 @@ patches, byte for byte once control ids are numbered alike, as with Flet's own."
 
 import dataclasses
 import logging
-import tempfile
-from pathlib import Path
 from typing import Annotated
 
 import flet as ft
@@ -16,7 +14,7 @@ from flet.utils.validation import V
 from referee.games import GAMES
 from referee.live import LiveTables
 from referee.store import Store
-from referee.ui import flet_diff
+from referee.ui import flet_diff, values
 from tests.helpers import run_async
 from tests.ui.devices import ENCODE, controls, device
 from tests.ui.plays import play, play_on_two
@@ -70,12 +68,12 @@ def test_the_controls_above_the_changed_ones_are_passed_through(tmp_path, monkey
     assert {"View", "Column", "Row"} <= set(taken)
 
 
-def _sent_after(change) -> list:
+def _sent_after(folder, change) -> list:
     """What a device is sent when `change` is made to the Undo tile of a game screen and
     only that tile is diffed, as a redraw's merge would hand it over."""
 
     async def run():
-        store = Store(Path(tempfile.mkdtemp()) / "referee.db")
+        store = Store(folder / "referee.db")
         try:
             app, session = device(LiveTables(store))
             sent: list = []
@@ -91,13 +89,18 @@ def _sent_after(change) -> list:
                 for c in controls(app.page.views[-1].appbar)
                 if isinstance(c, ft.Semantics) and c.label == "Undo"
             ).content
-            # Values of its own (the app's are shared between screens), sent once.
-            tile.padding = ft.Padding.symmetric(horizontal=8)
+            # Values of its own, unlike any the app shares between screens (a value equal
+            # to the one held is not taken), sent once.
+            tile.padding = ft.Padding.symmetric(horizontal=9)
             tile.border = ft.Border.all(1, "#101010")
+            tile.gradient = ft.LinearGradient(colors=["#101010", "#202020"])
+            assert tile.padding is not values.symmetric(horizontal=8)
             app.page.update(tile)
+            before = len(sent)
             change(tile)
             with flet_diff.only([tile]):
                 app.page.update(tile)
+            assert len(sent) == before + 1
             return sent[-1][1]["patch"][1:]
         finally:
             store.close()
@@ -110,18 +113,36 @@ def _sent_after(change) -> list:
     [
         lambda tile: setattr(tile.padding, "left", 31),
         lambda tile: setattr(tile.border.left, "width", 3),
+        lambda tile: tile.gradient.colors.__setitem__(1, "#303030"),
     ],
-    ids=["padding", "a-border-side"],
+    ids=["padding", "a-border-side", "a-gradients-colour"],
 )
-def test_a_value_kept_but_changed_in_place_is_still_sent(change):
-    """A kept value is passed over only when nothing was set on it, nor on a value in it."""
-    ours = _sent_after(change)
+def test_a_value_kept_but_changed_in_place_is_still_sent(tmp_path, change):
+    """A kept value is passed over only when nothing was set on it, nor on a value or a
+    list in it."""
+    ours = _sent_after(tmp_path / "ours", change)
     flet_diff.uninstall()
     try:
-        theirs = _sent_after(change)
+        theirs = _sent_after(tmp_path / "flet", change)
     finally:
         flet_diff.install()
     assert ours and ours == theirs
+
+
+def test_a_bids_redraw_passes_over_the_values_kept_as_sent(tmp_path, monkeypatch):
+    """The byte-for-byte tests above cover the passing over only if redraws take it."""
+    passed: list[str] = []
+    original = flet_diff._value_as_sent
+
+    def noting(value):
+        as_sent = original(value)
+        if as_sent:
+            passed.append(type(value).__name__)
+        return as_sent
+
+    monkeypatch.setattr(flet_diff, "_value_as_sent", noting)
+    play_on_two(tmp_path, "faeker", seed=5)
+    assert {"Padding", "Border", "BorderSide"} <= set(passed)
 
 
 def test_the_patch_log_still_gets_a_diffs_lines_when_it_keeps_debug_lines(tmp_path, caplog):

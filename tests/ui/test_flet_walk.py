@@ -16,7 +16,7 @@ from referee.ui import flet_walk
 from referee.ui.routes import HOME
 from referee.ui.screens import screen_class
 from tests.helpers import run_async
-from tests.ui.devices import ENCODE, device
+from tests.ui.devices import ENCODE, controls, device
 
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
 
@@ -114,6 +114,16 @@ def test_the_same_on_a_hand_being_picked(lives):
     run_async(run())
 
 
+def _a_list_in(screen) -> list:
+    """A list of controls in `screen` (a column's, or an app bar's actions)."""
+    for control in controls(screen):
+        for name in ("controls", "actions"):
+            items = getattr(control, name, None)
+            if isinstance(items, list) and items:
+                return items
+    raise LookupError("no list of controls")
+
+
 def _removed_by(walker, root, recurse: bool) -> list[int]:
     """The controls a walk finds under `root` taken off the screen, in order, by id."""
     saved = object_patch.DiffBuilder._removed_controls
@@ -133,9 +143,13 @@ def test_a_screen_taken_away_is_walked_as_flets_own_walk_walks_it(lives, game):
         app, _session = device(lives)
         app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         for screen in _screens(app):
-            for sent in (False, True):
+            for sent in (False, True, "changed since"):
                 if sent:
                     msgpack.packb(screen, default=ENCODE)
+                if sent == "changed since":  # the walk follows what was sent, not what is
+                    items = _a_list_in(screen)
+                    items.append(ft.Text("new"))
+                    items.pop(0)
                 for recurse in (True, False):
                     ours = _removed_by(flet_walk.removed_controls, screen, recurse)
                     theirs = _removed_by(flet_walk.ORIGINAL_REMOVED, screen, recurse)
