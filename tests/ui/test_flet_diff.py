@@ -51,21 +51,28 @@ def test_every_move_sends_what_flets_own_diff_sends(tmp_path, game):
     assert ours == theirs
 
 
+def _kinds_taken(tmp_path, monkeypatch, step: str, dst_at: int) -> set[str]:
+    """The kinds of object a step of the diff (`flet_diff.<step>`, given the object at
+    argument `dst_at`) said yes to, over a Fae-ker game played on two devices."""
+    taken: set[str] = set()
+    original = getattr(flet_diff, step)
+
+    def noting(*args):
+        done = original(*args)
+        if done:
+            taken.add(type(args[dst_at]).__name__)
+        return done
+
+    monkeypatch.setattr(flet_diff, step, noting)
+    play_on_two(tmp_path, "faeker", seed=5)
+    return taken
+
+
 def test_the_controls_above_the_changed_ones_are_passed_through(tmp_path, monkeypatch):
     """The byte-for-byte tests above cover the pass-through only if redraws take it: the
     view and the columns and rows down to a bid's tiles do."""
-    taken: list[str] = []
-    original = flet_diff._passed_through
-
-    def noting(self, parent, path, dst, wanted, above):
-        done = original(self, parent, path, dst, wanted, above)
-        if done:
-            taken.append(type(dst).__name__)
-        return done
-
-    monkeypatch.setattr(flet_diff, "_passed_through", noting)
-    play_on_two(tmp_path, "faeker", seed=5)
-    assert {"View", "Column", "Row"} <= set(taken)
+    taken = _kinds_taken(tmp_path, monkeypatch, "_passed_through", dst_at=3)
+    assert {"View", "Column", "Row"} <= taken
 
 
 def _sent_after(folder, change) -> list:
@@ -131,18 +138,8 @@ def test_a_value_kept_but_changed_in_place_is_still_sent(tmp_path, change):
 
 def test_a_bids_redraw_passes_over_the_values_kept_as_sent(tmp_path, monkeypatch):
     """The byte-for-byte tests above cover the passing over only if redraws take it."""
-    passed: list[str] = []
-    original = flet_diff._value_as_sent
-
-    def noting(value):
-        as_sent = original(value)
-        if as_sent:
-            passed.append(type(value).__name__)
-        return as_sent
-
-    monkeypatch.setattr(flet_diff, "_value_as_sent", noting)
-    play_on_two(tmp_path, "faeker", seed=5)
-    assert {"Padding", "Border", "BorderSide"} <= set(passed)
+    passed = _kinds_taken(tmp_path, monkeypatch, "_value_as_sent", dst_at=0)
+    assert {"Padding", "Border", "BorderSide"} <= passed
 
 
 def test_the_patch_log_still_gets_a_diffs_lines_when_it_keeps_debug_lines(tmp_path, caplog):
