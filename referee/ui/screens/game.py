@@ -28,6 +28,7 @@ class GameScreen(Screen):
         self.game = shell.game
         self.view = self.game.new_view()
         self._scrolled_down = False  # the actions are not at their top
+        self._kept_bar: tuple | None = None  # (sharing, the lasting buttons): see _lasting
 
     def heading(self) -> str:
         return self.view.title(self.game.session.state)
@@ -49,6 +50,31 @@ class GameScreen(Screen):
 
     def appbar(self) -> ft.AppBar:
         s, game = self.game.session, self.game
+        home, rules, menu = self._lasting()
+        return ft.AppBar(
+            key=self.route.path,
+            title=ft.Text(self.heading(), size=16, max_lines=2),
+            leading=home,
+            actions=[
+                icon_button(ft.Icons.UNDO, "Undo", game.undo, disabled=not s.can_undo),
+                icon_button(ft.Icons.REDO, "Redo", game.redo, disabled=not s.can_redo),
+                rules,
+                menu,
+            ],
+        )
+
+    def _lasting(self) -> tuple[ft.Control, ft.Control, ft.Control]:
+        """The bar's buttons that do the same while this screen is up (Home, the rules,
+        the game menu): made once (again only when sharing starts or stops), so a move's
+        redraw finds them on screen as they are instead of building and merging some 14
+        controls for every device of the table."""
+        sharing = bool(table_code())
+        if self._kept_bar is None or self._kept_bar[0] != sharing:
+            self._kept_bar = (sharing, self._lasting_buttons())
+        return self._kept_bar[1]
+
+    def _lasting_buttons(self) -> tuple[ft.Control, ft.Control, ft.Control]:
+        game = self.game
         go = self.shell.go
         items = [
             ("Standings", "standings", lambda _e: go(routes.game(game.game_id, "standings"))),
@@ -60,32 +86,24 @@ class GameScreen(Screen):
         ]
         if table_code():
             items.append(("Share this table", "share", self.shell.share))
-        return ft.AppBar(
-            key=self.route.path,
-            title=ft.Text(self.heading(), size=16, max_lines=2),
-            leading=self.leading(),
-            actions=[
-                icon_button(ft.Icons.UNDO, "Undo", game.undo, disabled=not s.can_undo),
-                icon_button(ft.Icons.REDO, "Redo", game.redo, disabled=not s.can_redo),
-                icon_button(
-                    ft.Icons.MENU_BOOK,
-                    "Rules",
-                    lambda _e: go(routes.game(game.game_id, "rules")),
-                    key="rules",
-                ),
-                ft.Semantics(
-                    label="Game menu",
-                    button=True,
-                    content=ft.PopupMenuButton(
-                        tooltip="Game menu",
-                        items=[
-                            ft.PopupMenuItem(content=text, on_click=action, key=key)
-                            for text, key, action in items
-                        ],
-                    ),
-                ),
-            ],
+        rules = icon_button(
+            ft.Icons.MENU_BOOK,
+            "Rules",
+            lambda _e: go(routes.game(game.game_id, "rules")),
+            key="rules",
         )
+        menu = ft.Semantics(
+            label="Game menu",
+            button=True,
+            content=ft.PopupMenuButton(
+                tooltip="Game menu",
+                items=[
+                    ft.PopupMenuItem(content=text, on_click=action, key=key)
+                    for text, key, action in items
+                ],
+            ),
+        )
+        return self.leading(), rules, menu
 
     def settle(self) -> None:
         from referee.disputes import from_game

@@ -1,0 +1,79 @@
+"""The game screen's app bar: Home, the rules and the game menu do the same while the screen
+is up, so a move's redraw finds them on screen as they are; Undo and Redo come anew."""
+
+import asyncio
+
+from referee.server import CODE_ENV
+from referee.ui.screens.game import GameScreen
+from tests.helpers import run_async
+from tests.ui.devices import device
+
+
+def _bar(session) -> dict:
+    bar = session.page.views[-1].appbar
+    undo, redo, rules, menu = bar.actions
+    return {"home": bar.leading, "undo": undo, "redo": redo, "rules": rules, "menu": menu}
+
+
+def _menu_items(session) -> list[str]:
+    return [item.content for item in _bar(session)["menu"].content.items]
+
+
+def _built(monkeypatch) -> list:
+    built: list = []
+    original = GameScreen._lasting_buttons
+
+    def counting(self):
+        built.append(self)
+        return original(self)
+
+    monkeypatch.setattr(GameScreen, "_lasting_buttons", counting)
+    return built
+
+
+def _bid(app, amount: int) -> None:
+    player = app.game.rules.current_player(app.game.session.state)
+    app.game.play(app.game.rules.parse_action({"type": "bid", "player": player, "amount": amount}))
+
+
+class TestTheBarsLastingButtons:
+    def test_moves_here_and_elsewhere_keep_home_rules_and_the_menu_as_built(
+        self, lives, monkeypatch
+    ):
+        built = _built(monkeypatch)
+
+        async def run():
+            app, session = device(lives)
+            other, _ = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+            other.open_game(app.game.game_id)
+            before = _bar(session)
+            undo_before = before["undo"].content._i
+            _bid(app, 2)
+            _bid(other, 3)  # a move on another device: this one is told
+            for _ in range(6):  # the other device is told on turns of the event loop
+                await asyncio.sleep(0)
+            app.game.undo()
+            return before, undo_before, _bar(session)
+
+        before, undo_before, after = run_async(run())
+        for name in ("home", "rules", "menu"):
+            assert after[name] is before[name]
+        assert after["undo"].content._i != undo_before  # a move: Undo comes anew
+        assert len(built) == 2  # once for each device's screen
+
+    def test_sharing_the_table_puts_share_in_the_menu(self, lives, monkeypatch):
+        monkeypatch.delenv(CODE_ENV, raising=False)
+
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            alone = _menu_items(session)
+            monkeypatch.setenv(CODE_ENV, "KQ7M2X")
+            app.render()
+            return alone, _menu_items(session)
+
+        alone, shared = run_async(run())
+        assert "Share this table" not in alone
+        assert shared == [*alone, "Share this table"]
