@@ -23,9 +23,9 @@ def _built(monkeypatch) -> list:
     built: list = []
     original = GameScreen._lasting_buttons
 
-    def counting(self):
+    def counting(self, *args):
         built.append(self)
-        return original(self)
+        return original(self, *args)
 
     monkeypatch.setattr(GameScreen, "_lasting_buttons", counting)
     return built

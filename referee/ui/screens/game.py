@@ -70,10 +70,10 @@ class GameScreen(Screen):
         controls for every device of the table."""
         sharing = bool(table_code())
         if self._kept_bar is None or self._kept_bar[0] != sharing:
-            self._kept_bar = (sharing, self._lasting_buttons())
+            self._kept_bar = (sharing, self._lasting_buttons(sharing))
         return self._kept_bar[1]
 
-    def _lasting_buttons(self) -> tuple[ft.Control, ft.Control, ft.Control]:
+    def _lasting_buttons(self, sharing: bool) -> tuple[ft.Control, ft.Control, ft.Control]:
         game = self.game
         go = self.shell.go
         items = [
@@ -84,7 +84,7 @@ class GameScreen(Screen):
             ("Delete game", "delete", lambda _e: self.shell.confirm_delete(game.game_id)),
             ("Light or dark theme", "theme", self.shell.toggle_theme),
         ]
-        if table_code():
+        if sharing:
             items.append(("Share this table", "share", self.shell.share))
         rules = icon_button(
             ft.Icons.MENU_BOOK,
