@@ -15,8 +15,12 @@ the page untouched), `body` (a new body: a Text and a button), `bar` (a new body
 app bar with a title and one icon button), `title` (a new body and a new page title),
 `route` (a new body and a new address), `screen` (all four at once: what the referee's
 change of screen does), `texts` (a new body with 30 lines of text, one Text each),
-`one_text` (the same 30 lines in one Text) and `boxes` (a new body with 30 coloured
-Containers and no text).
+`one_text` (the same 30 lines in one Text), `boxes` (a new body with 30 coloured
+Containers and no text), and three of a game screen's size (BIG: 24 tiles and 10 lines,
+some 100 controls as the referee's game screen has): `big` (such a body, new), `big_route`
+(the same with a new address and title, as the referee's Resume) and `big_shown` (two such
+bodies kept on the page, one hidden: the tap shows the hidden one and hides the other, so
+the phone gets no new control, only widgets to build again).
 """
 
 import argparse
@@ -33,13 +37,41 @@ from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
 from bench.tap import press, serve_script  # noqa: E402
 from tests.e2e.browser import launch, open_page, tagged  # noqa: E402
 
-KINDS = ("label", "body", "bar", "title", "route", "screen", "texts", "one_text", "boxes")
+KINDS = (
+    "label", "body", "bar", "title", "route", "screen", "texts", "one_text", "boxes",
+    "big", "big_route", "big_shown",
+)  # fmt: skip
 LINES = 30
+BIG = (4, 6, 10)  # rows of tiles, tiles a row, lines of text
 
 FLOOR = """
 import flet as ft
 
 LINES = %d
+ROWS, TILES, BIG_LINES = %r
+
+
+def tile(n):
+    # as the referee's game tiles: a named button drawn as a plain rounded box
+    return ft.Semantics(
+        label=f"Tile {n}",
+        button=True,
+        container=True,
+        content=ft.Container(
+            ft.Text(f"Bid {n}", color=ft.Colors.ON_PRIMARY, size=14),
+            bgcolor=ft.Colors.PRIMARY,
+            border_radius=20,
+            padding=ft.Padding.symmetric(horizontal=20),
+            height=52,
+            on_click=lambda _e: None,
+        ),
+    )
+
+
+def big(label):
+    rows = [ft.Row([tile(r * TILES + t) for t in range(TILES)], wrap=True) for r in range(ROWS)]
+    lines = [ft.Text(f"line {i}", size=14) for i in range(BIG_LINES)]
+    return ft.Column([ft.Semantics(identifier="label", content=label), *rows, *lines])
 
 
 def main(page: ft.Page):
@@ -55,10 +87,25 @@ def main(page: ft.Page):
             *extra,
         ]
 
+    shown_bodies = []  # big_shown's two bodies, the one shown first
+
     def change(kind):
         count["n"] += 1
         n = count["n"]
-        if kind == "label":  # the rest of the page stays as it is
+        if kind in ("big", "big_route"):
+            area.controls = [big(ft.Text(f"screen {n}"))]
+        elif kind == "big_shown":
+            if not shown_bodies or not any(c is shown_bodies[0] for c in area.controls):
+                labels = [ft.Text(f"screen {n - 1}"), ft.Text("")]
+                shown_bodies[:] = [big(labels[0]), big(labels[1])]
+                shown_bodies[1].visible = False
+                area.controls = list(shown_bodies)
+                page.update()
+            hidden, shown = shown_bodies[1], shown_bodies[0]
+            hidden.controls[0].content.value = f"screen {n}"
+            hidden.visible, shown.visible = True, False
+            shown_bodies.reverse()
+        elif kind == "label":  # the rest of the page stays as it is
             count_text.value = f"screen {n}"
         elif kind == "texts":
             area.controls = body(n, [ft.Text(f"line {i} of screen {n}") for i in range(LINES)])
@@ -77,7 +124,9 @@ def main(page: ft.Page):
             )
         if kind in ("title", "screen"):
             page.title = f"Screen {n}"
-        if kind in ("route", "screen"):
+        if kind == "big_route":
+            page.title = f"Screen {n}"
+        if kind in ("route", "screen", "big_route"):
             page.route = f"/screen/{n}"
         page.update()
 
@@ -103,7 +152,7 @@ def run(taps: int, throttle: float) -> dict:
     with (
         tempfile.TemporaryDirectory() as folder,
         sync_playwright() as pw,
-        serve_script(Path(folder) / "floor.py", FLOOR % (LINES, KINDS)) as url,
+        serve_script(Path(folder) / "floor.py", FLOOR % (LINES, BIG, KINDS)) as url,
     ):
         browser = launch(pw)
         page = open_page(
@@ -120,14 +169,16 @@ def run(taps: int, throttle: float) -> dict:
         shown = 0
         for round_ in range(taps + 1):  # the first round warms up, untimed
             for kind in KINDS:
-                shown += 1
-                page.wait_for_timeout(300)
-                where = "count" if kind == "label" else "label"
-                page.evaluate(WATCH, [where, f"screen {shown}"])
-                press(page.get_by_role("button", name=kind, exact=True), True)
-                seen = page.evaluate("() => window.__seen")
-                if round_:
-                    times[kind].append(seen - page.evaluate("() => window.__tapAt"))
+                # big_shown's first tap of a round puts its two bodies on the page: untimed
+                for timed in (False, True) if kind == "big_shown" else (True,):
+                    shown += 1
+                    page.wait_for_timeout(300)
+                    where = "count" if kind == "label" else "label"
+                    page.evaluate(WATCH, [where, f"screen {shown}"])
+                    press(page.get_by_role("button", name=kind, exact=True), True)
+                    seen = page.evaluate("() => window.__seen")
+                    if round_ and timed:
+                        times[kind].append(seen - page.evaluate("() => window.__tapAt"))
         browser.close()
     label = statistics.median(times["label"])
     return {
