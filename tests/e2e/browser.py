@@ -68,8 +68,16 @@ def wait_for_port(host: str, port: int, proc: subprocess.Popen, seconds: float =
 
 
 @contextmanager
-def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", args=(), env=None):
-    """Start `python -m referee --web` (plus `args`) on `host` and yield a Server."""
+def serve(
+    data_dir: Path,
+    renderer: str = "canvaskit",
+    host: str = "127.0.0.1",
+    args=(),
+    env=None,
+    root: Path = ROOT,
+):
+    """Start `python -m referee --web` (plus `args`) on `host` and yield a Server; `root`: the
+    checkout whose referee is served (another one's, to compare two versions)."""
     port = free_port()
     environ = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data_dir), **(env or {}))
     if renderer != "auto":
@@ -85,7 +93,7 @@ def serve(data_dir: Path, renderer: str = "canvaskit", host: str = "127.0.0.1", 
         env=environ,
         stdout=log,
         stderr=subprocess.STDOUT,
-        cwd=ROOT,
+        cwd=root,
     )
     try:
         if not wait_for_port(host, port, proc) and proc.poll() is not None:

@@ -1,0 +1,139 @@
+"""Two versions of the referee on one phone, tapped in turns: whether a change makes a kind
+of tap faster in the phone's browser.
+
+A tap's time moves with the machine by a third from one minute to the next, so two runs of
+bench/tap.py, one per version, cannot show a change of a tenth. Here both versions are
+served at once, each on a page of its own (390x844, touch, the CPU slowed like a phone),
+and take CHUNK taps each in turn, the one going first changing every round: a slower
+moment falls on both alike. Each tap is timed as bench/tap.py times it (from its pointer
+event to the frame after the change is in the semantics tree).
+
+    python bench/ab_tap.py BASE [--kind screen] [--taps 60] [--cpu-throttle 4] [--json]
+
+BASE is a git revision (checked out for the run into a temporary worktree) or the folder of
+another checkout; it is compared with this checkout. Reported per version: p50 and p95, and
+for each step of the kind's cycle its p50 (a screen change's Home and Resume differ);
+then this checkout's p50 over BASE's, and in how many rounds its median was the lower.
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.live import MARK_TAPS, percentile  # noqa: E402
+from bench.tap import CHUNK, press, take_turn, timed_taps, warm_up  # noqa: E402
+from bench.tap_kinds import KINDS, seed  # noqa: E402
+from referee.store import Store  # noqa: E402
+from tests.e2e.browser import launch, open_page, serve, tagged  # noqa: E402
+
+
+@contextmanager
+def checkout(base: str):
+    """The folder of `base`: itself when it is one, else a worktree of that revision."""
+    if Path(base).is_dir():
+        yield Path(base).resolve()
+        return
+    with tempfile.TemporaryDirectory() as parent:
+        folder = Path(parent) / "base"
+        git = ["git", "-C", str(ROOT)]
+        subprocess.run([*git, "worktree", "add", "--detach", str(folder), base], check=True)
+        try:
+            yield folder
+        finally:
+            subprocess.run([*git, "worktree", "remove", "--force", str(folder)], check=True)
+
+
+def side(stack: ExitStack, browser, root: Path, kind, phone: dict):
+    """A page showing `kind`'s game, served from `root`, warmed up; and its steps."""
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+    store = Store(folder / "referee.db")
+    seed(store, [kind])
+    store.close()
+    app = stack.enter_context(serve(folder, "auto", root=root))
+    page = open_page(browser, app.url, **phone)
+    page.evaluate(MARK_TAPS)
+    press(page.get_by_role("button", name=kind.resume, exact=True), phone["touch"])
+    tagged(page, kind.ready).wait_for()
+    steps = kind.steps(page)
+    warm_up(page, steps, phone["touch"])
+    return page, steps
+
+
+def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    phone = {"width": 390, "height": 844, "touch": True, "cpu_throttle": throttle}
+    roots = {"base": base, "this": ROOT}
+    times: dict[str, list[float]] = {name: [] for name in roots}
+    rounds: list[dict[str, float]] = []
+    with sync_playwright() as pw, ExitStack() as stack:
+        browser = launch(pw)
+        pages = {name: side(stack, browser, root, kind, phone) for name, root in roots.items()}
+        order = list(roots)
+        while len(times["this"]) < taps:
+            n = min(chunk, taps - len(times["this"]))
+            this_round = {}
+            for name in order:
+                page, steps = pages[name]
+                take_turn(page)
+                got = timed_taps(page, steps, n, True, start=len(times[name]))
+                times[name] += got
+                this_round[name] = statistics.median(got)
+            rounds.append(this_round)
+            order.reverse()  # the other version goes first next round
+        browser.close()
+    p50 = {name: percentile(t, 50) for name, t in times.items()}
+    cycle = len(pages["this"][1])  # the kind's steps, tapped in turn from the first
+    return {
+        "kind": kind.name,
+        "taps": taps,
+        "cpu_throttle": throttle,
+        "versions": {
+            name: {
+                "root": str(roots[name]),
+                "p50_ms": round(p50[name], 1),
+                "p95_ms": round(percentile(t, 95), 1),
+                "step_p50_ms": [round(percentile(t[i::cycle], 50), 1) for i in range(cycle)],
+            }
+            for name, t in times.items()
+        },
+        "p50_this_over_base": round(p50["this"] / p50["base"], 3),
+        "rounds_this_lower": sum(r["this"] < r["base"] for r in rounds),
+        "rounds": len(rounds),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", help="a git revision, or another checkout's folder")
+    parser.add_argument("--kind", default="screen", choices=list(KINDS))
+    parser.add_argument("--taps", type=int, default=60, help="timed taps of each version")
+    parser.add_argument("--cpu-throttle", type=float, default=4)
+    parser.add_argument("--chunk", type=int, default=CHUNK, help="taps of a version per turn")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with checkout(args.base) as base:
+        result = compare(base, KINDS[args.kind], args.taps, args.cpu_throttle, args.chunk)
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"{result['kind']}, ×{args.cpu_throttle:g} CPU, touch, {args.taps} taps each")
+    for name, row in result["versions"].items():
+        steps = " / ".join(f"{ms:.1f}" for ms in row["step_p50_ms"])
+        print(f"  {name:4} p50 {row['p50_ms']:6.1f}  p95 {row['p95_ms']:6.1f}  steps {steps}")
+    print(
+        f"  this over base (p50): {result['p50_this_over_base']:.3f}; "
+        f"this lower in {result['rounds_this_lower']} of {result['rounds']} rounds"
+    )
+
+
+if __name__ == "__main__":
+    main()
