@@ -29,30 +29,39 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, percentile  # noqa: E402
-from bench.tap import CHUNK, press, take_turn, timed_taps, warm_up  # noqa: E402
+from bench.tap import CHUNK, open_kind, take_turn, timed_taps  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
 from referee.store import Store  # noqa: E402
-from tests.e2e.browser import launch, open_page, serve, tagged  # noqa: E402
+from tests.e2e.browser import launch, open_page, serve  # noqa: E402
 
 
 @contextmanager
 def checkout(base: str):
-    """The folder of `base`: itself when it is one, else a worktree of that revision."""
+    """The folder of `base`: itself when it is a checkout, else a worktree of that revision,
+    removed afterwards."""
     if Path(base).is_dir():
-        yield Path(base).resolve()
+        folder = Path(base).resolve()
+        if not (folder / "referee" / "__init__.py").is_file():
+            # served from there, `python -m referee` would find this checkout's (the editable
+            # install's) and compare it with itself
+            raise SystemExit(f"{folder} holds no referee package: give a checkout's folder")
+        yield folder
         return
     with tempfile.TemporaryDirectory() as parent:
         folder = Path(parent) / "base"
         git = ["git", "-C", str(ROOT)]
-        subprocess.run([*git, "worktree", "add", "--detach", str(folder), base], check=True)
+        add = [*git, "worktree", "add", "--quiet", "--detach", str(folder), base]
+        subprocess.run(add, check=True)
         try:
             yield folder
         finally:
-            subprocess.run([*git, "worktree", "remove", "--force", str(folder)], check=True)
+            subprocess.run([*git, "worktree", "remove", "--force", str(folder)], check=False)
+            subprocess.run([*git, "worktree", "prune"], check=False)
 
 
 def side(stack: ExitStack, browser, root: Path, kind, phone: dict):
-    """A page showing `kind`'s game, served from `root`, warmed up; and its steps."""
+    """A page showing `kind`'s game, served from `root`, warmed up; and its steps. The game
+    is saved by this checkout's store: a change to the stored format is not for this bench."""
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
     store = Store(folder / "referee.db")
     seed(store, [kind])
@@ -60,11 +69,7 @@ def side(stack: ExitStack, browser, root: Path, kind, phone: dict):
     app = stack.enter_context(serve(folder, "auto", root=root))
     page = open_page(browser, app.url, **phone)
     page.evaluate(MARK_TAPS)
-    press(page.get_by_role("button", name=kind.resume, exact=True), phone["touch"])
-    tagged(page, kind.ready).wait_for()
-    steps = kind.steps(page)
-    warm_up(page, steps, phone["touch"])
-    return page, steps
+    return page, open_kind(page, kind, phone["touch"])
 
 
 def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
@@ -76,6 +81,7 @@ def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
     rounds: list[dict[str, float]] = []
     with sync_playwright() as pw, ExitStack() as stack:
         browser = launch(pw)
+        stack.callback(browser.close)  # before the servers stop, on every way out
         pages = {name: side(stack, browser, root, kind, phone) for name, root in roots.items()}
         order = list(roots)
         while len(times["this"]) < taps:
@@ -84,12 +90,11 @@ def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
             for name in order:
                 page, steps = pages[name]
                 take_turn(page)
-                got = timed_taps(page, steps, n, True, start=len(times[name]))
+                got = timed_taps(page, steps, n, phone["touch"], start=len(times[name]))
                 times[name] += got
                 this_round[name] = statistics.median(got)
             rounds.append(this_round)
             order.reverse()  # the other version goes first next round
-        browser.close()
     p50 = {name: percentile(t, 50) for name, t in times.items()}
     cycle = len(pages["this"][1])  # the kind's steps, tapped in turn from the first
     return {
@@ -120,6 +125,8 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=CHUNK, help="taps of a version per turn")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.taps < 2 or args.chunk < 1:
+        parser.error("--taps must be at least 2 and --chunk at least 1")
     with checkout(args.base) as base:
         result = compare(base, KINDS[args.kind], args.taps, args.cpu_throttle, args.chunk)
     if args.json:

@@ -17,7 +17,7 @@ app bar with a title and one icon button), `title` (a new body and a new page ti
 change of screen does), `texts` (a new body with 30 lines of text, one Text each),
 `one_text` (the same 30 lines in one Text), `boxes` (a new body with 30 coloured
 Containers and no text), and three of a game screen's size (BIG: 24 tiles and 10 lines,
-some 100 controls as the referee's game screen has): `big` (such a body, new), `big_route`
+some 90 controls, where the referee's game screen has 110): `big` (such a body, new), `big_route`
 (the same with a new address and title, as the referee's Resume) and `big_shown` (two such
 bodies kept on the page, one hidden: the tap shows the hidden one and hides the other, so
 the phone gets no new control, only widgets to build again).
@@ -96,8 +96,7 @@ def main(page: ft.Page):
             area.controls = [big(ft.Text(f"screen {n}"))]
         elif kind == "big_shown":
             if not shown_bodies or not any(c is shown_bodies[0] for c in area.controls):
-                labels = [ft.Text(f"screen {n - 1}"), ft.Text("")]
-                shown_bodies[:] = [big(labels[0]), big(labels[1])]
+                shown_bodies[:] = [big(ft.Text(f"screen {n - 1}")), big(ft.Text(""))]
                 shown_bodies[1].visible = False
                 area.controls = list(shown_bodies)
                 page.update()
@@ -122,9 +121,7 @@ def main(page: ft.Page):
                 title=ft.Text(f"Screen {n}"),
                 actions=[ft.IconButton(ft.Icons.UNDO, tooltip="Undo")],
             )
-        if kind in ("title", "screen"):
-            page.title = f"Screen {n}"
-        if kind == "big_route":
+        if kind in ("title", "screen", "big_route"):
             page.title = f"Screen {n}"
         if kind in ("route", "screen", "big_route"):
             page.route = f"/screen/{n}"

@@ -103,6 +103,18 @@ def warm_up(page, steps, touch: bool) -> None:
     timed_taps(page, steps, WARM_UP, touch)
 
 
+def open_kind(page, kind, touch: bool) -> list:
+    """Go to `kind`'s saved game (from home or another game's screen) and warm its taps up;
+    returns its steps. WARM_UP is a whole number of cycles: the page ends at the first step."""
+    if page.get_by_role("button", name="Home").count():
+        press(page.get_by_role("button", name="Home"), touch)
+    press(page.get_by_role("button", name=kind.resume, exact=True), touch)
+    tagged(page, kind.ready).wait_for()
+    steps = kind.steps(page)
+    warm_up(page, steps, touch)
+    return steps
+
+
 def take_turn(page) -> None:
     page.bring_to_front()
     page.wait_for_timeout(SETTLE_MS)
@@ -224,12 +236,7 @@ def main() -> None:
             page.evaluate(MARK_TAPS)
             kinds, messages = {}, {}
             for kind in chosen:
-                if page.get_by_role("button", name="Home").count():
-                    press(page.get_by_role("button", name="Home"), touch)
-                press(page.get_by_role("button", name=kind.resume, exact=True), touch)
-                tagged(page, kind.ready).wait_for()
-                steps = kind.steps(page)
-                warm_up(page, steps, touch)
+                steps = open_kind(page, kind, touch)
                 kinds[kind.name] = interleaved(page, steps, args.taps, hello, touch)
                 messages[kind.name] = count_messages(page, steps, touch, frames)
             hello_times = hello.times
