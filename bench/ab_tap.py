@@ -51,7 +51,8 @@ def checkout(base: str):
         folder = Path(parent) / "base"
         git = ["git", "-C", str(ROOT)]
         add = [*git, "worktree", "add", "--quiet", "--detach", str(folder), base]
-        subprocess.run(add, check=True)
+        if subprocess.run(add, check=False).returncode:
+            raise SystemExit(f"{base!r} is neither a folder nor a revision git knows")
         try:
             yield folder
         finally:
