@@ -129,11 +129,14 @@ def open_page(
     init_script: str | None = None,
     cpu_throttle: float = 1,
     on_page=None,
+    semantics: bool = True,
 ):
     """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse;
     `init_script`: run in the page before any of its own scripts; `cpu_throttle`: the
     page's processor slowed that many times (4: DevTools' mid-range phone), from its load;
-    `on_page`: called with the page before it loads."""
+    `on_page`: called with the page before it loads; `semantics=False`: Flutter builds no
+    accessibility tree (as for a phone without a screen reader), so nothing can be found
+    by role or identifier and `ready` is not waited for."""
     page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
     if cpu_throttle != 1:
         page.context.new_cdp_session(page).send(
@@ -151,6 +154,8 @@ def open_page(
         lambda route: route.continue_() if route.request.url.startswith(origin) else route.abort(),
     )
     page.goto(url)
+    if not semantics:
+        return page
     # Flutter builds its accessibility tree only after its placeholder is clicked.
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     if ready:

@@ -1,0 +1,181 @@
+"""Taps on a page without Flutter's semantics tree: a phone whose owner runs no screen reader.
+
+Flutter's web client builds its semantics tree (the accessibility DOM that tests and screen
+readers read) only once asked to; a phone without a screen reader never asks, and spares
+the work of keeping it up to date at every change. Such a page has nothing to find a button
+or a text by, so:
+
+- where to tap is learnt on a page with the tree (`learn`): the centre of each step's
+  button, in the steady state a cycle of the kind returns to;
+- when the change is on the screen is learnt from the page's WebSocket: the tap's answer
+  is drawn in the animation frame after its last message arrives, and the tap's time runs
+  to the frame after that, as bench/live.py's WATCH times a page with the tree. Both ways
+  were taken of the same taps on a page with the tree (×4 CPU, 20 taps each): a bid, a
+  card and the smallest app's tap agreed within 3.3 ms in every tap; in a screen change
+  the tree showed the new screen 0-25 ms after these frames;
+- a tap that lands on nothing is caught (no message comes), and a tap on the wrong button
+  of a saved game is caught afterwards (`check`: the game is not where its cycles end).
+"""
+
+from tests.e2e.browser import open_page, tagged
+
+# Kept on window: the last tap's pointer event, its messages each way, when the last one
+# it received came, and the start of the frame after the frame that drew that one.
+TIMING = """
+(() => {
+  const now = () => performance.now();
+  const fresh = () => ({at: now(), last: 0, end: 0, sent: 0, received: 0});
+  window.__tap = fresh();  // the page's load counts as a first tap
+  window.addEventListener("pointerdown", () => { window.__tap = fresh(); }, true);
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    const send = ws.send.bind(ws);
+    ws.send = (data) => { window.__tap.sent += 1; send(data); };
+    ws.addEventListener("message", () => {
+      const tap = window.__tap;
+      tap.received += 1;
+      const last = (tap.last = now());
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        if (tap.last === last) tap.end = now();
+      }));
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  for (const state of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) {
+    window.WebSocket[state] = Socket[state];
+  }
+})();
+"""
+
+QUIET_MS = 300  # no message for this long after a tap's answer: the tap is over
+LOAD_QUIET_MS = 2_000  # the same, for a page's first draw
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def learn(page, steps, touch: bool) -> list[tuple[float, float]]:
+    """Where each step's button is, on `page` (with the tree), taking one cycle of `steps`
+    from the steady state (the page ends where it began)."""
+    from playwright.sync_api import expect
+
+    from bench.tap import press
+
+    points = []
+    for button, identifier, text in steps:
+        points.append(centre(button))
+        press(button, touch)
+        expect(tagged(page, identifier)).to_contain_text(text)
+    return points
+
+
+def open_blind(browser, url: str, **phone):
+    """A page of `url` without the semantics tree, timed by TIMING, once first drawn;
+    `phone`: open_page's width, height, touch and cpu_throttle."""
+    page = open_page(browser, url, ready=None, init_script=TIMING, semantics=False, **phone)
+    page.wait_for_function("() => window.__tap.received > 0", timeout=60_000)
+    quiet(page, LOAD_QUIET_MS)
+    return page
+
+
+def quiet(page, ms: int) -> None:
+    """Wait until the page has had no message for `ms` and has drawn the last one."""
+    page.wait_for_function(
+        "() => window.__tap.end > window.__tap.last"
+        f" && performance.now() - window.__tap.last > {ms}",
+        timeout=60_000,
+        polling=50,
+    )
+
+
+def tap(page, point, touch: bool) -> dict:
+    """Tap at `point`; the tap's time (ms, to the frame after its answer) and messages."""
+    if touch:
+        page.touchscreen.tap(*point)
+    else:
+        page.mouse.click(*point)
+    from playwright.sync_api import TimeoutError as NoAnswer
+
+    try:
+        page.wait_for_function("() => window.__tap.received > 0", timeout=10_000, polling=20)
+    except NoAnswer as exc:
+        raise SystemExit(f"A tap at {point} got no answer: it landed on no button.") from exc
+    quiet(page, QUIET_MS)
+    t = page.evaluate("() => window.__tap")
+    return {"ms": t["end"] - t["at"], "sent": t["sent"], "received": t["received"]}
+
+
+def check(page, steps) -> None:
+    """After whole cycles, a page with the tree must show the kind where its cycles end."""
+    from playwright.sync_api import expect
+
+    _button, identifier, text = steps[-1]
+    try:
+        expect(tagged(page, identifier)).to_contain_text(text)
+    except AssertionError as exc:
+        raise SystemExit(
+            f"After the taps without the semantics tree, {identifier!r} does not show "
+            f"{text!r}: a tap landed on another button, so the times are not of this kind."
+        ) from exc
+
+
+class Blind:
+    """A page without the tree, tapped at `points` in turn; its times and messages."""
+
+    def __init__(self, page, points, touch: bool) -> None:
+        self.page, self.points, self.touch = page, points, touch
+        self.count = 0  # taps so far: the next is at points[count % len(points)]
+        self.times: list[float] = []
+        self.messages = {"sent": 0, "received": 0}
+
+    def taps(self, n: int, timed: bool = True) -> None:
+        from bench.tap import take_turn
+
+        take_turn(self.page)
+        for _ in range(n):
+            done = tap(self.page, self.points[self.count % len(self.points)], self.touch)
+            self.count += 1
+            if timed:
+                self.times.append(done["ms"])
+                for way in self.messages:
+                    self.messages[way] = max(self.messages[way], done[way])
+
+
+def run(browser, app_url: str, hello_url: str, kinds, taps: int, touch: bool, phone: dict):
+    """bench/tap.py's run without the tree: each kind's times and messages per tap, and the
+    smallest app's times, tapped in turns as there."""
+    from bench.live import MARK_TAPS
+    from bench.tap import CHUNK, WARM_UP, open_kind
+
+    shown = open_page(browser, hello_url, ready="Tap", **phone)
+    hello = Blind(open_blind(browser, hello_url, **phone), [centre(_tap_button(shown))], touch)
+    shown.close()
+    hello.taps(WARM_UP, timed=False)
+    times, messages = {}, {}
+    for kind in kinds:
+        shown = open_page(browser, app_url, **phone)
+        shown.evaluate(MARK_TAPS)  # open_kind's warm-up times its taps
+        points = learn(shown, open_kind(shown, kind, touch), touch)
+        url = shown.url
+        shown.close()  # else it would draw every tap of the page timed
+        ours = Blind(open_blind(browser, url, **phone), points, touch)
+        ours.taps(WARM_UP, timed=False)
+        while len(ours.times) < taps:
+            n = min(CHUNK, taps - len(ours.times))
+            ours.taps(n)
+            hello.taps(n)
+        ours.page.close()
+        shown = open_page(browser, url, ready=None, **phone)
+        tagged(shown, kind.ready).wait_for(timeout=60_000)
+        check(shown, kind.steps(shown))
+        shown.close()
+        times[kind.name], messages[kind.name] = ours.times, ours.messages
+    return times, messages, hello.times
+
+
+def _tap_button(page):
+    return page.get_by_role("button", name="Tap")
