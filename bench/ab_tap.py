@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, percentile  # noqa: E402
-from bench.tap import CHUNK, open_kind, take_turn, timed_taps  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
+from bench.tapping import CHUNK, open_kind, take_turn, timed_taps  # noqa: E402
 from referee.store import Store  # noqa: E402
 from tests.e2e.browser import launch, open_page, serve  # noqa: E402
 

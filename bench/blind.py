@@ -13,10 +13,13 @@ or a text by, so:
   were taken of the same taps on a page with the tree (×4 CPU, 20 taps each): a bid, a
   card and the smallest app's tap agreed within 3.3 ms in every tap; in a screen change
   the tree showed the new screen 0-25 ms after these frames;
-- a tap that lands on nothing is caught (no message comes), and a tap on the wrong button
-  of a saved game is caught afterwards (`check`: the game is not where its cycles end).
+- a tap that lands on nothing is caught (no message comes), and so is a tap on another
+  button that leaves the kind elsewhere than its cycles end: after its taps, the page
+  timed turns its tree on and must show where the kind's cycles end (`check`).
 """
 
+from bench.live import MARK_TAPS
+from bench.tapping import WARM_UP, interleaved, open_kind, press, take_turn
 from tests.e2e.browser import open_page, tagged
 
 # Kept on window: the last tap's pointer event, its messages each way, when the last one
@@ -24,9 +27,10 @@ from tests.e2e.browser import open_page, tagged
 TIMING = """
 (() => {
   const now = () => performance.now();
-  const fresh = () => ({at: now(), last: 0, end: 0, sent: 0, received: 0});
-  window.__tap = fresh();  // the page's load counts as a first tap
-  window.addEventListener("pointerdown", () => { window.__tap = fresh(); }, true);
+  let taps = 0;
+  const fresh = () => ({taps, at: now(), last: 0, end: 0, sent: 0, received: 0});
+  window.__tap = fresh();  // the page's load counts as tap 0
+  window.addEventListener("pointerdown", () => { taps += 1; window.__tap = fresh(); }, true);
   const Socket = window.WebSocket;
   window.WebSocket = function (...args) {
     const ws = new Socket(...args);
@@ -34,10 +38,10 @@ TIMING = """
     ws.send = (data) => { window.__tap.sent += 1; send(data); };
     ws.addEventListener("message", () => {
       const tap = window.__tap;
-      tap.received += 1;
-      const last = (tap.last = now());
+      const nth = (tap.received += 1);
+      tap.last = now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        if (tap.last === last) tap.end = now();
+        if (tap.received === nth) tap.end = now();  // no later message: this one was last
       }));
     });
     return ws;
@@ -63,8 +67,6 @@ def learn(page, steps, touch: bool) -> list[tuple[float, float]]:
     from the steady state (the page ends where it began)."""
     from playwright.sync_api import expect
 
-    from bench.tap import press
-
     points = []
     for button, identifier, text in steps:
         points.append(centre(button))
@@ -76,7 +78,7 @@ def learn(page, steps, touch: bool) -> list[tuple[float, float]]:
 def open_blind(browser, url: str, **phone):
     """A page of `url` without the semantics tree, timed by TIMING, once first drawn;
     `phone`: open_page's width, height, touch and cpu_throttle."""
-    page = open_page(browser, url, ready=None, init_script=TIMING, semantics=False, **phone)
+    page = open_page(browser, url, init_script=TIMING, semantics=False, **phone)
     page.wait_for_function("() => window.__tap.received > 0", timeout=60_000)
     quiet(page, LOAD_QUIET_MS)
     return page
@@ -85,7 +87,7 @@ def open_blind(browser, url: str, **phone):
 def quiet(page, ms: int) -> None:
     """Wait until the page has had no message for `ms` and has drawn the last one."""
     page.wait_for_function(
-        "() => window.__tap.end > window.__tap.last"
+        "() => window.__tap.end >= window.__tap.last"
         f" && performance.now() - window.__tap.last > {ms}",
         timeout=60_000,
         polling=50,
@@ -94,26 +96,37 @@ def quiet(page, ms: int) -> None:
 
 def tap(page, point, touch: bool) -> dict:
     """Tap at `point`; the tap's time (ms, to the frame after its answer) and messages."""
+    from playwright.sync_api import TimeoutError as NoAnswer
+
+    nth = page.evaluate("() => window.__tap.taps") + 1
     if touch:
         page.touchscreen.tap(*point)
     else:
         page.mouse.click(*point)
-    from playwright.sync_api import TimeoutError as NoAnswer
-
     try:
-        page.wait_for_function("() => window.__tap.received > 0", timeout=10_000, polling=20)
+        page.wait_for_function(
+            f"() => window.__tap.taps === {nth} && window.__tap.received > 0",
+            timeout=10_000,
+            polling=20,
+        )
     except NoAnswer as exc:
-        raise SystemExit(f"A tap at {point} got no answer: it landed on no button.") from exc
+        raise SystemExit(
+            f"The tap at {point} had no WebSocket message within 10 s: it landed on no "
+            "button, or the server stalled."
+        ) from exc
     quiet(page, QUIET_MS)
     t = page.evaluate("() => window.__tap")
     return {"ms": t["end"] - t["at"], "sent": t["sent"], "received": t["received"]}
 
 
-def check(page, steps) -> None:
-    """After whole cycles, a page with the tree must show the kind where its cycles end."""
+def check(page, kind) -> None:
+    """After whole cycles, `page` (timed without the tree) turns its tree on: it must show
+    `kind` where its cycles end."""
     from playwright.sync_api import expect
 
-    _button, identifier, text = steps[-1]
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    tagged(page, kind.ready).wait_for(timeout=60_000)
+    _button, identifier, text = kind.steps(page)[-1]
     try:
         expect(tagged(page, identifier)).to_contain_text(text)
     except AssertionError as exc:
@@ -133,8 +146,6 @@ class Blind:
         self.messages = {"sent": 0, "received": 0}
 
     def taps(self, n: int, timed: bool = True) -> None:
-        from bench.tap import take_turn
-
         take_turn(self.page)
         for _ in range(n):
             done = tap(self.page, self.points[self.count % len(self.points)], self.touch)
@@ -148,12 +159,10 @@ class Blind:
 def run(browser, app_url: str, hello_url: str, kinds, taps: int, touch: bool, phone: dict):
     """bench/tap.py's run without the tree: each kind's times and messages per tap, and the
     smallest app's times, tapped in turns as there."""
-    from bench.live import MARK_TAPS
-    from bench.tap import CHUNK, WARM_UP, open_kind
-
     shown = open_page(browser, hello_url, ready="Tap", **phone)
-    hello = Blind(open_blind(browser, hello_url, **phone), [centre(_tap_button(shown))], touch)
+    point = centre(shown.get_by_role("button", name="Tap"))
     shown.close()
+    hello = Blind(open_blind(browser, hello_url, **phone), [point], touch)
     hello.taps(WARM_UP, timed=False)
     times, messages = {}, {}
     for kind in kinds:
@@ -164,18 +173,8 @@ def run(browser, app_url: str, hello_url: str, kinds, taps: int, touch: bool, ph
         shown.close()  # else it would draw every tap of the page timed
         ours = Blind(open_blind(browser, url, **phone), points, touch)
         ours.taps(WARM_UP, timed=False)
-        while len(ours.times) < taps:
-            n = min(CHUNK, taps - len(ours.times))
-            ours.taps(n)
-            hello.taps(n)
+        times[kind.name] = interleaved(ours, hello, taps)
+        messages[kind.name] = ours.messages
+        check(ours.page, kind)
         ours.page.close()
-        shown = open_page(browser, url, ready=None, **phone)
-        tagged(shown, kind.ready).wait_for(timeout=60_000)
-        check(shown, kind.steps(shown))
-        shown.close()
-        times[kind.name], messages[kind.name] = ours.times, ours.messages
     return times, messages, hello.times
-
-
-def _tap_button(page):
-    return page.get_by_role("button", name="Tap")

@@ -40,8 +40,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import blind  # noqa: E402
-from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
+from bench.live import MARK_TAPS, percentile  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
+from bench.tapping import (  # noqa: E402
+    WARM_UP,
+    Cycle,
+    interleaved,
+    open_kind,
+    press,
+    take_turn,
+    timed_taps,
+    warm_up,
+)
 from tests.e2e.browser import free_port, launch, open_page, serve, tagged, wait_for_port  # noqa: E402
 
 HELLO = """
@@ -88,78 +98,6 @@ def serve_script(script: Path, source: str, renderer: str = "auto"):
         proc.wait(10)
 
 
-def press(button, touch: bool) -> None:
-    if touch:
-        button.tap()
-    else:
-        button.click()
-
-
-# Untimed taps before each kind (even: a two-step cycle then ends where it began).
-WARM_UP = 4
-CHUNK = 10  # timed taps one app takes before the other app's turn
-SETTLE_MS = 200  # after a turn changes page, before its first tap
-
-
-def warm_up(page, steps, touch: bool) -> None:
-    """Tap WARM_UP times and drop the times: the first taps of a kind run code neither the
-    browser nor the server has run yet (the first bid took 113 ms, the first tap on the
-    smallest app 74)."""
-    timed_taps(page, steps, WARM_UP, touch)
-
-
-def open_kind(page, kind, touch: bool) -> list:
-    """Go to `kind`'s saved game (from home or another game's screen) and warm its taps up;
-    returns its steps. WARM_UP is a whole number of cycles: the page ends at the first step."""
-    if page.get_by_role("button", name="Home").count():
-        press(page.get_by_role("button", name="Home"), touch)
-    press(in_view(page, page.get_by_role("button", name=kind.resume, exact=True)), touch)
-    tagged(page, kind.ready).wait_for()
-    steps = kind.steps(page)
-    warm_up(page, steps, touch)
-    return steps
-
-
-def in_view(page, button):
-    """`button`, once home is scrolled to show it: Playwright scrolls the accessibility
-    tree's element, not Flutter's list, and a tap below the fold of a phone lands nowhere
-    (with seven saved games, the first one's Resume is some 1,100 px down)."""
-    size = page.viewport_size
-    before = None
-    for _ in range(20):
-        box = button.bounding_box()
-        inside = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-        # In the middle two thirds, or as far as the list goes (the last game's button).
-        if inside and (box == before or size["height"] / 6 <= box["y"] <= size["height"] * 2 / 3):
-            return button
-        page.mouse.move(size["width"] / 2, size["height"] / 2)  # over the list, not the bar
-        page.mouse.wheel(0, -300 if box is not None and box["y"] < size["height"] / 6 else 300)
-        page.wait_for_timeout(300)
-        before = box
-    raise SystemExit("The saved game to open stays out of the phone's view.")
-
-
-def take_turn(page) -> None:
-    page.bring_to_front()
-    page.wait_for_timeout(SETTLE_MS)
-
-
-def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[float]:
-    """Tap `steps` in turn (button, identifier, text it then shows) `taps` times, from
-    step `start`; each time from the tap's pointer event in the page to the frame after."""
-    from playwright.sync_api import expect
-
-    times = []
-    for n in range(start, start + taps):
-        button, identifier, text = steps[n % len(steps)]
-        page.evaluate(WATCH, [identifier, text])
-        press(button, touch)
-        seen = page.evaluate("() => window.__seen")
-        times.append(seen - page.evaluate("() => window.__tapAt"))
-        expect(tagged(page, identifier)).to_contain_text(text)
-    return times
-
-
 class Hello:
     """The smallest app's page, tapped in turns beside ours: its label counts the taps."""
 
@@ -181,18 +119,6 @@ class Hello:
         take_turn(self.page)
         self.times += timed_taps(self.page, self._steps(taps), taps, self.touch)
         self.count += taps
-
-
-def interleaved(page, steps, taps: int, hello: Hello, touch: bool) -> list[float]:
-    """`taps` timed taps of `steps` on our page, CHUNK at a time, each chunk followed by
-    as many on the smallest app's page."""
-    times: list[float] = []
-    while len(times) < taps:
-        n = min(CHUNK, taps - len(times))
-        take_turn(page)
-        times += timed_taps(page, steps, n, touch, start=len(times))
-        hello.taps(n)
-    return times
 
 
 def count_messages(page, steps, touch: bool, frames: dict) -> dict:
@@ -257,28 +183,31 @@ def main() -> None:
         store.close()
         browser = launch(pw)
         touch = args.pointer == "touch"
-        frames = {"sent": 0, "received": 0, "bytes": 0}
         with serve(folder, args.renderer) as app, serve_hello(folder, args.renderer) as url:
             phone = {"width": 390, "height": 844, "touch": touch, "cpu_throttle": args.cpu_throttle}
-            if args.semantics == "off":
-                kinds, messages, hello_times = blind.run(
-                    browser, app.url, url, chosen, args.taps, touch, phone
-                )
-                browser.close()
-                return report(args, kinds, messages, hello_times)
-            hello = Hello(open_page(browser, url, ready="Tap", **phone), touch)
-            hello.page.evaluate(MARK_TAPS)
-            hello.warm_up()
-            page = open_page(browser, app.url, on_page=lambda p: listen(p, frames), **phone)
-            page.evaluate(MARK_TAPS)
-            kinds, messages = {}, {}
-            for kind in chosen:
-                steps = open_kind(page, kind, touch)
-                kinds[kind.name] = interleaved(page, steps, args.taps, hello, touch)
-                messages[kind.name] = count_messages(page, steps, touch, frames)
-            hello_times = hello.times
+            run = blind.run if args.semantics == "off" else with_tree
+            kinds, messages, hello_times = run(
+                browser, app.url, url, chosen, args.taps, touch, phone
+            )
         browser.close()
     report(args, kinds, messages, hello_times)
+
+
+def with_tree(browser, app_url: str, hello_url: str, chosen, taps: int, touch: bool, phone):
+    """Each kind's times and messages per tap, and the smallest app's times, on pages with
+    the accessibility tree (found by role, timed by the tree's change)."""
+    frames = {"sent": 0, "received": 0, "bytes": 0}
+    hello = Hello(open_page(browser, hello_url, ready="Tap", **phone), touch)
+    hello.page.evaluate(MARK_TAPS)
+    hello.warm_up()
+    page = open_page(browser, app_url, on_page=lambda p: listen(p, frames), **phone)
+    page.evaluate(MARK_TAPS)
+    kinds, messages = {}, {}
+    for kind in chosen:
+        steps = open_kind(page, kind, touch)
+        kinds[kind.name] = interleaved(Cycle(page, steps, touch), hello, taps)
+        messages[kind.name] = count_messages(page, steps, touch, frames)
+    return kinds, messages, hello.times
 
 
 def report(args, kinds: dict, messages: dict, hello_times: list) -> None:

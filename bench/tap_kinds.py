@@ -129,7 +129,9 @@ def seed(store, kinds) -> None:
     from referee.table import Table
 
     done = set()
-    for kind in kinds:
+    # The last saved comes first on home: the first kind's game is then in a phone's view
+    # (a screen change's Resume is one of its timed taps).
+    for kind in reversed(kinds):
         if kind.resume in done:
             continue
         done.add(kind.resume)

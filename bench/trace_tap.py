@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, WATCH  # noqa: E402
-from bench.tap import press, serve_hello, warm_up  # noqa: E402
+from bench.tap import serve_hello  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
+from bench.tapping import press, warm_up  # noqa: E402
 from tests.e2e.browser import launch, open_page, serve, tagged  # noqa: E402
 
 CATEGORIES = [
