@@ -171,6 +171,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.taps < 2 or args.taps % 2:
         parser.error("--taps: an even number, at least 2 (a cycle is two taps)")
+    unknown = [k for k in args.kinds.split(",") if k not in KINDS]
+    if unknown:
+        parser.error(f"--kinds: no kind {', '.join(unknown)}; the kinds are {', '.join(KINDS)}")
     chosen = [KINDS[k] for k in args.kinds.split(",")]
     from playwright.sync_api import sync_playwright
 
