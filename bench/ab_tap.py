@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, percentile  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
-from bench.tapping import CHUNK, open_kind, take_turn, timed_taps  # noqa: E402
+from bench.tapping import CHUNK, Cycle, open_kind  # noqa: E402
 from referee.store import Store  # noqa: E402
 from tests.e2e.browser import launch, open_page, serve  # noqa: E402
 
@@ -60,8 +60,8 @@ def checkout(base: str):
             subprocess.run([*git, "worktree", "prune"], check=False)
 
 
-def side(stack: ExitStack, browser, root: Path, kind, phone: dict):
-    """A page showing `kind`'s game, served from `root`, warmed up; and its steps. The game
+def side(stack: ExitStack, browser, root: Path, kind, phone: dict) -> Cycle:
+    """A page showing `kind`'s game, served from `root`, warmed up, with its steps. The game
     is saved by this checkout's store: a change to the stored format is not for this bench."""
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
     store = Store(folder / "referee.db")
@@ -70,7 +70,7 @@ def side(stack: ExitStack, browser, root: Path, kind, phone: dict):
     app = stack.enter_context(serve(folder, "auto", root=root))
     page = open_page(browser, app.url, **phone)
     page.evaluate(MARK_TAPS)
-    return page, open_kind(page, kind, phone["touch"])
+    return Cycle(page, open_kind(page, kind, phone["touch"]), phone["touch"])
 
 
 def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
@@ -78,26 +78,23 @@ def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
 
     phone = {"width": 390, "height": 844, "touch": True, "cpu_throttle": throttle}
     roots = {"base": base, "this": ROOT}
-    times: dict[str, list[float]] = {name: [] for name in roots}
     rounds: list[dict[str, float]] = []
     with sync_playwright() as pw, ExitStack() as stack:
         browser = launch(pw)
         stack.callback(browser.close)  # before the servers stop, on every way out
-        pages = {name: side(stack, browser, root, kind, phone) for name, root in roots.items()}
+        sides = {name: side(stack, browser, root, kind, phone) for name, root in roots.items()}
         order = list(roots)
-        while len(times["this"]) < taps:
-            n = min(chunk, taps - len(times["this"]))
+        while len(sides["this"].times) < taps:
+            n = min(chunk, taps - len(sides["this"].times))
             this_round = {}
             for name in order:
-                page, steps = pages[name]
-                take_turn(page)
-                got = timed_taps(page, steps, n, phone["touch"], start=len(times[name]))
-                times[name] += got
-                this_round[name] = statistics.median(got)
+                sides[name].taps(n)
+                this_round[name] = statistics.median(sides[name].times[-n:])
             rounds.append(this_round)
             order.reverse()  # the other version goes first next round
+    times = {name: cycle.times for name, cycle in sides.items()}
     p50 = {name: percentile(t, 50) for name, t in times.items()}
-    cycle = len(pages["this"][1])  # the kind's steps, tapped in turn from the first
+    steps = len(sides["this"].steps)  # the kind's steps, tapped in turn from the first
     return {
         "kind": kind.name,
         "taps": taps,
@@ -107,7 +104,7 @@ def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
                 "root": str(roots[name]),
                 "p50_ms": round(p50[name], 1),
                 "p95_ms": round(percentile(t, 95), 1),
-                "step_p50_ms": [round(percentile(t[i::cycle], 50), 1) for i in range(cycle)],
+                "step_p50_ms": [round(percentile(t[i::steps], 50), 1) for i in range(steps)],
             }
             for name, t in times.items()
         },
