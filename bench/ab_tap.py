@@ -8,10 +8,13 @@ and take CHUNK taps each in turn, the one going first changing every round: a sl
 moment falls on both alike. Each tap is timed as bench/tap.py times it (from its pointer
 event to the frame after the change is in the semantics tree).
 
-    python bench/ab_tap.py BASE [--kind screen] [--taps 60] [--cpu-throttle 4] [--json]
+    python bench/ab_tap.py BASE [--kind screen] [--taps 60] [--cpu-throttle 4]
+                           [--renderer auto|canvaskit|skwasm] [--json]
 
 BASE is a git revision (checked out for the run into a temporary worktree) or the folder of
-another checkout; it is compared with this checkout. Reported per version: p50 and p95, and
+another checkout; it is compared with this checkout. `--renderer`: the web client's renderer
+for both (auto: what Flutter picks, skwasm on Chromium; canvaskit: what browsers without
+WebAssembly GC get, and the browser tests). Reported per version: p50 and p95, and
 for each step of the kind's cycle its p50 (a screen change's Home and Resume differ);
 then this checkout's p50 over BASE's, and in how many rounds its median was the lower.
 """
@@ -60,20 +63,22 @@ def checkout(base: str):
             subprocess.run([*git, "worktree", "prune"], check=False)
 
 
-def side(stack: ExitStack, browser, root: Path, kind, phone: dict) -> Cycle:
+def side(stack: ExitStack, browser, root: Path, kind, phone: dict, renderer: str) -> Cycle:
     """A page showing `kind`'s game, served from `root`, warmed up, with its steps. The game
     is saved by this checkout's store: a change to the stored format is not for this bench."""
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
     store = Store(folder / "referee.db")
     seed(store, [kind])
     store.close()
-    app = stack.enter_context(serve(folder, "auto", root=root))
+    app = stack.enter_context(serve(folder, renderer, root=root))
     page = open_page(browser, app.url, **phone)
     page.evaluate(MARK_TAPS)
     return Cycle(page, open_kind(page, kind, phone["touch"]), phone["touch"])
 
 
-def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
+def compare(
+    base: Path, kind, taps: int, throttle: float, chunk: int, renderer: str = "auto"
+) -> dict:
     from playwright.sync_api import sync_playwright
 
     phone = {"width": 390, "height": 844, "touch": True, "cpu_throttle": throttle}
@@ -82,7 +87,9 @@ def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
     with sync_playwright() as pw, ExitStack() as stack:
         browser = launch(pw)
         stack.callback(browser.close)  # before the servers stop, on every way out
-        sides = {name: side(stack, browser, root, kind, phone) for name, root in roots.items()}
+        sides = {
+            name: side(stack, browser, root, kind, phone, renderer) for name, root in roots.items()
+        }
         order = list(roots)
         while len(sides["this"].times) < taps:
             n = min(chunk, taps - len(sides["this"].times))
@@ -99,6 +106,7 @@ def compare(base: Path, kind, taps: int, throttle: float, chunk: int) -> dict:
         "kind": kind.name,
         "taps": taps,
         "cpu_throttle": throttle,
+        "renderer": renderer,
         "versions": {
             name: {
                 "root": str(roots[name]),
@@ -121,16 +129,22 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=60, help="timed taps of each version")
     parser.add_argument("--cpu-throttle", type=float, default=4)
     parser.add_argument("--chunk", type=int, default=CHUNK, help="taps of a version per turn")
+    parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.taps < 2 or args.chunk < 1:
         parser.error("--taps must be at least 2 and --chunk at least 1")
     with checkout(args.base) as base:
-        result = compare(base, KINDS[args.kind], args.taps, args.cpu_throttle, args.chunk)
+        result = compare(
+            base, KINDS[args.kind], args.taps, args.cpu_throttle, args.chunk, args.renderer
+        )
     if args.json:
         print(json.dumps(result))
         return
-    print(f"{result['kind']}, ×{args.cpu_throttle:g} CPU, touch, {args.taps} taps each")
+    print(
+        f"{result['kind']}, ×{args.cpu_throttle:g} CPU, touch, {args.renderer} renderer, "
+        f"{args.taps} taps each"
+    )
     for name, row in result["versions"].items():
         steps = " / ".join(f"{ms:.1f}" for ms in row["step_p50_ms"])
         print(f"  {name:4} p50 {row['p50_ms']:6.1f}  p95 {row['p95_ms']:6.1f}  steps {steps}")

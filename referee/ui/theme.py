@@ -7,6 +7,8 @@ import flet as ft
 # one-glyph subset of Symbola for the Fairy Bucks book, which DejaVu lacks.
 SYMBOL_FONT = "RefereeSuits"
 BOOK_FONT = "RefereeBook"
+# The web client's own font (both renderers draw every text with it).
+WEB_FONT = "Roboto"
 FONTS = {SYMBOL_FONT: "fonts/suits.ttf", BOOK_FONT: "fonts/book.ttf"}
 _SLOTS = [
     f"{size}_{scale}"
@@ -40,11 +42,20 @@ def player_colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def theme() -> ft.Theme:
+def theme(web: bool = False) -> ft.Theme:
+    """`web`: for a page in a browser, whose client draws every text in Roboto."""
     # A text theme given without colours comes out dark on the dark theme; naming the
     # scheme's on-surface colour keeps text readable in both.
+    # On the web the family is named too. A style with only fallbacks tells the CanvasKit
+    # renderer (the one Flutter gives browsers without WebAssembly GC, and the browser tests)
+    # that its fonts are the two subsets alone: every é, −, … or “ on a screen was then taken
+    # for a glyph no font has, and each layout asked again for a Noto font that an offline
+    # table cannot have (a 404). ×4 CPU, a Fairy guess (a screen with "−4"): p50 295 ms with
+    # 2 such requests a tap. A desktop window keeps its platform's own font.
     fallback = ft.TextStyle(
-        font_family_fallback=[SYMBOL_FONT, BOOK_FONT], color=ft.Colors.ON_SURFACE
+        font_family=WEB_FONT if web else None,
+        font_family_fallback=[SYMBOL_FONT, BOOK_FONT],
+        color=ft.Colors.ON_SURFACE,
     )
     # A screen changes at once: a sliding or fading page costs a phone several frames of
     # both pages, and the referee is read mid-argument, not watched.
@@ -62,7 +73,7 @@ def setup_page(page: ft.Page, padding: int = 12) -> None:
     """What every screen of a page shares, from the first one (the code screen too)."""
     page.title = "referee"
     page.fonts = FONTS
-    page.theme = theme()
-    page.dark_theme = theme()
+    page.theme = theme(web=page.web)
+    page.dark_theme = theme(web=page.web)
     page.theme_mode = ft.ThemeMode.SYSTEM
     page.padding = padding

@@ -200,7 +200,7 @@ def describe(guess, names: Mapping[str, str] = DEFAULT) -> str:
 
 
 def short(guess, names: Mapping[str, str] = DEFAULT) -> str:
-    """The guess on a ladder rung: '3 × 4', '4 × Red', '2 × <4', '5 × run ∋ 3'."""
+    """The guess on a ladder rung: '3 × 4', '4 × Red', '2 × <4', '5 in a row incl. 3'."""
     if isinstance(guess, NumberGuess):
         return f"{guess.count} × {'<' if guess.less_than else ''}{guess.number}"
     if isinstance(guess, ColourGuess):
