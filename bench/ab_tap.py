@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.live import MARK_TAPS, percentile  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
-from bench.tapping import CHUNK, Cycle, open_kind  # noqa: E402
+from bench.tapping import CHUNK, RENDERERS, Cycle, open_kind  # noqa: E402
 from referee.store import Store  # noqa: E402
 from tests.e2e.browser import launch, open_page, serve  # noqa: E402
 
@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=60, help="timed taps of each version")
     parser.add_argument("--cpu-throttle", type=float, default=4)
     parser.add_argument("--chunk", type=int, default=CHUNK, help="taps of a version per turn")
-    parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    parser.add_argument("--renderer", default="auto", choices=RENDERERS)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.taps < 2 or args.chunk < 1:

@@ -43,6 +43,7 @@ from bench import blind  # noqa: E402
 from bench.live import MARK_TAPS, percentile  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
 from bench.tapping import (  # noqa: E402
+    RENDERERS,
     WARM_UP,
     Cycle,
     interleaved,
@@ -157,7 +158,7 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated")
     parser.add_argument("--pointer", default="touch", choices=["touch", "mouse"])
     parser.add_argument("--raw", action="store_true", help="each tap's time, in --json")
-    parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    parser.add_argument("--renderer", default="auto", choices=RENDERERS)
     parser.add_argument(
         "--cpu-throttle", type=float, default=1, help="slow each page's CPU N times (4: a phone)"
     )

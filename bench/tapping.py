@@ -10,6 +10,9 @@ WARM_UP = 4
 CHUNK = 10  # timed taps one app takes before the other app's turn
 SETTLE_MS = 200  # after a turn changes page, before its first tap
 SCROLL_PX = 300  # one swipe of home's list, less than the band `in_view` aims at
+# Flutter's web renderers: auto (skwasm on Chromium), or one named (canvaskit: what a
+# browser without WebAssembly GC gets).
+RENDERERS = ["auto", "canvaskit", "skwasm"]
 
 
 def press(button, touch: bool) -> None:

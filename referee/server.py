@@ -20,7 +20,6 @@ import sys
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from referee.guard import CodeCheck, CodeGuard
@@ -230,44 +229,6 @@ async def _refuse(scope, receive, send, why: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class FallbackFonts:
-    """ASGI middleware: the client's requests for a Noto fallback font get a font the page
-    already has (`font`: the suit subset), so what shows does not change.
-
-    The web client asks the server for a Noto font when a text has a letter its own fonts
-    lack (a player called 😀 or 李). An offline table has none, and the CanvasKit renderer
-    asked again at every layout after the 404 (×4 CPU, a Fairy guess with such a name on
-    screen: p50 262 ms against 97). Loaded once, the font counts as tried; the letter shows
-    as the box it showed before."""
-
-    PATH = re.compile(r"/assets/fonts/noto[a-z0-9]*/[A-Za-z0-9_./-]+\.(woff2|ttf|otf)")
-
-    def __init__(self, app, font: bytes) -> None:
-        self.app = app
-        self.font = font
-
-    async def __call__(self, scope, receive, send) -> None:
-        if (
-            scope["type"] == "http"
-            and scope.get("method") == "GET"
-            and self.PATH.fullmatch(scope.get("path", ""))
-        ):
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 200,
-                    "headers": [
-                        (b"content-type", b"font/ttf"),
-                        (b"content-length", str(len(self.font)).encode()),
-                        (b"cache-control", b"max-age=86400"),
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": self.font})
-            return
-        await self.app(scope, receive, send)
-
-
 def same_origin(scope) -> bool:
     headers = _headers(scope)
     origin, host = headers.get("origin"), headers.get("host")
@@ -359,6 +320,7 @@ def serve(
 
     import referee
     from referee.ui.flet_send import install as _send_without_log_text
+    from referee.web_fonts import fallback_fonts
 
     _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
 
@@ -382,13 +344,8 @@ def serve(
             no_cdn=True,
         ),
     )
-    served = app
-    if assets_dir is not None:
-        from referee.ui.theme import FONTS, SYMBOL_FONT
-
-        served = FallbackFonts(app, (Path(assets_dir) / FONTS[SYMBOL_FONT]).read_bytes())
     config = uvicorn.Config(
-        HostCheck(served, AllowedHosts.from_env(host)),
+        HostCheck(fallback_fonts(app, assets_dir), AllowedHosts.from_env(host)),
         host=host,
         port=port,
         ws="websockets-sansio",

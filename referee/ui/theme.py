@@ -2,13 +2,13 @@
 
 import flet as ft
 
-# Roboto, the only font the offline web client has, lacks the suit symbols; every text
-# style falls back to a 15 kB subset of DejaVu Sans (assets/fonts) for them, and to a
-# one-glyph subset of Symbola for the Fairy Bucks book, which DejaVu lacks.
+# Roboto, the only font the offline web client has (WEB_FONT, named in every web style:
+# see theme()), lacks the suit symbols; every text style falls back to a 15 kB subset of
+# DejaVu Sans (assets/fonts) for them, and to a one-glyph subset of Symbola for the Fairy
+# Bucks book, which DejaVu lacks.
+WEB_FONT = "Roboto"
 SYMBOL_FONT = "RefereeSuits"
 BOOK_FONT = "RefereeBook"
-# The web client's own font (both renderers draw every text with it).
-WEB_FONT = "Roboto"
 FONTS = {SYMBOL_FONT: "fonts/suits.ttf", BOOK_FONT: "fonts/book.ttf"}
 _SLOTS = [
     f"{size}_{scale}"
@@ -46,12 +46,12 @@ def theme(web: bool = False) -> ft.Theme:
     """`web`: for a page in a browser, whose client draws every text in Roboto."""
     # A text theme given without colours comes out dark on the dark theme; naming the
     # scheme's on-surface colour keeps text readable in both.
-    # On the web the family is named too. A style with only fallbacks tells the CanvasKit
+    # On the web the family is named too: a style with only fallbacks tells the CanvasKit
     # renderer (the one Flutter gives browsers without WebAssembly GC, and the browser tests)
-    # that its fonts are the two subsets alone: every é, −, … or “ on a screen was then taken
-    # for a glyph no font has, and each layout asked again for a Noto font that an offline
-    # table cannot have (a 404). ×4 CPU, a Fairy guess (a screen with "−4"): p50 295 ms with
-    # 2 such requests a tap. A desktop window keeps its platform's own font.
+    # that its fonts are the two subsets alone. Every é, −, … or “ was then taken for a glyph
+    # no font has, and each layout asked the offline server again for a Noto font (×4 CPU,
+    # a Fairy guess with "−4" on screen: p50 253 -> 155 ms, paired). A desktop window keeps
+    # its platform's own font.
     fallback = ft.TextStyle(
         font_family=WEB_FONT if web else None,
         font_family_fallback=[SYMBOL_FONT, BOOK_FONT],

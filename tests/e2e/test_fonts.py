@@ -1,8 +1,8 @@
-"""Fonts on an offline table. Text the web client's own font draws (an accented name, a
-minus sign) asks the server for no other font; a letter none of its fonts has (a name in
-emoji or in Chinese) asks for each Noto font once. The CanvasKit renderer (the one these
-tests and browsers without WebAssembly GC get) used to ask again at every layout: ×4 CPU,
-a Fairy guess took 295 ms instead of 119 with "−4" on screen, 262 instead of 97 with 😀."""
+"""Fonts on an offline table, in the CanvasKit renderer these tests get: text the web
+client's own font draws (an accented name, a minus sign) asks the server for no other font
+(referee/ui/theme.py), and a letter none of its fonts has (a name in emoji or in Chinese)
+asks for each Noto font once (referee/web_fonts.py); each used to be asked for again at
+every layout."""
 
 from collections import Counter
 

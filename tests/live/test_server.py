@@ -60,12 +60,14 @@ class TestSocket:
         assert run_async(offered()) is None
 
 
-def raw_request(url: str, host: str, origin: str | None = None, websocket=False) -> tuple:
-    """(status, body) of a GET sent with exactly these Host and Origin headers, as a page
-    on another name that resolves to this machine would send it."""
+def raw_request(
+    url: str, host: str, origin: str | None = None, websocket=False, path: str = "/"
+) -> tuple:
+    """(status, body) of a GET of `path` sent with exactly these Host and Origin headers, as
+    a page on another name that resolves to this machine would send it."""
     address = url.split("//", 1)[1].split("/", 1)[0]
     ip, port = address.rsplit(":", 1)
-    lines = [f"GET {'/ws' if websocket else '/'} HTTP/1.1", f"Host: {host}"]
+    lines = [f"GET {'/ws' if websocket else path} HTTP/1.1", f"Host: {host}"]
     if origin:
         lines.append(f"Origin: {origin}")
     if websocket:

@@ -98,6 +98,7 @@ class FakePage:
 
     width = 800
     padding = 0
+    web = True
     platform_brightness = None
     route = "/"
     query = SimpleNamespace(to_dict={})

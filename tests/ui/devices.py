@@ -33,7 +33,7 @@ def device(lives: LiveTables) -> tuple[Shell, Session]:
     client = _Client()
     client.loop = asyncio.get_running_loop()
     session = Session(client)
-    session.apply_page_patch({"width": 390, "height": 844})
+    session.apply_page_patch({"width": 390, "height": 844, "web": True})  # as a phone's browser
     msgpack.packb(session.get_page_patch(), default=ENCODE)
     return Shell(session.page, lives), session
 

@@ -75,6 +75,52 @@ class TestAPickKeepsTheButtons:
         assert not set(before.values()) & set(after.values())
 
 
+class TestFairyBucksItemEntry:
+    """Entering a lot's items is picking, not moving: a symbol's redraw keeps Add item, so a
+    quick tap on it (sent before that redraw came) adds the item instead of being dropped."""
+
+    @staticmethod
+    async def _typed(lives, value: str):
+        app, session = device(lives)
+        app.start_game("fairybucks", ["Ana", "Bo"], {})
+        field = next(
+            c
+            for c in controls(session.page.views[-1].controls)
+            if isinstance(c, ft.TextField) and c.label == "Item value"
+        )
+        session.apply_patch(field._i, {"value": value})
+        await session.dispatch_event(field._i, "change", value)
+        return app, session
+
+    @staticmethod
+    def _entered(session) -> list[str]:
+        return [
+            c.value
+            for c in controls(session.page.views[-1].controls)
+            if isinstance(c, ft.Text) and str(c.value).startswith("Entered")
+        ]
+
+    def test_add_item_tapped_before_the_symbols_redraw_came_adds_the_item(self, lives):
+        async def run():
+            _app, session = await self._typed(lives, "5")
+            add = _named(session, "Add item")
+            await session.dispatch_event(_named(session, "Symbol star")._i, "click", None)
+            await session.dispatch_event(add._i, "click", None)
+            return self._entered(session)
+
+        assert run_async(run()) == ["Entered: 5 ★"]
+
+    def test_a_double_tap_on_add_item_adds_once(self, lives):
+        async def run():
+            _app, session = await self._typed(lives, "5")
+            add = _named(session, "Add item")
+            await session.dispatch_event(add._i, "click", None)
+            await session.dispatch_event(add._i, "click", None)  # sent before the redraw
+            return self._entered(session)
+
+        assert run_async(run()) == ["Entered: 5 ☾"]
+
+
 class TestAOneCardBoard:
     def test_another_card_takes_the_place_of_the_one_picked(self, lives):
         async def run():

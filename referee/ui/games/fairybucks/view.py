@@ -147,6 +147,7 @@ class FairyBucksView(GameView):
             selected=[self.symbol],
             on_tap=self._set_symbol,
             name=lambda s: f"Symbol {s}",
+            key=lambda s: f"symbol-{s}@{self.pad.moment}",
         )
         chips = [
             ft.Chip(
@@ -166,11 +167,16 @@ class FairyBucksView(GameView):
             ft.Row(
                 [
                     value,
+                    # Kept while it would add the same (ui/reconcile.py): a tap on it just
+                    # after a symbol, before the symbol's redraw came, adds the item
+                    # instead of being dropped; after an add it comes anew, so the second
+                    # tap of a double tap adds nothing.
                     action_button(
                         "Add item",
                         lambda _e: self._add_item(limit, menu.item_values),
                         disabled=len(self.pending) >= limit,
                         filled=False,
+                        key=f"add-item-{len(self.pending)}@{self.pad.moment}",
                     ),
                 ],
                 wrap=True,
