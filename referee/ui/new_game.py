@@ -208,12 +208,15 @@ class NewGameForm:
                 weight=ft.FontWeight.BOLD,
             ),
             *[self._name_row(i, name) for i, name in enumerate(self.names)],
+            # Kept through what is typed (every letter redraws), new after a row is added:
+            # a double tap adds one row.
             big_button(
                 "Add player",
                 lambda _e: self._add_player(),
                 filled=False,
                 disabled=len(self.names) >= rules.max_players,
                 icon=ft.Icons.ADD,
+                key=f"add-player-{len(self.names)}",
             ),
         ]
         for name in seat_fields(rules.options_model):
@@ -237,7 +240,9 @@ class NewGameForm:
 
     def buttons(self) -> ft.Control:
         """Start and Cancel: kept in reach below the form, however far it scrolls."""
-        start = big_button("Start game", self._start, icon=ft.Icons.PLAY_ARROW)
+        # Kept while names are typed (each letter redraws the form): Start tapped right
+        # after the last letter starts the game with that letter instead of being dropped.
+        start = big_button("Start game", self._start, icon=ft.Icons.PLAY_ARROW, key="start-game")
         cancel = big_button("Cancel", lambda _e: self.on_cancel(), filled=False)
         start.expand = 2
         cancel.expand = 1

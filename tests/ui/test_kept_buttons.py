@@ -6,6 +6,12 @@ import flet as ft
 
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
+from tests.ui.test_stale_taps import _button
+
+
+async def _type(session, field, value: str) -> None:
+    session.apply_patch(field._i, {"value": value})
+    await session.dispatch_event(field._i, "change", value)
 
 
 def _named(session, name: str):
@@ -119,6 +125,70 @@ class TestFairyBucksItemEntry:
             return self._entered(session)
 
         assert run_async(run()) == ["Entered: 5 ☾"]
+
+
+class TestAQuickTapAfterAPick:
+    """A tap sent just after a pick, before the pick's redraw came, still counts when its
+    button means the same after the pick (the redraw kept it): a phone taking 100-300 ms to
+    redraw would otherwise drop the second of two quick taps, with nothing said."""
+
+    def test_a_deceptidice_guess_right_after_a_count_step_is_made_with_that_count(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
+            guess = _button(session.page.views[-1].controls, "Number 4")
+            more = _button(session.page.views[-1].controls, "More cards")
+            await session.dispatch_event(more._i, "click", None)
+            await session.dispatch_event(guess._i, "click", None)  # before the redraw
+            return [v.headline for v in app.game.session.verdicts]
+
+        assert run_async(run())[-1].startswith("Ana guesses 2 cards with a 4")
+
+    def test_a_double_tap_on_a_deceptidice_guess_guesses_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
+            guess = _button(session.page.views[-1].controls, "Number 4")
+            await session.dispatch_event(guess._i, "click", None)
+            await session.dispatch_event(guess._i, "click", None)  # would be Bo's 1 × 4
+            return [v.headline for v in app.game.session.verdicts]
+
+        headlines = run_async(run())
+        assert sum("guesses" in h for h in headlines) == 1, headlines
+
+    def test_start_game_right_after_the_last_letter_starts_the_game(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go("/new")
+            fields = [
+                c for c in controls(session.page.views[-1].controls) if isinstance(c, ft.TextField)
+            ]
+            for field, name in zip(fields, ["Ana", "Bo", "C"], strict=False):
+                await _type(session, field, name)
+            start = _button(session.page.views[-1].controls, "Start game")
+            await _type(session, fields[2], "Cy")  # the last letter, then Start at once
+            await session.dispatch_event(start._i, "click", None)
+            return app.top.route.screen, list(app.game.session.state.players)
+
+        assert run_async(run()) == ("game", ["Ana", "Bo", "Cy"])
+
+    def test_auction_right_after_add_item_auctions_every_item_entered(self, lives):
+        async def run():
+            _app, session = await TestFairyBucksItemEntry._typed(lives, "5")
+            await session.dispatch_event(_named(session, "Add item")._i, "click", None)
+            auction = _named(session, "Auction these items")
+            field = next(
+                c
+                for c in controls(session.page.views[-1].controls)
+                if isinstance(c, ft.TextField) and c.label == "Item value"
+            )
+            await _type(session, field, "3")
+            await session.dispatch_event(_named(session, "Add item")._i, "click", None)
+            await session.dispatch_event(auction._i, "click", None)  # before the redraw
+            return [v.headline for v in _app.game.session.verdicts]
+
+        headline = run_async(run())[-1]
+        assert "5" in headline and "3" in headline, headline
 
 
 class TestAOneCardBoard:

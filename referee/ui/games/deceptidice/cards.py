@@ -26,7 +26,8 @@ COMBOS = {"numbers": "Same numbers", "colours": "Same colours", "run": "Run"}
 CELL = 46  # px: six numbers and a colour label fit a 390 px phone
 
 
-def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL):
+def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL, key=None):
+    """`key`: the tap means the same until it changes (ui/reconcile.py keeps it)."""
     bg, fg = FACE[card if card == WILD else colour_of(card)]
     return tile(
         ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color=fg, semantics_label=""),
@@ -37,6 +38,7 @@ def face_button(text: str, card, name: str, on_click, disabled: bool, width: int
         radius=8,
         width=width,
         height=48,
+        key=key,
     )
 
 

@@ -37,10 +37,14 @@ class GuessEntry:
             def go(_e, g=guess):
                 self.play(Guess(player=player, guess=g))
 
+            # Kept through the steps of COUNT, which are not moves: a guess tapped right
+            # after a step, before the step's redraw came, is made with the count stepped
+            # to, not dropped. The guess is a move, so a double tap guesses once.
+            key = f"guess-{player}-{name}@{self.pad.moment}"
             if card is not None:
-                return face_button(text, card, name, go, not allowed, width or CELL)
-            # A tile, not a Material button: every step of COUNT makes them all anew.
-            return tile(text, name, go, filled=False, disabled=not allowed, width=width)
+                return face_button(text, card, name, go, not allowed, width or CELL, key=key)
+            # A tile, not a Material button: every step of COUNT restyles them all.
+            return tile(text, name, go, filled=False, disabled=not allowed, width=width, key=key)
 
         low = f"least higher: {menu.specific}" if menu.specific is not None else "no number or "
         hint = (

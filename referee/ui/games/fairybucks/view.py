@@ -194,6 +194,7 @@ class FairyBucksView(GameView):
                     "Auction these items",
                     lambda _e: self.play(Lot(items=tuple(self.pending))),
                     disabled=len(self.pending) not in menu.lot_sizes,
+                    key=f"auction@{self.pad.moment}",  # the items as entered when tapped
                 )
             )
         if menu.finale:
