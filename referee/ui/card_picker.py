@@ -176,12 +176,15 @@ def card_grid(
     name: Callable[[Hashable], str] | None = None,
     colour: Callable[[Hashable], str | None] = lambda _c: None,
     key: Callable[[Hashable], str] | None = None,
+    grid_key: str | None = None,
 ) -> ft.Control:
     """One small button per card; selected cards are filled, unavailable ones disabled.
 
     `key`: what a tap on the card means until the screen's key for it changes (with the
     game's moment in it: ui/reconcile.py then keeps the button from redraw to redraw, so
-    a pick redraws only the cards whose look changed, not the grid).
+    a pick redraws only the cards whose look changed, not the grid). `grid_key`: the
+    grid's own, for a screen where a pick brings a line in above it (a form's first card,
+    its verdict): the grid is then kept wherever it moves to, and its buttons with it.
 
     `name` gives the accessible name (for a screen reader and for tests) when the visible
     label alone would be ambiguous, e.g. the same card offered to several players.
@@ -215,7 +218,7 @@ def card_grid(
             key=key(card) if key else None,
         )
         buttons.append(button)
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key=grid_key)
 
 
 def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], None]) -> ft.Control:

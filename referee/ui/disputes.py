@@ -268,7 +268,10 @@ class DisputeScreen:
             tagged("dispute-saved", ft.Text("Saved to the history.", italic=True))
             if self.saved
             else big_button(
-                "Save to history", lambda _e: self._save(data, result), icon=ft.Icons.SAVE
+                "Save to history",
+                lambda _e: self._save(data, result),
+                icon=ft.Icons.SAVE,
+                key="save-dispute",  # saves what is entered when tapped, a card just added too
             )
         )
         return ft.Card(

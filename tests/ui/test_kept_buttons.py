@@ -4,6 +4,7 @@ the screen before the move is dropped (tests/ui/test_stale_taps.py)."""
 
 import flet as ft
 
+from referee.ui import routes
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 from tests.ui.test_stale_taps import _button
@@ -189,6 +190,35 @@ class TestAQuickTapAfterAPick:
 
         headline = run_async(run())[-1]
         assert "5" in headline and "3" in headline, headline
+
+
+class TestAQuickCardInADispute:
+    """Entering a dispute is card after card, each redrawing the screen: a card tapped
+    before the last card's redraw came counts too."""
+
+    def test_a_faj_showdown_pile_takes_two_quick_cards(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("faj_showdown"))
+            first = _named(session, "Player 1 won 10♠")
+            second = _named(session, "Player 1 won 9♠")
+            await session.dispatch_event(first._i, "click", None)
+            await session.dispatch_event(second._i, "click", None)  # before the redraw
+            return app.top.dispute.form.piles[0]
+
+        assert run_async(run()) == ["10S", "9S"]
+
+    def test_a_fairy_seen_card_tapped_twice_quickly_is_taken_back(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairy_chances"))
+            await session.dispatch_event(_named(session, "Top card 9")._i, "click", None)
+            seen = _named(session, "Seen 5")
+            await session.dispatch_event(seen._i, "click", None)
+            await session.dispatch_event(seen._i, "click", None)  # a toggle, as on paper
+            return app.top.dispute.form.seen
+
+        assert run_async(run()) == []
 
 
 class TestAOneCardBoard:

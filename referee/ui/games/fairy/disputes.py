@@ -75,6 +75,9 @@ class FairyForm(DisputeForm):
             selected=chosen,
             on_tap=on_tap,
             name=lambda c: f"{label} {c}",
+            # Kept from card to card (each redraws): a quick next card counts.
+            key=lambda c: f"{slug(label)}-{c}",
+            grid_key=slug(label),
         )
 
     def _top_row(self) -> ft.Control:

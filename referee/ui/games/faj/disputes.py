@@ -74,6 +74,10 @@ class FajForm(DisputeForm):
             on_tap=self._toggle_pile,
             name=lambda c: f"{me} won {short(c)}",
             colour=card_colour,
+            # Kept from card to card (each redraws): a quick next card counts (a toggle:
+            # a double tap takes it back, as on the game's board).
+            key=lambda c: f"pile-{self.active}-{c}",
+            grid_key=f"piles-{self.active}",
         )
         return [
             ft.Text("Tap each player's won trick cards (any number; no card twice)."),
@@ -99,6 +103,8 @@ class FajForm(DisputeForm):
             on_tap=self._toggle_board,
             name=lambda c: f"Board {short(c)}",
             colour=card_colour,
+            key=lambda c: f"board-{c}",
+            grid_key="board",
         )
 
     def _trump(self) -> list[ft.Control]:
@@ -133,6 +139,10 @@ class FajForm(DisputeForm):
                 on_tap=self._play,
                 name=lambda c: f"{me} plays {short(c)}",
                 colour=card_colour,
+                # Whose card it is, in the key: a pick moves on to the next player, and a
+                # tap aimed at the grid before is not theirs.
+                key=lambda c: f"play-{self.active}-{c}",
+                grid_key=f"plays-{self.active}",
             )
         return [tabs, tagged("dispute-board", ft.Text(f"Board: {board}")), grid]
 
