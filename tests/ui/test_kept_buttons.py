@@ -5,7 +5,7 @@ the screen before the move is dropped (tests/ui/test_stale_taps.py)."""
 import flet as ft
 
 from referee.ui import routes
-from tests.helpers import run_async
+from tests.helpers import dd_challenge, dd_guess, run_async
 from tests.ui.devices import controls, device
 from tests.ui.test_stale_taps import _button
 
@@ -156,6 +156,36 @@ class TestAQuickTapAfterAPick:
 
         headlines = run_async(run())
         assert sum("guesses" in h for h in headlines) == 1, headlines
+
+    @staticmethod
+    def _challenged(lives):
+        """A Deceptidice round just challenged: each player enters their face-up tops."""
+        app, session = device(lives)
+        app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
+        guess = {"form": "number", "count": 2, "number": 4}
+        for action in (dd_guess("Ana", guess), dd_challenge("Bo")):
+            app.game.play(app.game.rules.parse_action(action))
+        return app, session
+
+    def test_a_deceptidice_top_right_after_another_counts(self, lives):
+        async def run():
+            app, session = self._challenged(lives)
+            red, blue = (_named(session, f"Ana's top {c} 4") for c in ("Red", "Blue"))
+            await session.dispatch_event(red._i, "click", None)
+            await session.dispatch_event(blue._i, "click", None)  # before the redraw
+            return app.top.view.picks[0]
+
+        assert run_async(run()) == ["R4", "B4"]
+
+    def test_a_double_tap_on_a_deceptidice_top_adds_it_once(self, lives):
+        async def run():
+            app, session = self._challenged(lives)
+            red = _named(session, "Ana's top Red 4")
+            await session.dispatch_event(red._i, "click", None)
+            await session.dispatch_event(red._i, "click", None)
+            return app.top.view.picks[0]
+
+        assert run_async(run()) == ["R4"]
 
     def test_start_game_right_after_the_last_letter_starts_the_game(self, lives):
         async def run():

@@ -82,9 +82,10 @@ class CardEntry:
     """Mixed into DeceptidiceView, whose entry state (`picks`, `open_seat`, `power_open`
     and the power form's fields), `_set` and GameView's `play`, `refresh` and `tell` it uses."""
 
-    def _card_picker(self, state, left: dict, menu, on_card, prefix: str, power_key=None):
+    def _card_picker(self, state, left: dict, menu, on_card, prefix: str, power_key=None, key=None):
         """Colour rows of number cards, a wildcard and power card entry; `left`: copies
-        still available of each card."""
+        still available of each card; `key`: a card's code -> what its tap means until the
+        key changes (ui/reconcile.py keeps the card till then)."""
         names = names_of(state)
         rows: list[ft.Control] = []
         for c in COLOURS:
@@ -100,6 +101,7 @@ class CardEntry:
                         f"{prefix} {names[c]} {n}",
                         lambda _e, k=code: on_card(k),
                         left.get(code, 0) <= 0,
+                        key=key(code) if key else None,
                     )
                 )
             rows.append(ft.Row(cells, spacing=4))
@@ -113,6 +115,7 @@ class CardEntry:
                     lambda _e: on_card(WILD),
                     left.get(WILD, 0) <= 0,
                     width=110,
+                    key=key(WILD) if key else None,
                 )
             )
         if menu.power_cards:
@@ -270,6 +273,12 @@ class CardEntry:
                     menu,
                     lambda card, s=seat, k=k: self._pick(s, k, card, menu),
                     f"{name}'s top",
+                    # Kept from card to card: a quick next top counts. With how many of
+                    # that card the seat has, a double tap adds it once; with the seat,
+                    # a tap aimed at a seat just filled is not the next seat's.
+                    key=lambda code, s=seat: (
+                        f"top-{s}-{code}-{self.picks.get(s, []).count(code)}@{self.pad.moment}"
+                    ),
                 )
             )
         for seat in range(len(state.players)):
@@ -309,7 +318,11 @@ class CardEntry:
                 )
                 return
             self.power_open = False
-        if len(mine) < size:
+        # Checked here too: a quick tap can come before its card shows none left.
+        taken = sum(cards.count(card) for cards in self.picks.values())
+        if len(mine) < size and (
+            isinstance(card, PowerCard) or taken < dict(menu.cards_left).get(card, 0)
+        ):
             mine.append(card)
         if len(mine) >= size:
             self.open_seat = next(
