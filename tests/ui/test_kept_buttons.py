@@ -250,6 +250,19 @@ class TestAQuickCardInADispute:
 
         assert run_async(run()) == []
 
+    def test_a_faeker_showdown_hand_takes_two_quick_cards_and_a_double_tap_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("faeker_showdown"))
+            await session.dispatch_event(_named(session, "Top card 2")._i, "click", None)
+            four, five = (_named(session, f"Player 1 shows {c}") for c in (4, 5))
+            await session.dispatch_event(four._i, "click", None)
+            await session.dispatch_event(five._i, "click", None)  # before the redraw
+            await session.dispatch_event(five._i, "click", None)  # a double tap: once
+            return app.top.dispute.form.hands[0]
+
+        assert run_async(run()) == [4, 5]
+
 
 class TestAOneCardBoard:
     def test_another_card_takes_the_place_of_the_one_picked(self, lives):

@@ -8,7 +8,7 @@ import flet as ft
 
 from referee.games.faeker.deck import COPIES, HAND_SIZE, MAX_BID, card_name
 from referee.ui.dispute_form import DisputeForm, choice
-from referee.ui.widgets import TAP, tagged
+from referee.ui.widgets import TAP, slug, tagged
 
 CARDS = (1, 2, 3, 4, 5, 6, 7, 0)  # the pad's order: the stone circle last
 
@@ -65,7 +65,11 @@ class FaekerForm(DisputeForm):
             used.update(hand)
         return {c: COPIES[c] - used[c] for c in CARDS}
 
-    def _pad(self, label: str, on_tap, left: dict[int, int], disabled=False) -> ft.Control:
+    def _pad(
+        self, label: str, on_tap, left: dict[int, int], disabled=False, key=None
+    ) -> ft.Control:
+        """`key`: a card -> what its tap means until the key changes (ui/reconcile.py keeps
+        the button, and the pad, till then)."""
         buttons = [
             ft.Semantics(
                 label=f"{label} {card_name(c)}",
@@ -76,11 +80,13 @@ class FaekerForm(DisputeForm):
                     disabled=disabled or left[c] <= 0,
                     height=TAP,
                     width=88 if c == 0 else 72,
+                    key=key(c) if key else None,
                 ),
             )
             for c in CARDS
         ]
-        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+        pad_key = f"pad-{slug(label)}" if key else None
+        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key=pad_key)
 
     def _top_row(self) -> list[ft.Control]:
         if self.active == -1 or self.top is None:
@@ -108,7 +114,8 @@ class FaekerForm(DisputeForm):
 
     def _add_card(self, card: int) -> None:
         hand = self.hands[self.active]
-        if len(hand) < HAND_SIZE:
+        # Checked here too: a quick tap can come before its card shows none left.
+        if len(hand) < HAND_SIZE and self._left()[card] > 0:
             hand.append(card)
             if len(hand) == HAND_SIZE and self.kind == "faeker_showdown":
                 short_hands = [i for i, h in enumerate(self.hands) if len(h) < HAND_SIZE]
@@ -134,8 +141,15 @@ class FaekerForm(DisputeForm):
                 ],
                 wrap=True,
             ),
+            # Kept from card to card: a quick next card counts. With whose hand it is and
+            # how many of that card it holds, a double tap adds it once, and a tap aimed at
+            # a hand just filled is not the next hand's.
             self._pad(
-                f"{who} shows", self._add_card, self._left(), disabled=len(hand) >= HAND_SIZE
+                f"{who} shows",
+                self._add_card,
+                self._left(),
+                disabled=len(hand) >= HAND_SIZE,
+                key=lambda c: f"hand-{self.active}-{c}-{hand.count(c)}",
             ),
         ]
 
