@@ -263,6 +263,18 @@ class TestAQuickCardInADispute:
 
         assert run_async(run()) == [4, 5]
 
+    def test_deceptidice_tops_take_two_quick_cards_and_a_double_tap_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("deceptidice_challenge"))
+            red, blue = (_named(session, f"Player 1 top {c} 4") for c in ("Red", "Blue"))
+            await session.dispatch_event(red._i, "click", None)
+            await session.dispatch_event(blue._i, "click", None)  # before the redraw
+            await session.dispatch_event(blue._i, "click", None)  # a double tap: once
+            return app.top.dispute.form.tops[0]
+
+        assert run_async(run()) == ["R4", "B4"]
+
 
 class TestAOneCardBoard:
     def test_another_card_takes_the_place_of_the_one_picked(self, lives):
@@ -302,6 +314,17 @@ class TestAOneCardBoard:
         picked, said = run_async(run())
         assert picked == ["2C", "3C"]
         assert said and "has its 2 cards" in said[-1]
+
+    def test_deal_right_after_another_card_deals_that_card(self, lives):
+        async def run():
+            app, session = _faj(lives)
+            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            deal = _named(session, "Deal board")
+            await session.dispatch_event(_named(session, "Board 9♠")._i, "click", None)
+            await session.dispatch_event(deal._i, "click", None)  # before the redraw
+            return [v.headline for v in app.game.session.verdicts]
+
+        assert run_async(run())[-1].endswith("trump spades ♠")  # 9♠, not 7♥
 
 
 class TestBack:

@@ -319,11 +319,13 @@ class DeceptidiceForm(DisputeForm):
                                 disabled=full or used[f"{colour}{n}"] >= COPIES_EACH,
                                 height=48,
                                 width=52,
+                                key=self._top_key(f"{colour}{n}"),
                             ),
                         )
                         for n in NUMBERS
                     ],
                     spacing=4,
+                    key=f"tops-{self.active}-{colour}",
                 )
             )
         if self.variants.get("wildcards"):
@@ -336,10 +338,18 @@ class DeceptidiceForm(DisputeForm):
                         on_click=lambda _e: self._add_top(WILD),
                         disabled=full or used[WILD] >= WILDCARDS,
                         height=48,
+                        key=self._top_key(WILD),
                     ),
+                    key=f"tops-{self.active}-wild",
                 )
             )
         return rows
+
+    def _top_key(self, card: str) -> str:
+        """A top's button is kept from card to card (a quick next top counts); with whose
+        tops and how many of that card they hold, a double tap adds it once and a tap aimed
+        at one player's tops is never another's."""
+        return f"top-{self.active}-{card}-{self.tops[self.active].count(card)}"
 
 
 FORM = DeceptidiceForm

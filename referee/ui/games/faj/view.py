@@ -133,6 +133,9 @@ class FajView(GameView):
                     "Deal board",
                     lambda _e: self.play(Board(cards=tuple(self.board_pick))),
                     disabled=len(self.board_pick) != size,
+                    # Deals the cards chosen when tapped: kept through the picks, so Deal
+                    # right after a card counts; the deal is a move (a double tap deals once).
+                    key=f"deal-board@{self.pad.moment}",
                 ),
             ],
             spacing=8,
