@@ -75,8 +75,9 @@ class FairyForm(DisputeForm):
             selected=chosen,
             on_tap=on_tap,
             name=lambda c: f"{label} {c}",
-            # Kept from card to card (each redraws): a quick next card counts.
-            key=lambda c: f"{slug(label)}-{c}",
+            # Kept from card to card (each redraws): a quick next card counts. Picked or
+            # not is in the key: the tapped card comes anew, so a double tap picks once.
+            key=lambda c: f"{slug(label)}-{c}-{c in chosen}",
             grid_key=slug(label),
         )
 

@@ -74,9 +74,9 @@ class FajForm(DisputeForm):
             on_tap=self._toggle_pile,
             name=lambda c: f"{me} won {short(c)}",
             colour=card_colour,
-            # Kept from card to card (each redraws): a quick next card counts (a toggle:
-            # a double tap takes it back, as on the game's board).
-            key=lambda c: f"pile-{self.active}-{c}",
+            # Kept from card to card (each redraws): a quick next card counts. Picked or
+            # not is in the key: the tapped card comes anew, so a double tap picks once.
+            key=lambda c: f"pile-{self.active}-{c}-{c in self.piles[self.active]}",
             grid_key=f"piles-{self.active}",
         )
         return [
@@ -103,7 +103,7 @@ class FajForm(DisputeForm):
             on_tap=self._toggle_board,
             name=lambda c: f"Board {short(c)}",
             colour=card_colour,
-            key=lambda c: f"board-{c}",
+            key=lambda c: f"board-{c}-{c in self.board}",
             grid_key="board",
         )
 
