@@ -5,8 +5,19 @@
   // A link that opens a screen inside the app (/game/7) puts home under it, so the phone's
   // Back goes home instead of leaving the app. A reload keeps the history it has.
   var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  var opened = !nav || nav.type === "navigate"; // a link or a typed address; not a reload
+  // Flet's client keeps its session for the tab and takes it up again on any load: a link
+  // to /game/7 opened in a tab that showed home then came back to home. A reload keeps
+  // the session (the screen it showed); a link or a typed address opens a page of its own.
+  if (opened) {
+    try {
+      sessionStorage.removeItem("_flet_session_id");
+    } catch (e) {
+      /* no storage: no session kept either */
+    }
+  }
   var homeUnder = false;
-  if (location.pathname !== "/" && history.state === null && (!nav || nav.type === "navigate")) {
+  if (location.pathname !== "/" && history.state === null && opened) {
     var target = location.pathname + location.search + location.hash;
     history.replaceState(null, "", "/");
     history.pushState(null, "", target);
@@ -21,7 +32,8 @@
   var KEPT = "referee-addresses";
   var addresses = {};
   try {
-    addresses = JSON.parse(sessionStorage.getItem(KEPT)) || {};
+    // A page opened anew numbers its entries from 0 again: the last page's are not its own.
+    addresses = opened ? {} : JSON.parse(sessionStorage.getItem(KEPT)) || {};
   } catch (e) {
     addresses = {};
   }

@@ -147,6 +147,20 @@ class TestAddresses:
             shot(other, "phone-nav-link")
             back(other, "/", "New game")
 
+    def test_a_link_opened_in_the_tab_that_shows_home_opens_the_game(self, browser, tmp_path):
+        """The tab keeps its page's session for a reload; a link is a page of its own."""
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Top 4", exact=True).tap()
+            page.get_by_role("button", name="Home", exact=False).first.tap()
+            page.get_by_role("button", name="New game").wait_for()
+            page.goto(url + "game/1")
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            expect(tagged(page, "status")).to_contain_text("Bo to act", timeout=60_000)
+            assert path_of(page) == "/game/1"
+            back(page, "/", "New game")
+
     def test_a_deleted_games_address_lands_home_with_a_sentence(self, browser, tmp_path):
         with serve_app(tmp_path) as (url, _started):
             page = open_page(browser, url, **PHONE)
