@@ -21,8 +21,16 @@ def choice(
     width: int | None = None,
     height: int = 44,
     disabled: bool = False,
+    repeats: bool = False,
 ) -> ft.Control:
-    """One of a row of choices: filled when chosen; `name` is what a screen reader says."""
+    """One of a row of choices: filled when chosen; `name` is what a screen reader says.
+
+    A choice sets what it names (or, chosen, takes it back), so it is kept from redraw to
+    redraw while it stays chosen or not (its key): a tap on the next choice sent before
+    the last one's redraw came counts, and the second tap of a double tap, made on the
+    button the first one changed, is dropped. `repeats`: a tap adds or steps again at
+    every tap (an item won, a value up); such a button comes anew at every redraw, so a
+    double tap acts once."""
     cls = ft.FilledButton if chosen else ft.OutlinedButton
     return ft.Semantics(
         label=name,
@@ -34,6 +42,7 @@ def choice(
             width=width,
             disabled=disabled,
             on_click=lambda _e: on_tap(),
+            key=None if repeats else f"choice {name}: {chosen}",
         ),
     )
 

@@ -380,3 +380,66 @@ class TestBack:
 
         path, game_id = run_async(run())
         assert path == f"/game/{game_id}"
+
+
+class TestAChoiceInADispute:
+    """A choice sets what it names: the next one tapped before the last one's redraw came
+    counts, and a double tap sets it once. A button that adds or steps at every tap comes
+    anew at every redraw, so its double tap acts once."""
+
+    @staticmethod
+    async def _tap(session, *names: str) -> None:
+        buttons = [_named(session, name) for name in names]  # all found before any tap
+        for button in buttons:
+            await session.dispatch_event(button._i, "click", None)
+
+    def test_two_quick_fairy_guesses_both_count(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairy_guesses"))
+            await self._tap(session, "Top card 9")
+            await self._tap(session, "Turned up 5")
+            await self._tap(session, "Player 1 guessed lower", "Player 2 guessed higher")
+            return app.top.dispute.form.guesses[:2]
+
+        assert run_async(run()) == ["lower", "higher"]
+
+    def test_a_double_tap_on_a_shown_buck_toggles_it_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairybucks_reveal"))
+            await self._tap(session, "Player 1 was showing 3", "Player 1 was showing 3")
+            return app.top.dispute.form.showing[0]
+
+        assert run_async(run()) == [3]
+
+    def test_a_double_tap_on_item_value_up_steps_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairybucks_finale"))
+            form = app.top.dispute.form
+            before = form.item_value
+            await self._tap(session, "Item value up", "Item value up")
+            return form.item_value - before
+
+        assert run_async(run()) == 1
+
+    def test_a_double_tap_on_an_item_won_adds_it_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairybucks_finale"))
+            form = app.top.dispute.form
+            name = f"Player 1 won {form.item_value} moon"
+            await self._tap(session, name, name)
+            return len(form.items[0])
+
+        assert run_async(run()) == 1
+
+    def test_a_double_tap_on_a_deceptidice_count_step_steps_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("deceptidice_higher"))
+            await self._tap(session, "New guess: more", "New guess: more")
+            return app.top.dispute.form.guess.get("count")
+
+        assert run_async(run()) == 2

@@ -152,8 +152,8 @@ class DeceptidiceForm(DisputeForm):
             g.update(changes)
             self._set()
 
-        def chip(text: str, name: str, chosen: bool, **changes) -> ft.Control:
-            return choice(text, name, chosen, lambda: pick(**changes))
+        def chip(text: str, name: str, chosen: bool, repeats=False, **changes) -> ft.Control:
+            return choice(text, name, chosen, lambda: pick(**changes), repeats=repeats)
 
         form = g.get("form", "number")
         count = int(g.get("count", 1))
@@ -165,9 +165,9 @@ class DeceptidiceForm(DisputeForm):
             ),
             ft.Row(
                 [
-                    chip("−", f"{label}: fewer", False, count=max(1, count - 1)),
+                    chip("−", f"{label}: fewer", False, True, count=max(1, count - 1)),
                     tagged(f"count-{slug(label)}", ft.Text(f"COUNT {count}", size=18)),
-                    chip("+", f"{label}: more", False, count=min(MAX_COUNT, count + 1)),
+                    chip("+", f"{label}: more", False, True, count=min(MAX_COUNT, count + 1)),
                 ],
                 spacing=8,
             ),

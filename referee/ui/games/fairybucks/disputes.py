@@ -184,6 +184,7 @@ class FairyBucksForm(DisputeForm):
                         f"{label} {self.item_value} {sym}",
                         False,
                         lambda sym=sym: self._add_item(sym, castle),
+                        repeats=True,
                     )
                     for sym in SYMBOLS
                 ],
@@ -235,6 +236,7 @@ class FairyBucksForm(DisputeForm):
                         "Item value down",
                         False,
                         lambda: self._set(item_value=max(1, self.item_value - 1)),
+                        repeats=True,
                     ),
                     tagged("item-value", ft.Text(f"Item value {self.item_value}", size=16)),
                     choice(
@@ -242,6 +244,7 @@ class FairyBucksForm(DisputeForm):
                         "Item value up",
                         False,
                         lambda: self._set(item_value=min(20, self.item_value + 1)),
+                        repeats=True,
                     ),
                 ],
                 spacing=8,
