@@ -264,8 +264,6 @@ class CardEntry:
                 for i, c in enumerate(mine)
             ]
             parts.append(tagged(f"tops-{name}", ft.Text(line, weight=ft.FontWeight.BOLD)))
-            if chips:
-                parts.append(ft.Row(chips, wrap=True, spacing=4))
             parts.append(
                 self._card_picker(
                     state,
@@ -281,6 +279,8 @@ class CardEntry:
                     ),
                 )
             )
+            if chips:  # below the cards: the first top does not push the cards down
+                parts.append(ft.Row(chips, wrap=True, spacing=4))
         for seat in range(len(state.players)):
             if seat not in expected and r.revealed[seat]:
                 kept = ", ".join(card_name(c, names) for c in r.revealed[seat])
