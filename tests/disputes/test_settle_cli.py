@@ -80,7 +80,7 @@ EXAMPLES = {
 HEADLINES = {
     "faeker_bluff": "Bidder told the truth: 3 for a bid of 3",
     "faeker_showdown": "Ana wins the showdown",
-    "faj_trump": "Trump clubs ♣",
+    "faj_trump": "Clubs ♣ are trump",
     "faj_trick": "Bo takes the trick with J♥",
     "faj_showdown": "Ana wins with straight flush, 5 to 9 of hearts",
     "fairybucks_reveal": "Ana wins the lot: High Bidder for the 2nd reveal in a row",
@@ -88,7 +88,7 @@ HEADLINES = {
     "deceptidice_higher": "Yes: 4 Red cards is higher than 3 cards with a 4",
     "deceptidice_challenge": "Bo loses: there are 3 cards with a 4, so the guess holds",
     "fairy_guesses": "11 is higher than 9, same suit and a fairy: Ana was right",
-    "fairy_chances": "Best guess now: higher (61%)",
+    "fairy_chances": "Higher is the best guess now: right 61% of the time",
 }
 
 

@@ -99,7 +99,7 @@ class TestHighBidder:
     def test_tie_at_the_top_means_no_high_bidder(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=7, Cy=1)])
         assert s.state.auction.high_bidder is None
-        assert "no High Bidder, tie at 7" in s.verdicts[-1].headline
+        assert "tie at 7, so nobody is High Bidder" in s.verdicts[-1].headline
 
 
 class TestHighBidderTwice:

@@ -113,7 +113,8 @@ def settle_chances(d: FairyChances) -> Settled:
     lines += [f"{scoring.GUESS_NAMES[g]}: {odds.formula(g, ch[g])}" for g in ch]
     return settled(
         d,
-        f"Best guess now: {scoring.GUESS_NAMES[best]} ({odds.percent(ch[best])})",
+        f"{scoring.GUESS_NAMES[best].capitalize()} is the best guess now: "
+        f"right {odds.percent(ch[best])} of the time",
         lines,
         ["FY-MEMORY-AID", suit_ruling],
         facts={g: f"{c.numerator}/{c.denominator}" for g, c in ch.items()},

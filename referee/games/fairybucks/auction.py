@@ -99,7 +99,7 @@ class AuctionHandlers:
         )
         if high is None:
             names = " and ".join(state.players[s] for s in leaders)
-            headline = f"{number}: no High Bidder, tie at {top} ({names})"
+            headline = f"{number}: {names} tie at {top}, so nobody is High Bidder"
         else:
             headline = f"{number}: {state.players[high]} is High Bidder at {top}"
             lines.append(

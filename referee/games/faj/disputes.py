@@ -68,14 +68,9 @@ def settle_trump(d: FajTrump) -> Settled:
         if trump is not None
         else f"Suit totals: {totals}. The highest total is shared: no trump."
     )
-    headline = (
-        "No trump: the highest suit total is shared"
-        if trump is None
-        else f"{tricks.trump_text(trump).capitalize()}"
-    )
     return settled(
         d,
-        headline,
+        tricks.trump_sentence(trump),
         [f"Board: {_cards(d.board)}.", why],
         ["FAJ-TRUMP"],
         counted=tuple(short(c) for c in d.board),

@@ -40,6 +40,13 @@ def trump_text(trump: int | None) -> str:
     return "no trump" if trump is None else f"trump {SUIT_NAMES[trump]} {SYMBOLS[trump]}"
 
 
+def trump_sentence(trump: int | None) -> str:
+    """Which suit is trump, as a player would say it."""
+    if trump is None:
+        return "There is no trump: the highest suit total is shared"
+    return f"{SUIT_NAMES[trump].capitalize()} {SYMBOLS[trump]} are trump"
+
+
 @dataclass(frozen=True)
 class TrickResult:
     seat: int
