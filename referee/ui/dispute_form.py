@@ -22,6 +22,7 @@ def choice(
     height: int = 44,
     disabled: bool = False,
     repeats: bool = False,
+    key: str | None = None,
 ) -> ft.Control:
     """One of a row of choices: filled when chosen; `name` is what a screen reader says.
 
@@ -30,7 +31,9 @@ def choice(
     the last one's redraw came counts, and the second tap of a double tap, made on the
     button the first one changed, is dropped. `repeats`: a tap adds or steps again at
     every tap (an item won, a value up); such a button comes anew at every redraw, so a
-    double tap acts once."""
+    double tap acts once. `key`: what the choice sets, when its name says it by a player's
+    name (a seat's number stays while the names are edited, so the tap that ends an edit
+    still counts)."""
     cls = ft.FilledButton if chosen else ft.OutlinedButton
     return ft.Semantics(
         label=name,
@@ -42,7 +45,7 @@ def choice(
             width=width,
             disabled=disabled,
             on_click=lambda _e: on_tap(),
-            key=None if repeats else f"choice {name}: {chosen}",
+            key=None if repeats else f"choice {key or name}: {chosen}",
         ),
     )
 
@@ -114,7 +117,13 @@ class DisputeForm:
     def _tabs(self, labels: Sequence[tuple[int, str, str]]) -> ft.Control:
         """Whose cards the grid enters: (index, visible text, accessible name)."""
         buttons = [
-            choice(text, name, index == self.active, lambda i=index: self._set(active=i))
+            choice(
+                text,
+                name,
+                index == self.active,
+                lambda i=index: self._set(active=i),
+                key=f"tab {index}",
+            )
             for index, text, name in labels
         ]
         return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)

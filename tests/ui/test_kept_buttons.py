@@ -443,3 +443,42 @@ class TestAChoiceInADispute:
             return app.top.dispute.form.guess.get("count")
 
         assert run_async(run()) == 2
+
+
+class TestATapThatEndsANamesEdit:
+    """Typing the players' names and then tapping a card or a choice: the field's blur
+    renames the players and redraws before the tap comes; the tap still counts."""
+
+    @staticmethod
+    async def _rename(session, names: str) -> None:
+        field = next(
+            c for c in controls(session.page.views[-1].controls) if isinstance(c, ft.TextField)
+        )
+        session.apply_patch(field._i, {"value": names})  # typed on the phone
+        await session.dispatch_event(field._i, "blur", None)
+
+    def test_a_faeker_showdown_card(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("faeker_showdown"))
+            await session.dispatch_event(_named(session, "Top card 2")._i, "click", None)
+            four = _named(session, "Player 1 shows 4")
+            await self._rename(session, "Ana, Bo")
+            await session.dispatch_event(four._i, "click", None)
+            form = app.top.dispute.form
+            return form.names, form.hands[0]
+
+        assert run_async(run()) == (["Ana", "Bo"], [4])
+
+    def test_a_fairy_guess(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairy_guesses"))
+            await session.dispatch_event(_named(session, "Top card 9")._i, "click", None)
+            await session.dispatch_event(_named(session, "Turned up 5")._i, "click", None)
+            lower = _named(session, "Player 1 guessed lower")
+            await self._rename(session, "Ana, Bo")
+            await session.dispatch_event(lower._i, "click", None)
+            return app.top.dispute.form.guesses[0]
+
+        assert run_async(run()) == "lower"

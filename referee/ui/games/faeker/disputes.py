@@ -66,10 +66,11 @@ class FaekerForm(DisputeForm):
         return {c: COPIES[c] - used[c] for c in CARDS}
 
     def _pad(
-        self, label: str, on_tap, left: dict[int, int], disabled=False, key=None
+        self, label: str, on_tap, left: dict[int, int], disabled=False, key=None, pad_key=None
     ) -> ft.Control:
         """`key`: a card -> what its tap means until the key changes (ui/reconcile.py keeps
-        the button, and the pad, till then)."""
+        the button, and the pad, till then); `pad_key`: the pad's own, when its label
+        names a player (a seat's number stays while the names are edited)."""
         buttons = [
             ft.Semantics(
                 label=f"{label} {card_name(c)}",
@@ -85,7 +86,7 @@ class FaekerForm(DisputeForm):
             )
             for c in CARDS
         ]
-        pad_key = f"pad-{slug(label)}" if key else None
+        pad_key = pad_key or (f"pad-{slug(label)}" if key else None)
         return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key=pad_key)
 
     def _top_row(self) -> list[ft.Control]:
@@ -150,6 +151,7 @@ class FaekerForm(DisputeForm):
                 self._left(),
                 disabled=len(hand) >= HAND_SIZE,
                 key=lambda c: f"hand-{self.active}-{c}-{hand.count(c)}",
+                pad_key=f"pad-hand-{self.active}",
             ),
         ]
 

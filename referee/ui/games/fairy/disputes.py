@@ -120,6 +120,7 @@ class FairyForm(DisputeForm):
                     f"{name} guessed {GUESS_NAMES[g]}",
                     self.guesses[i] == g,
                     lambda i=i, g=g: self._guess(i, g),
+                    key=f"guess {i} {g}",
                 )
                 for g in GUESSES
             ]

@@ -118,6 +118,7 @@ class FairyBucksForm(DisputeForm):
                         lambda b=b: self._toggle_showing(b),
                         width=64,
                         disabled=now == b,
+                        key=f"showing {self.active} {b}",
                     )
                     for b in BUCKS
                 ],
@@ -138,6 +139,7 @@ class FairyBucksForm(DisputeForm):
                             lambda b=b: self._show(b),
                             width=64,
                             disabled=b in mine,
+                            key=f"shows {self.active} {b}",
                         )
                         for b in BUCKS
                     ],
@@ -222,6 +224,7 @@ class FairyBucksForm(DisputeForm):
                         b in hand,
                         lambda b=b: self._toggle_hand_buck(b),
                         width=64,
+                        key=f"holds {self.active} {b}",
                     )
                     for b in BUCKS
                 ],
