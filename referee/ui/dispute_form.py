@@ -33,7 +33,8 @@ def choice(
     every tap (an item won, a value up); such a button comes anew at every redraw, so a
     double tap acts once. `key`: what the choice sets, when its name says it by a player's
     name (a seat's number stays while the names are edited, so the tap that ends an edit
-    still counts)."""
+    still counts; the form keeps what was entered by seat too, so with a player taken out
+    the tap goes to whoever now holds that seat, as the entries do)."""
     cls = ft.FilledButton if chosen else ft.OutlinedButton
     return ft.Semantics(
         label=name,

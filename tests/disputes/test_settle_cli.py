@@ -88,7 +88,7 @@ HEADLINES = {
     "deceptidice_higher": "Yes: 4 Red cards is higher than 3 cards with a 4",
     "deceptidice_challenge": "Bo loses: there are 3 cards with a 4, so the guess holds",
     "fairy_guesses": "11 is higher than 9, same suit and a fairy: Ana was right",
-    "fairy_chances": "Higher is the best guess now: right 61% of the time",
+    "fairy_chances": "Higher is the best guess now: +0.83 points on average, right 61% of the time",
 }
 
 

@@ -99,7 +99,11 @@ class TestHighBidder:
     def test_tie_at_the_top_means_no_high_bidder(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=7, Cy=1)])
         assert s.state.auction.high_bidder is None
-        assert "tie at 7, so nobody is High Bidder" in s.verdicts[-1].headline
+        assert "Ana and Bo tie at 7, so nobody is High Bidder" in s.verdicts[-1].headline
+
+    def test_a_three_way_tie_names_every_tied_player_in_one_list(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=7, Cy=7)])
+        assert "Ana, Bo and Cy tie at 7" in s.verdicts[-1].headline
 
 
 class TestHighBidderTwice:

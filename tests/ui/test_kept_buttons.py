@@ -25,8 +25,9 @@ def _named(session, name: str):
 
 def _ids(session) -> dict[str, int]:
     """The game's buttons by name. A button whose key has no moment in it does the same
-    on every screen ("Show log"), and a disabled one runs nothing: both are kept through
-    moves by design, and left out."""
+    on every screen ("Show log"), and a disabled one takes no tap on the phone (the
+    server does not refuse one: its handler checks): both are kept through moves by
+    design, and left out."""
     return {
         c.label: c.content._i
         for c in controls(session.page.views[-1].controls)
@@ -324,7 +325,7 @@ class TestAOneCardBoard:
             await session.dispatch_event(deal._i, "click", None)  # before the redraw
             return [v.headline for v in app.game.session.verdicts]
 
-        assert run_async(run())[-1].endswith("trump spades ♠")  # 9♠, not 7♥
+        assert run_async(run())[-1].endswith("Spades ♠ are trump")  # 9♠, not 7♥
 
 
 class TestBack:
@@ -412,6 +413,34 @@ class TestAChoiceInADispute:
             return app.top.dispute.form.showing[0]
 
         assert run_async(run()) == [3]
+
+    def test_a_buck_shown_right_after_it_was_marked_showing_is_refused(self, lives):
+        """Marked as showing, the Buck is greyed out among the ones shown now only once
+        the redraw comes: a tap on it before then changes nothing."""
+
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairybucks_reveal"))
+            await self._tap(session, "Player 1 was showing 3", "Player 1 shows 3")
+            form = app.top.dispute.form
+            return form.showing[0], form.shows[0]
+
+        assert run_async(run()) == ([3], None)
+
+    def test_the_last_players_double_tap_on_a_faj_trick_card_plays_it_once(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("faj_trick"))
+            form = app.top.dispute.form
+            form.board = ["7H"]
+            last = len(form.names) - 1
+            form.plays = ["KC"] * last + [None]  # every other card entered
+            form._set(active=last)
+            name = f"{form.names[last]} plays A♣"
+            await self._tap(session, name, name)
+            return form.plays[last]
+
+        assert run_async(run()) == "AC"
 
     def test_a_double_tap_on_item_value_up_steps_once(self, lives):
         async def run():

@@ -114,6 +114,7 @@ def settle_chances(d: FairyChances) -> Settled:
     return settled(
         d,
         f"{scoring.GUESS_NAMES[best].capitalize()} is the best guess now: "
+        f"{odds.points(odds.expected_points(best, ch[best]))} points on average, "
         f"right {odds.percent(ch[best])} of the time",
         lines,
         ["FY-MEMORY-AID", suit_ruling],

@@ -53,9 +53,12 @@ def decimal(value: Fraction, places: int = 2) -> str:
 
 def formula(guess: str, chance: Fraction, at_floor: bool = False) -> str:
     """'+4 × 0.21 − 1 × 0.79 = +0.05' for the memory aid."""
-    value = expected_points(guess, chance, at_floor)
-    sign = "+" if value >= 0 else "−"
     text = f"+{POINTS[guess]} × {decimal(chance)}"
     if not at_floor:
         text += f" − 1 × {decimal(1 - chance)}"
-    return f"{text} = {sign}{decimal(abs(value))}"
+    return f"{text} = {points(expected_points(guess, chance, at_floor))}"
+
+
+def points(value: Fraction) -> str:
+    """'+0.80', '−0.83': points on average, signed."""
+    return f"{'+' if value >= 0 else '−'}{decimal(abs(value))}"

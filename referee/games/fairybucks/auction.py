@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from referee.core import flow
 from referee.core.errors import IllegalAction
+from referee.core.outcome import names_text
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.fairybucks.model import Auction, FairyBucksState, Reveal
 from referee.games.fairybucks.scoring import item_text, score
@@ -98,7 +99,7 @@ class AuctionHandlers:
             update=dict(auction=new.auction.model_copy(update=dict(high_bidder=high)))
         )
         if high is None:
-            names = " and ".join(state.players[s] for s in leaders)
+            names = names_text([state.players[s] for s in leaders])
             headline = f"{number}: {names} tie at {top}, so nobody is High Bidder"
         else:
             headline = f"{number}: {state.players[high]} is High Bidder at {top}"

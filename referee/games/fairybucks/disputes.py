@@ -109,7 +109,8 @@ def settle_reveal(d: FairyBucksReveal) -> Settled:
         raise InvalidAction(exc.reason) from None
     prefix = f"Reveal {d.reveal} of lot 1: "
     headline = verdict.headline.removeprefix(prefix)
-    headline = headline[:1].upper() + headline[1:]
+    if not headline.startswith(tuple(names)):  # a name keeps its own case ("de Vries")
+        headline = headline[:1].upper() + headline[1:]
     headline = headline.replace("wins lot 1:", "wins the lot:")
     details = [
         line

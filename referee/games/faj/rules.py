@@ -237,7 +237,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             else f"Suit totals: {totals}. The highest total is shared: no trump."
         )
         return new, Verdict(
-            headline=f"Round {state.round}, trick {state.trick}: {tricks.trump_text(trump)}",
+            headline=f"Round {state.round}, trick {state.trick}: {tricks.trump_sentence(trump)}",
             details=(f"Board: {_cards(action.cards)}.", verdict),
             rulings=("FAJ-TRUMP",),
         )

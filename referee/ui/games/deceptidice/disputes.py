@@ -165,9 +165,11 @@ class DeceptidiceForm(DisputeForm):
             ),
             ft.Row(
                 [
-                    chip("−", f"{label}: fewer", False, True, count=max(1, count - 1)),
+                    chip("−", f"{label}: fewer", False, repeats=True, count=max(1, count - 1)),
                     tagged(f"count-{slug(label)}", ft.Text(f"COUNT {count}", size=18)),
-                    chip("+", f"{label}: more", False, True, count=min(MAX_COUNT, count + 1)),
+                    chip(
+                        "+", f"{label}: more", False, repeats=True, count=min(MAX_COUNT, count + 1)
+                    ),
                 ],
                 spacing=8,
             ),

@@ -66,6 +66,8 @@ class FairyBucksForm(DisputeForm):
         self._set()
 
     def _show(self, card) -> None:
+        if card in self.showing[self.active]:
+            return  # tapped before the redraw that greyed it out: a Buck is showing already
         self.shows[self.active] = card
         if card in ("out", "poof") and self.high == self.names[self.active] and card == "out":
             self.high = None
@@ -143,12 +145,26 @@ class FairyBucksForm(DisputeForm):
                         )
                         for b in BUCKS
                     ],
-                    choice("Poof!", f"{me} shows Poof!", now == "poof", lambda: self._show("poof")),
                     choice(
-                        "Nothing", f"{me} shows nothing", now == "none", lambda: self._show("none")
+                        "Poof!",
+                        f"{me} shows Poof!",
+                        now == "poof",
+                        lambda: self._show("poof"),
+                        key=f"shows {self.active} poof",
                     ),
                     choice(
-                        "Poofed earlier", f"{me} is out", now == "out", lambda: self._show("out")
+                        "Nothing",
+                        f"{me} shows nothing",
+                        now == "none",
+                        lambda: self._show("none"),
+                        key=f"shows {self.active} none",
+                    ),
+                    choice(
+                        "Poofed earlier",
+                        f"{me} is out",
+                        now == "out",
+                        lambda: self._show("out"),
+                        key=f"shows {self.active} out",
                     ),
                 ],
                 wrap=True,

@@ -140,8 +140,9 @@ class FajForm(DisputeForm):
                 name=lambda c: f"{me} plays {short(c)}",
                 colour=card_colour,
                 # Whose card it is, in the key: a pick moves on to the next player, and a
-                # tap aimed at the grid before is not theirs.
-                key=lambda c: f"play-{self.active}-{c}",
+                # tap aimed at the grid before is not theirs. Played or not too: the last
+                # player's double tap (no next player) plays the card once.
+                key=lambda c: f"play-{self.active}-{c}-{self.plays[self.active] == c}",
                 grid_key=f"plays-{self.active}",
             )
         return [tabs, tagged("dispute-board", ft.Text(f"Board: {board}")), grid]
