@@ -5,13 +5,18 @@
   // A link that opens a screen inside the app (/game/7) puts home under it, so the phone's
   // Back goes home instead of leaving the app. A reload keeps the history it has.
   var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
-  var opened = !nav || nav.type === "navigate"; // a link or a typed address; not a reload
+  // A link, a typed address, window.open, a redirect: a page opened anew.
+  var opened = !nav || nav.type === "navigate";
   // Flet's client keeps its session for the tab and takes it up again on any load: a link
-  // to /game/7 opened in a tab that showed home then came back to home. A reload keeps
-  // the session (the screen it showed); a link or a typed address opens a page of its own.
-  if (opened) {
+  // to /game/7 opened in a tab that showed home then came back to home, and Back to the
+  // page before it took up the link's session and stayed on its game. Only a reload takes
+  // up the session (and the screen it showed); any other load opens a page of its own,
+  // at the screen its address names.
+  var SESSION = "_flet_session_id";
+  var ownPage = !nav || nav.type !== "reload";
+  if (ownPage) {
     try {
-      sessionStorage.removeItem("_flet_session_id");
+      sessionStorage.removeItem(SESSION);
     } catch (e) {
       /* no storage: no session kept either */
     }
@@ -32,8 +37,8 @@
   var KEPT = "referee-addresses";
   var addresses = {};
   try {
-    // A page opened anew numbers its entries from 0 again: the last page's are not its own.
-    addresses = opened ? {} : JSON.parse(sessionStorage.getItem(KEPT)) || {};
+    // Another page of the tab wrote the addresses kept: they are not this page's.
+    addresses = ownPage ? {} : JSON.parse(sessionStorage.getItem(KEPT)) || {};
   } catch (e) {
     addresses = {};
   }
@@ -75,6 +80,26 @@
     nativeReplace(state, title, url);
   };
   keep();
+
+  // A page the browser kept whole and shows again on Back (its scripts paused, not run
+  // again) takes up its own session and addresses, not those of the page shown since.
+  var session = null;
+  window.addEventListener("pagehide", function () {
+    try {
+      session = sessionStorage.getItem(SESSION);
+    } catch (e) {
+      session = null;
+    }
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (!e.persisted) return;
+    try {
+      if (session) sessionStorage.setItem(SESSION, session);
+    } catch (err) {
+      /* no storage */
+    }
+    keep();
+  });
 
   // The connection to the referee: the moment it drops, the screen says so and takes no
   // taps (they could not arrive); once the referee answers again, the screen it sends is

@@ -161,6 +161,24 @@ class TestAddresses:
             assert path_of(page) == "/game/1"
             back(page, "/", "New game")
 
+    def test_back_to_the_page_before_a_typed_address_shows_that_pages_screen(
+        self, browser, tmp_path
+    ):
+        """Each page of the tab has its own session: Back to the page before takes up
+        none of the typed page's, and shows the screen its address names."""
+        with serve_app(tmp_path) as (url, _started):
+            page = open_page(browser, url, **PHONE)
+            create_game(page, ["Ana", "Bo", "Cy"])
+            page.get_by_role("button", name="Top 4", exact=True).tap()
+            expect(tagged(page, "status")).to_contain_text("Bo to act")
+            page.goto(url)  # home, typed
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            page.get_by_role("button", name="New game").wait_for(timeout=60_000)
+            page.go_back()
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            expect(tagged(page, "status")).to_contain_text("Bo to act", timeout=60_000)
+            assert path_of(page) == "/game/1"
+
     def test_a_deleted_games_address_lands_home_with_a_sentence(self, browser, tmp_path):
         with serve_app(tmp_path) as (url, _started):
             page = open_page(browser, url, **PHONE)
