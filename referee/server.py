@@ -192,10 +192,20 @@ def refusal(scope, allowed: AllowedHosts) -> str | None:
     return None
 
 
+# Another site may not show the app in a frame of its own page: a framed page's
+# connection comes from this server's own origin and passes the Origin check, so the
+# other page could lay its own buttons over the referee's and have a player tap them.
+NOT_FRAMED = [
+    (b"content-security-policy", b"frame-ancestors 'self'"),
+    (b"x-frame-options", b"SAMEORIGIN"),
+]
+
+
 class HostCheck:
     """ASGI middleware: a request whose Host is not one this referee answers to, or a
     WebSocket (or a write) whose Origin is not this server, gets HTTP 403 and nothing
-    else; the app never sees it."""
+    else; the app never sees it. Every page answered says it may not be framed by
+    another site (NOT_FRAMED)."""
 
     def __init__(self, app, allowed: AllowedHosts) -> None:
         self.app = app
@@ -207,7 +217,20 @@ class HostCheck:
             if why is not None:
                 await _refuse(scope, receive, send, why)
                 return
+        if scope["type"] == "http":
+            send = _not_framed(send)
         await self.app(scope, receive, send)
+
+
+def _not_framed(send):
+    async def sending(message) -> None:
+        if message["type"] == "http.response.start":
+            named = {name.lower() for name, _ in NOT_FRAMED}
+            headers = [h for h in message.get("headers", []) if h[0].lower() not in named]
+            message = {**message, "headers": headers + NOT_FRAMED}
+        await send(message)
+
+    return sending
 
 
 async def _refuse(scope, receive, send, why: str) -> None:

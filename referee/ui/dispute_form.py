@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def choice(
-    text: str,
+    text: str | ft.Control,
     name: str,
     chosen: bool,
     on_tap: Callable[[], None],
@@ -117,14 +117,20 @@ class DisputeForm:
 
     def _tabs(self, labels: Sequence[tuple[int, str, str]]) -> ft.Control:
         """Whose cards the grid enters: (index, visible text, accessible name)."""
+        # Two tabs a line on a phone, three on a wider screen, each as wide as the next:
+        # a tab whose text grows as its entries are made (Ana · 0 + nothing) then never
+        # wraps the line, which would move everything below under the next quick tap.
         buttons = [
-            choice(
-                text,
-                name,
-                index == self.active,
-                lambda i=index: self._set(active=i),
-                key=f"tab {index}",
+            ft.Container(
+                choice(
+                    ft.Text(text, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    name,
+                    index == self.active,
+                    lambda i=index: self._set(active=i),
+                    key=f"tab {index}",
+                ),
+                col={"xs": 6, "md": 4},
             )
             for index, text, name in labels
         ]
-        return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+        return ft.ResponsiveRow(buttons, spacing=6, run_spacing=6)

@@ -127,6 +127,17 @@ class TestHostCheck:
             for address in server.lan_addresses()[:1]:
                 assert rebinding(app.url, address) == (200, 101)
 
+    def test_no_other_site_may_frame_a_page(self, tmp_path):
+        """A framed page's WebSocket carries this server's own Origin: the framing page
+        could lay its buttons over the referee's. Every page says only itself may frame it."""
+        import urllib.request
+
+        with serve(tmp_path, renderer="auto") as app:
+            for path in ("", "game/1", "referee.js"):
+                with urllib.request.urlopen(app.url + path, timeout=10) as answer:
+                    assert answer.headers["Content-Security-Policy"] == "frame-ancestors 'self'"
+                    assert answer.headers["X-Frame-Options"] == "SAMEORIGIN"
+
     @pytest.mark.parametrize(
         "header,parsed",
         [

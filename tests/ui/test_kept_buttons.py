@@ -511,3 +511,14 @@ class TestATapThatEndsANamesEdit:
             return app.top.dispute.form.guesses[0]
 
         assert run_async(run()) == "lower"
+
+    def test_a_fairy_bucks_high_bidder(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("fairybucks_reveal"))
+            second = _named(session, "High Bidder Player 2")
+            await self._rename(session, "Ana, Bo")
+            await session.dispatch_event(second._i, "click", None)
+            return app.top.dispute.form.high
+
+        assert run_async(run()) == "Bo"

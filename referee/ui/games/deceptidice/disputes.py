@@ -252,8 +252,14 @@ class DeceptidiceForm(DisputeForm):
 
     def _names_choice(self, label: str, current: str, attr: str) -> ft.Control:
         buttons = [
-            choice(n, f"{label} {n}", n == current, lambda n=n: self._set(**{attr: n}))
-            for n in self.names
+            choice(
+                n,
+                f"{label} {n}",
+                n == current,
+                lambda n=n: self._set(**{attr: n}),
+                key=f"{attr} {i}",
+            )
+            for i, n in enumerate(self.names)
         ]
         return ft.Row(
             [ft.Text(f"{label}:", weight=ft.FontWeight.BOLD), *buttons], wrap=True, spacing=6

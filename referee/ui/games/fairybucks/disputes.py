@@ -87,8 +87,14 @@ class FairyBucksForm(DisputeForm):
                 [
                     ft.Text("High Bidder after the last reveal:", weight=ft.FontWeight.BOLD),
                     *[
-                        choice(n, f"High Bidder {n}", self.high == n, lambda n=n: self._set(high=n))
-                        for n in self.names
+                        choice(
+                            n,
+                            f"High Bidder {n}",
+                            self.high == n,
+                            lambda n=n: self._set(high=n),
+                            key=f"high {i}",
+                        )
+                        for i, n in enumerate(self.names)
                     ],
                     choice(
                         "Nobody",
