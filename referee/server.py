@@ -199,6 +199,7 @@ NOT_FRAMED = [
     (b"content-security-policy", b"frame-ancestors 'self'"),
     (b"x-frame-options", b"SAMEORIGIN"),
 ]
+_NOT_FRAMED_NAMES = {name for name, _ in NOT_FRAMED}
 
 
 class HostCheck:
@@ -225,8 +226,8 @@ class HostCheck:
 def _not_framed(send):
     async def sending(message) -> None:
         if message["type"] == "http.response.start":
-            named = {name.lower() for name, _ in NOT_FRAMED}
-            headers = [h for h in message.get("headers", []) if h[0].lower() not in named]
+            headers = message.get("headers", [])
+            headers = [h for h in headers if h[0].lower() not in _NOT_FRAMED_NAMES]
             message = {**message, "headers": headers + NOT_FRAMED}
         await send(message)
 
