@@ -27,7 +27,7 @@ class DisputeScreen:
 
     def __init__(
         self,
-        refresh: Callable[[], None],
+        refresh: Callable[..., None],
         on_save: Callable[[dict, Settled], bool],
         prefill: dict | None = None,
         on_kind: Callable[[str | None], None] | None = None,
@@ -94,13 +94,19 @@ class DisputeScreen:
             self.refresh()
 
     def rename(self, text: str) -> None:
+        """The names typed, applied when the field is left (its blur comes just before
+        the tap that left it) or submitted."""
         names = [" ".join(p.split())[:24] for p in text.split(",") if p.strip()]
-        if len(names) >= self._min_players():
-            self.names = names[: self._max_players()]
-            self._seats_changed()
-            if self.form is not None:
-                self.form.renamed(self.names)
-            self.refresh()
+        names = names[: self._max_players()]
+        if len(names) < self._min_players() or names == self.names:
+            return  # nothing to draw again: a redraw would drop the tap that comes next
+        self.names = names
+        self._seats_changed()
+        if self.form is not None:
+            self.form.renamed(self.names)
+        # Every entry is by seat: a rename gives no button another meaning, so the
+        # buttons are kept and the tap that ended the edit counts.
+        self.refresh(moved=False)
 
     # -- the dispute as data -------------------------------------------------------------
 

@@ -252,17 +252,19 @@ class Shell:
 
     # -- drawing -------------------------------------------------------------------------
 
-    def render(self, to_top: bool = False) -> None:
+    def render(self, to_top: bool = False, moved: bool = True) -> None:
         """Draw the top screen again; `to_top`: show it from its top (after an undo or a
-        redo, as after a new phase, what changed is up there)."""
+        redo, as after a new phase, what changed is up there). `moved=False`: the change
+        gives no button another meaning (players renamed), so every button is kept and a
+        tap sent from the screen before still counts."""
         collector.drawn()
         try:
             with self._drawing:
-                self._render(to_top)
+                self._render(to_top, moved=moved)
         finally:
             collector.drawn()
 
-    def _render(self, to_top: bool, send: bool = True) -> None:
+    def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> None:
         """`send`: send what changed (else the caller sends the whole page)."""
         screen, view = self.stack[-1]
         shown = view.controls[0] if len(view.controls) == 1 else None
@@ -279,8 +281,8 @@ class Shell:
         # of that place. A key says a button means the same while the key stays.
         changed: list[ft.Control] = []
         touched: list[ft.Control] = []
-        adopt(view.appbar, bar, changed, moved=True, touched=touched)
-        adopt(shown, root, changed, moved=True, touched=touched)
+        adopt(view.appbar, bar, changed, moved=moved, touched=touched)
+        adopt(shown, root, changed, moved=moved, touched=touched)
         if changed and send:
             # One message a tap: changes in both the bar and the body go as one patch of
             # the view (two would be two round trips' work for the phone), which compares

@@ -9,7 +9,7 @@ from referee.ui.disputes import DisputeScreen, from_game
 
 def screen(prefill=None):
     saved = []
-    s = DisputeScreen(lambda: None, lambda d, r: saved.append((d, r)) or True, prefill)
+    s = DisputeScreen(lambda **_: None, lambda d, r: saved.append((d, r)) or True, prefill)
     return s, saved
 
 

@@ -522,3 +522,29 @@ class TestATapThatEndsANamesEdit:
             return app.top.dispute.form.high
 
         assert run_async(run()) == "Bo"
+
+    def test_a_faeker_top_card_right_after_a_player_is_added_by_name(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("faeker_showdown"))
+            five = _named(session, "Top card 5")
+            await self._rename(session, "Player 1, Player 2, Cy")
+            await session.dispatch_event(five._i, "click", None)
+            form = app.top.dispute.form
+            return form.names, form.top
+
+        assert run_async(run()) == (["Player 1", "Player 2", "Cy"], 5)
+
+    def test_leaving_the_field_with_the_names_unchanged_draws_nothing(self, lives):
+        """The field can take the focus back after a redraw: each tap then sends its blur
+        first, and a redraw for it would drop every tap."""
+
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle("faeker_showdown"))
+            five = _named(session, "Top card 5")
+            await self._rename(session, "Player 1,  Player 2")
+            await session.dispatch_event(five._i, "click", None)
+            return app.top.dispute.form.top
+
+        assert run_async(run()) == 5
