@@ -148,24 +148,34 @@ class DisputeScreen:
                 ],
             ),
         ]
-        if result is not None:  # the answer stays in sight above the pickers
-            parts.append(
-                ft.Container(
-                    ft.Column(
-                        [
-                            tagged(
-                                "dispute-headline",
-                                ft.Text(result.headline, size=20, weight=ft.FontWeight.BOLD),
-                            ),
-                            ft.Text("Why: below the cards.", size=12, italic=True),
-                        ],
-                        spacing=2,
-                    ),
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                    border_radius=12,
-                    padding=12,
-                )
+        # The answer stays in sight above the pickers. Its box is there from the start,
+        # saying what will come: appearing with the last card, it pushed every button
+        # below it down under the next quick tap ("Clear hand" then hit a player's tab).
+        if result is not None:
+            headline = tagged(
+                "dispute-headline", ft.Text(result.headline, size=20, weight=ft.FontWeight.BOLD)
             )
+            why = "Why: below the cards."
+        else:
+            headline = tagged(
+                "dispute-waiting",
+                ft.Text("The verdict comes here", size=20, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+            why = (
+                "once what is entered can be judged: see below."
+                if problem
+                else ("as soon as the cards are in.")
+            )
+        parts.append(
+            ft.Container(
+                ft.Column([headline, ft.Text(why, size=12, italic=True)], spacing=2),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER
+                if result is not None
+                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border_radius=12,
+                padding=12,
+            )
+        )
         if self.form.players_row():
             parts.append(self._players_row())
         parts += self.form.entry()
@@ -173,13 +183,6 @@ class DisputeScreen:
             parts.append(tagged("dispute-problem", ft.Text(problem, color=ft.Colors.ERROR)))
         elif result is not None:
             parts.append(self._verdict(data, result))
-        else:
-            parts.append(
-                tagged(
-                    "dispute-waiting",
-                    ft.Text("The verdict appears as soon as the cards are in.", italic=True),
-                )
-            )
         return tagged("dispute", ft.Column(parts, spacing=10))
 
     def _games(self) -> ft.Control:

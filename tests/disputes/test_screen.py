@@ -210,3 +210,22 @@ def test_fairy_points_take_each_players_score_for_the_floor():
     assert problem is None and data["guesses"][0]["score"] == -4
     assert result.facts["points"]["Player 1"] == 0
     assert "FY-FLOOR" in result.rulings
+
+
+def test_the_verdicts_box_is_in_its_place_before_the_verdict_comes():
+    """Coming with the last card, the verdict pushed every button below it down under
+    the next quick tap: its box stands in the same place from the start."""
+
+    s, _ = screen()
+    s.choose_game("faeker")
+    s.choose_kind("faeker_bluff")
+    s.form._set_top(4)
+    s.form._set(bid=3)
+    for c in (4, 5, 0, 1):
+        s.form._add_card(c)
+    before = [type(p).__name__ for p in s.view().content.controls]
+    s.form._add_card(2)
+    after = [type(p).__name__ for p in s.view().content.controls]
+    assert s.settled()[1] is not None
+    # Everything above the verdict's reasons (title, box, the pickers) keeps its place.
+    assert after[: len(before)] == before
