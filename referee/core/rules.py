@@ -115,10 +115,13 @@ class GameRules(Generic[State, Options, Choices]):
     def verify_players(self, players: Sequence[str]) -> None:
         names = [clean_name(p) for p in players]
         if not self.min_players <= len(names) <= self.max_players:
-            raise InvalidAction(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, "
-                f"not {len(names)}."
+            span = f"{self.title} is for {self.min_players}-{self.max_players} players"
+            if len(names) > self.max_players:
+                raise InvalidAction(f"{span}, not {len(names)}.")
+            named = {0: "no player is named yet", 1: "only 1 player is named"}.get(
+                len(names), f"only {len(names)} players are named"
             )
+            raise InvalidAction(f"{span}, and {named}.")
         if len({name_key(n) for n in names}) != len(names):
             raise InvalidAction(
                 "Two players have the same name; add an initial to tell them apart."
