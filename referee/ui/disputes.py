@@ -155,23 +155,19 @@ class DisputeScreen:
             headline = tagged(
                 "dispute-headline", ft.Text(result.headline, size=20, weight=ft.FontWeight.BOLD)
             )
-            why = "Why: below the cards."
+            why, colour = "Why: below the cards.", ft.Colors.SECONDARY_CONTAINER
         else:
             headline = tagged(
                 "dispute-waiting",
                 ft.Text("The verdict comes here", size=20, color=ft.Colors.ON_SURFACE_VARIANT),
             )
-            why = (
-                "once what is entered can be judged: see below."
-                if problem
-                else ("as soon as the cards are in.")
-            )
+            why, colour = "as soon as the cards are in.", ft.Colors.SURFACE_CONTAINER_HIGHEST
+            if problem:
+                why = "once what is entered can be judged: see below."
         parts.append(
             ft.Container(
                 ft.Column([headline, ft.Text(why, size=12, italic=True)], spacing=2),
-                bgcolor=ft.Colors.SECONDARY_CONTAINER
-                if result is not None
-                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                bgcolor=colour,
                 border_radius=12,
                 padding=12,
             )
