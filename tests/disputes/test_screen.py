@@ -34,7 +34,8 @@ def test_faj_showdown_taps_to_a_saved_verdict():
     assert saved and s.saved
 
 
-def test_faeker_bluff_and_fairy_guesses_complete_only_when_all_is_in():
+def a_bluff_a_card_short():
+    """A Fae-ker bluff call entered but for the hand's last card (a 2: the bid holds)."""
     s, _ = screen()
     s.choose_game("faeker")
     s.choose_kind("faeker_bluff")
@@ -42,6 +43,11 @@ def test_faeker_bluff_and_fairy_guesses_complete_only_when_all_is_in():
     s.form._set(bid=3)
     for c in (4, 5, 0, 1):
         s.form._add_card(c)
+    return s
+
+
+def test_faeker_bluff_and_fairy_guesses_complete_only_when_all_is_in():
+    s = a_bluff_a_card_short()
     assert s.dispute() is None
     s.form._add_card(2)
     s.view()
@@ -216,13 +222,7 @@ def test_the_verdicts_box_is_in_its_place_before_the_verdict_comes():
     """Coming with the last card, the verdict pushed every button below it down under
     the next quick tap: its box stands in the same place from the start."""
 
-    s, _ = screen()
-    s.choose_game("faeker")
-    s.choose_kind("faeker_bluff")
-    s.form._set_top(4)
-    s.form._set(bid=3)
-    for c in (4, 5, 0, 1):
-        s.form._add_card(c)
+    s = a_bluff_a_card_short()
     before = [type(p).__name__ for p in s.view().content.controls]
     s.form._add_card(2)
     after = [type(p).__name__ for p in s.view().content.controls]
