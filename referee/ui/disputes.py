@@ -23,7 +23,8 @@ from referee.ui.widgets import big_button, tagged
 class DisputeScreen:
     """One dispute being entered. `on_save(dispute, settled)` stores a settled dispute;
     `on_kind(kind)`, if given, is where choosing what is disputed (or None: another
-    dispute) goes instead of changing this screen."""
+    dispute) goes instead of changing this screen; `on_game(game)` (None: another game)
+    likewise for the choice of the game."""
 
     def __init__(
         self,
@@ -31,10 +32,12 @@ class DisputeScreen:
         on_save: Callable[[dict, Settled], bool],
         prefill: dict | None = None,
         on_kind: Callable[[str | None], None] | None = None,
+        on_game: Callable[[str | None], None] | None = None,
     ) -> None:
         self.refresh = refresh
         self.on_save = on_save
         self.on_kind = on_kind
+        self.on_game = on_game
         pre = prefill or {}
         self.pre = pre
         self.game: str | None = pre.get("game")
@@ -54,6 +57,9 @@ class DisputeScreen:
             self.form = FORMS[self.game](self, self.pre if self.from_game else {})
 
     def choose_game(self, game: str | None) -> None:
+        if self.on_game is not None:
+            self.on_game(game)
+            return
         self.game, self.kind = game, None
         self.refresh()
 

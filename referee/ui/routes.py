@@ -12,7 +12,8 @@ route and its ancestors, and a reload or a reconnect rebuilds the same stack.
     /game/{id}/log/{n}/{edit|delete|insert}   fixing action n (Back: the log)
     /game/{id}/standings                its standings and scores by round
     /game/{id}/rules                    the rules and rulings in force
-    /settle                             settle a dispute: choose the game and what
+    /settle                             settle a dispute: choose the game
+    /settle/{game}                      what is disputed in that game
     /settle/{dispute-kind}              settle that dispute (?game={id}: from that game)
 """
 
@@ -63,7 +64,12 @@ class Route:
         if self.screen == "settle":
             if self.game_id is not None:  # opened from a game's menu: Back returns to it
                 return Route("game", self.game_id)
-            return Route("settle") if self.dispute else HOME
+            if self.dispute is None:
+                return HOME
+            # A dispute kind is named after its game ("faeker_bluff": tests/disputes hold
+            # every kind to that): Back goes to what else that game's disputes are.
+            game, kind = self.dispute.partition("_")[::2]
+            return Route("settle", dispute=game) if kind else Route("settle")
         return HOME
 
     def stack(self) -> list["Route"]:

@@ -14,9 +14,12 @@ BACK = re.compile("^(Home|Back)")  # the app bar's way back, one screen up
 
 
 def back_home(page) -> None:
-    """Back from a dispute: to the choice of what is disputed, then home."""
+    """Back from a dispute: to the choice of what is disputed, to the choice of the game,
+    then home."""
     page.get_by_role("button", name=BACK).click()
     expect(page.get_by_role("button", name="Other game")).to_be_visible()
+    page.get_by_role("button", name=BACK).click()
+    expect(page.get_by_role("button", name="Fairy Bucks", exact=True)).to_be_visible()
     page.get_by_role("button", name=BACK).click()
     expect(page.get_by_role("button", name="New game")).to_be_visible()
 

@@ -2,9 +2,12 @@
 
 import pytest
 
+from referee.disputes import GAME_OF
 from referee.ui import routes
 from referee.ui.routes import HOME, Route, parse
 from referee.ui.screens import SCREENS
+from tests.helpers import run_async
+from tests.ui.devices import device
 
 ADDRESSES = {
     "/": ["/"],
@@ -17,7 +20,14 @@ ADDRESSES = {
     "/game/7/standings": ["/", "/game/7", "/game/7/standings"],
     "/game/7/rules": ["/", "/game/7", "/game/7/rules"],
     "/settle": ["/", "/settle"],
-    "/settle/faeker_bluff": ["/", "/settle", "/settle/faeker_bluff"],
+    "/settle/faeker": ["/", "/settle", "/settle/faeker"],
+    "/settle/faeker_bluff": ["/", "/settle", "/settle/faeker", "/settle/faeker_bluff"],
+    "/settle/fairybucks_reveal": [
+        "/",
+        "/settle",
+        "/settle/fairybucks",
+        "/settle/fairybucks_reveal",
+    ],
     "/settle/faeker_bluff?game=7": ["/", "/game/7", "/settle/faeker_bluff?game=7"],
 }
 
@@ -83,3 +93,38 @@ class TestBack:
 
     def test_back_from_a_fix_goes_to_the_log(self):
         assert parse("/game/7/log/3/edit").parent == Route("log", 7)
+
+
+class TestDisputeAddresses:
+    def test_back_from_every_dispute_goes_to_its_games_disputes(self):
+        """The route reads a kind's game from its name: every kind is held to that."""
+        for kind, game in GAME_OF.items():
+            assert parse(f"/settle/{kind}").parent.path == f"/settle/{game}", kind
+            assert parse(f"/settle/{game}").parent.path == "/settle"
+
+
+class TestSettlingFromHome:
+    def test_each_step_has_its_address_and_back_retraces_them(self, lives):
+        async def run():
+            app, _session = device(lives)
+            app.go("/settle")
+            app.top.dispute.choose_game("faeker")
+            steps = [app.top.route.path]
+            app.top.dispute.choose_kind("faeker_bluff")
+            steps.append(app.top.route.path)
+            app.top.dispute.choose_kind(None)  # Other dispute
+            steps.append(app.top.route.path)
+            app.top.dispute.choose_kind("faeker_showdown")
+            for _ in range(3):
+                app.back()
+                steps.append(app.top.route.path)
+            return steps
+
+        assert run_async(run()) == [
+            "/settle/faeker",
+            "/settle/faeker_bluff",
+            "/settle/faeker",
+            "/settle/faeker",
+            "/settle",
+            "/",
+        ]

@@ -6,6 +6,7 @@ returns to the game."""
 import flet as ft
 
 from referee.core.errors import RefereeError
+from referee.games import GAMES
 from referee.ui import routes
 from referee.ui.disputes import DisputeScreen, from_game, game_of
 from referee.ui.screen import Screen
@@ -17,7 +18,10 @@ class SettleScreen(Screen):
     def __init__(self, shell, route) -> None:
         super().__init__(shell, route)
         kind = route.dispute
-        if kind is not None and game_of(kind) is None:
+        listed = kind if kind in GAMES and route.game_id is None else None  # /settle/{game}
+        if listed is not None:
+            kind = None
+        elif kind is not None and game_of(kind) is None:
             shell.toast("referee settles no dispute of that name: choose one here.")
             kind = None
         prefill = None
@@ -25,15 +29,28 @@ class SettleScreen(Screen):
             game = shell.game
             prefill = from_game(game.rules.kind, game.session.state)
             prefill["kind"] = kind if kind and game_of(kind) == prefill.get("game") else None
-        self.dispute = DisputeScreen(shell.render, self.save, prefill, on_kind=self.choose)
+        self.dispute = DisputeScreen(
+            shell.render, self.save, prefill, on_kind=self.choose, on_game=self.choose_game
+        )
         if prefill is None and kind is not None:
             self.dispute.start(kind)
+        elif listed is not None:
+            self.dispute.game = listed
+
+    def choose_game(self, game: str | None) -> None:
+        """Each game's list of disputes has its address: Back returns to the games. From a
+        game's menu the choice stays on this screen, whose Back returns to the game."""
+        if self.route.game_id is None:
+            self.shell.go(routes.settle(game))
+            return
+        self.dispute.game, self.dispute.kind = game, None
+        self.shell.render()
 
     def choose(self, kind: str | None) -> None:
         """What is disputed is a screen of its own: Back returns to this choice."""
         if kind is not None:
             self.shell.go(routes.settle(kind, self.route.game_id))
-        elif self.route.dispute is None:
+        elif self.route.dispute is None or self.route.dispute in GAMES:
             self.dispute.kind = None
             self.shell.render()
         elif self.route.game_id is not None:
