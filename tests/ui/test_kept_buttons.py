@@ -479,72 +479,58 @@ class TestATapThatEndsANamesEdit:
     renames the players and redraws before the tap comes; the tap still counts."""
 
     @staticmethod
-    async def _rename(session, names: str) -> None:
-        field = next(
-            c for c in controls(session.page.views[-1].controls) if isinstance(c, ft.TextField)
-        )
-        session.apply_patch(field._i, {"value": names})  # typed on the phone
-        await session.dispatch_event(field._i, "blur", None)
+    def _tapped_after_renaming(lives, dispute: str, names: str, button: str, before=()):
+        """The dispute's form once `button`, found before the edit, is tapped right after
+        the field is left with `names` typed (`before`: taps made first)."""
+
+        async def run():
+            app, session = device(lives)
+            app.go(routes.settle(dispute))
+            for name in before:
+                await session.dispatch_event(_named(session, name)._i, "click", None)
+            target = _named(session, button)
+            field = next(
+                c for c in controls(session.page.views[-1].controls) if isinstance(c, ft.TextField)
+            )
+            session.apply_patch(field._i, {"value": names})  # typed on the phone
+            await session.dispatch_event(field._i, "blur", None)
+            await session.dispatch_event(target._i, "click", None)
+            return app.top.dispute.form
+
+        return run_async(run())
 
     def test_a_faeker_showdown_card(self, lives):
-        async def run():
-            app, session = device(lives)
-            app.go(routes.settle("faeker_showdown"))
-            await session.dispatch_event(_named(session, "Top card 2")._i, "click", None)
-            four = _named(session, "Player 1 shows 4")
-            await self._rename(session, "Ana, Bo")
-            await session.dispatch_event(four._i, "click", None)
-            form = app.top.dispute.form
-            return form.names, form.hands[0]
-
-        assert run_async(run()) == (["Ana", "Bo"], [4])
+        form = self._tapped_after_renaming(
+            lives, "faeker_showdown", "Ana, Bo", "Player 1 shows 4", before=["Top card 2"]
+        )
+        assert (form.names, form.hands[0]) == (["Ana", "Bo"], [4])
 
     def test_a_fairy_guess(self, lives):
-        async def run():
-            app, session = device(lives)
-            app.go(routes.settle("fairy_guesses"))
-            await session.dispatch_event(_named(session, "Top card 9")._i, "click", None)
-            await session.dispatch_event(_named(session, "Turned up 5")._i, "click", None)
-            lower = _named(session, "Player 1 guessed lower")
-            await self._rename(session, "Ana, Bo")
-            await session.dispatch_event(lower._i, "click", None)
-            return app.top.dispute.form.guesses[0]
-
-        assert run_async(run()) == "lower"
+        form = self._tapped_after_renaming(
+            lives,
+            "fairy_guesses",
+            "Ana, Bo",
+            "Player 1 guessed lower",
+            before=["Top card 9", "Turned up 5"],
+        )
+        assert form.guesses[0] == "lower"
 
     def test_a_fairy_bucks_high_bidder(self, lives):
-        async def run():
-            app, session = device(lives)
-            app.go(routes.settle("fairybucks_reveal"))
-            second = _named(session, "High Bidder Player 2")
-            await self._rename(session, "Ana, Bo")
-            await session.dispatch_event(second._i, "click", None)
-            return app.top.dispute.form.high
-
-        assert run_async(run()) == "Bo"
+        form = self._tapped_after_renaming(
+            lives, "fairybucks_reveal", "Ana, Bo", "High Bidder Player 2"
+        )
+        assert form.high == "Bo"
 
     def test_a_faeker_top_card_right_after_a_player_is_added_by_name(self, lives):
-        async def run():
-            app, session = device(lives)
-            app.go(routes.settle("faeker_showdown"))
-            five = _named(session, "Top card 5")
-            await self._rename(session, "Player 1, Player 2, Cy")
-            await session.dispatch_event(five._i, "click", None)
-            form = app.top.dispute.form
-            return form.names, form.top
-
-        assert run_async(run()) == (["Player 1", "Player 2", "Cy"], 5)
+        form = self._tapped_after_renaming(
+            lives, "faeker_showdown", "Player 1, Player 2, Cy", "Top card 5"
+        )
+        assert (form.names, form.top) == (["Player 1", "Player 2", "Cy"], 5)
 
     def test_leaving_the_field_with_the_names_unchanged_draws_nothing(self, lives):
         """The field can take the focus back after a redraw: each tap then sends its blur
         first, and a redraw for it would drop every tap."""
-
-        async def run():
-            app, session = device(lives)
-            app.go(routes.settle("faeker_showdown"))
-            five = _named(session, "Top card 5")
-            await self._rename(session, "Player 1,  Player 2")
-            await session.dispatch_event(five._i, "click", None)
-            return app.top.dispute.form.top
-
-        assert run_async(run()) == 5
+        form = self._tapped_after_renaming(
+            lives, "faeker_showdown", "Player 1,  Player 2", "Top card 5"
+        )
+        assert form.top == 5
