@@ -11,14 +11,14 @@ from urllib.parse import parse_qs
 import flet as ft
 
 from referee.live import LiveTables
-from referee.server import check_code, client_key, table_code
+from referee.server import admit, admitted, check_code, client_key, device_token, table_code
 from referee.store import Store, StoreUnavailable
 from referee.ui import screens
 from referee.ui.flet_diff import install as _cheaper_diff
 from referee.ui.flet_init import install as _faster_building
 from referee.ui.flet_walk import install as _faster_first_walk
 from referee.ui.home import home_view, unavailable_view
-from referee.ui.screens.code import code_screen
+from referee.ui.screens.code import NEW_CODE, code_screen
 from referee.ui.shell import Shell
 from referee.ui.theme import setup_page, theme
 from referee.ui.widgets import icon_button
@@ -64,24 +64,37 @@ def warm_up() -> None:
 
 
 def main(page: ft.Page) -> None:
-    if table_code():
+    token = device_token()
+    if table_code() and not admitted(token):
         # The code in a link is a try like a typed one (throttled: referee/guard.py).
         link = _code_in_link(page)
         tried = check_code(client_key(page), link) if link is not None else None
         if tried is None or not tried.ok:
-            code_screen(page, lambda: main_after_code(page), tried.message if tried else None)
+            ask_code(page, token, tried.message if tried else None)
             return
-    main_after_code(page)
+        admit(token)  # this browser comes back without the code (a reload, a restart)
+    main_after_code(page, token)
 
 
-def main_after_code(page: ft.Page) -> Shell | None:
+def ask_code(page: ft.Page, token: str | None, told: str | None = None) -> None:
+    """The code screen, standing in for the address the device asked for: the right code
+    opens that address."""
+
+    def right() -> None:
+        admit(token)
+        main_after_code(page, token)
+
+    code_screen(page, right, told)
+
+
+def main_after_code(page: ft.Page, token: str | None = None) -> Shell | None:
     try:
         lives = shared_tables()
     except StoreUnavailable as exc:
         # Nothing was moved or changed: say why, on a screen of its own, and let them retry.
-        unavailable_screen(page, exc, lambda: main_after_code(page))
+        unavailable_screen(page, exc, lambda: main_after_code(page, token))
         return None
-    return Shell(page, lives)
+    return Shell(page, lives, token=token, ask_code=lambda: ask_code(page, token, NEW_CODE))
 
 
 def unavailable_screen(page: ft.Page, exc: StoreUnavailable, on_retry) -> None:

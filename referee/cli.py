@@ -13,7 +13,7 @@ from pathlib import Path
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
 from referee.collector import collect_when_idle
-from referee.environ import DATA_DIR_ENV
+from referee.environ import DATA_DIR_ENV, data_dir
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -30,6 +30,11 @@ def _parser() -> argparse.ArgumentParser:
         "--share",
         action="store_true",
         help="let phones on your network join (port 8550, a table code, a QR code)",
+    )
+    p.add_argument(
+        "--new-code",
+        action="store_true",
+        help="when sharing, make a new table code: every phone must give it again",
     )
     p.add_argument(
         "--allow-host",
@@ -88,7 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("replay", "settle", "edit", "schema", "import", "export", "stats"):
         return _command(args)
     return run_app(
-        web=args.web, host=args.host, port=args.port, share=args.share, allow=args.allow_host
+        web=args.web,
+        host=args.host,
+        port=args.port,
+        share=args.share,
+        allow=args.allow_host,
+        new_code=args.new_code,
     )
 
 
@@ -220,7 +230,13 @@ def run_packaged() -> None:
 
 
 def run_app(
-    *, web: bool, host: str | None, port: int, share: bool = False, allow: list[str] = ()
+    *,
+    web: bool,
+    host: str | None,
+    port: int,
+    share: bool = False,
+    allow: list[str] = (),
+    new_code: bool = False,
 ) -> int:
     import flet as ft
 
@@ -258,7 +274,10 @@ def run_app(
     os.environ[server.ALLOWED_ENV] = " ".join(allow)
     if share:
         port = server.port_from(host, port or server.SHARE_PORT)
-        code = os.environ.setdefault(server.CODE_ENV, server.new_table_code())
+        # The table's code is kept in the data folder: a restart keeps it, so the phones
+        # that gave it come straight back (referee/storage/sharing.py).
+        access = server.share_table(data_dir(), fresh=new_code)
+        code = server.table_code()
         links = server.share_links(host, port, code)
         os.environ[server.LINKS_ENV] = " ".join(links)
         print(
@@ -266,12 +285,16 @@ def run_app(
             "the games on this referee.",
             flush=True,
         )
-        print(f"Table code: {code}")
+        print(f"Table code: {code}" + (" (new)" if new_code else ""))
+        if access.problem:
+            print(access.problem, file=sys.stderr)
         for link in links or [f"http://<this computer's address>:{port}/?code={code}"]:
             print(f"Open on a phone: {link}")
         if links:
             print(server.terminal_qr(links[0]), flush=True)
     else:
+        if new_code:
+            print("--new-code counts only when sharing (--share).", file=sys.stderr)
         os.environ.pop(server.CODE_ENV, None)
         port = port or server.free_port(host)
         shown = f"[{host}]" if ":" in host else host

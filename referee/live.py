@@ -31,6 +31,7 @@ from referee.core.errors import RefereeError
 from referee.core.names import clean_name
 from referee.core.record import GameRecord
 from referee.core.verdict import Verdict
+from referee.storage.pending import StoredPick
 from referee.store import StaleWrite, Store
 from referee.table import Table
 from referee.turns import turns_on
@@ -53,8 +54,9 @@ class Pick:
     """One seat's choice in a simultaneous decision, before the decision is applied."""
 
     value: Any
-    device: str  # who entered it
+    owner: str  # the device that entered it (its browser: the same after a reload)
     private: bool  # entered by the player on their own device: hidden from the others
+    by: str = ""  # how that device is named to the others ("Bo's phone")
 
 
 @dataclass
@@ -71,7 +73,10 @@ class LiveTable:
     picks: dict[int, Pick] = field(default_factory=dict)  # seat -> pick, this decision only
     # Version -> "Changed on another device: ..." for changes read from another process.
     notes: dict[int, str] = field(default_factory=dict)
+    # Version -> (the device whose pick another device replaced, the line it is told).
+    replaced: dict[int, tuple[str, str]] = field(default_factory=dict)
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
+    on_moved: Callable[[], None] = field(default=_nothing, repr=False)  # the games list moved
     # Devices still to be told of a change, the longest waiting first, with the newest
     # version (a device draws the game as it is: one turn tells it every change since).
     _due: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -172,6 +177,7 @@ class LiveTable:
                 self._logged(say(result))
                 self.picks.clear()
         self._announce(exclude=None if told else device)
+        self.on_moved()
         if told:
             raise Stale(told)
         return result
@@ -217,6 +223,8 @@ class LiveTable:
         what = "; ".join(parts) or "nothing you can see"
         self._logged(what)
         self.picks.clear()
+        with contextlib.suppress(sqlite3.Error, RefereeError):
+            self.load_picks()
         return what
 
     def play(self, seen: int, device: str, action) -> Verdict:
@@ -245,11 +253,37 @@ class LiveTable:
             lambda _s: "an earlier version of the game was restored",
         )
 
-    # -- private simultaneous choices --------------------------------------------------
+    # -- simultaneous choices (each stored as it is entered) ---------------------------
 
-    def pick(self, seen: int, device: str, seat: int, value: Any, private: bool) -> Verdict | None:
-        """Record one seat's choice; when every seat the game waits for has one, apply
-        them as one action and return its verdict."""
+    def load_picks(self) -> bool:
+        """The picks stored for the game as it is now (after a restart, or entered through
+        another referee on the same folder); whether they differ from those shown."""
+        stored = self.table.store.picks(self.game_id, self.table.revision)
+        picks = {
+            seat: Pick(p.value, p.owner, p.private, p.by)
+            for seat, p in stored.items()
+            if seat < len(self.table.state.players)
+        }
+        with self.lock:
+            if picks == self.picks:
+                return False
+            self.picks = picks
+            self.version += 1
+        return True
+
+    def pick(
+        self,
+        seen: int,
+        device: str,
+        seat: int,
+        value: Any,
+        private: bool,
+        owner: str | None = None,
+        by: str = "",
+    ) -> Verdict | None:
+        """Record one seat's choice (stored at once); when every seat the game waits for
+        has one, apply them as one action and return its verdict."""
+        owner = owner or device
         with self.lock:
             self._check(seen)
             rules, state = self.table.rules, self.table.state
@@ -257,27 +291,67 @@ class LiveTable:
             if seat not in waiting:
                 raise RefereeError(f"{state.players[seat]} has nothing to choose now.")
             rules.verify_pick(state, seat, value)
-            self.picks[seat] = Pick(value, device, private)
-            complete = all(s in self.picks for s in waiting)
+            before = self.picks.get(seat)
+            new = Pick(value, owner, private, by)
+            complete = all(s in self.picks or s == seat for s in waiting)
             if not complete:
+                stored = StoredPick(value, owner, by, private)
+                self.table.store.save_pick(self.game_id, self.table.revision, seat, stored)
+                self.picks[seat] = new
                 self.version += 1
+                self._note_replaced(before, new, seat)
                 action = None
             else:
+                self.picks[seat] = new
                 action = rules.gather(state, {s: p.value for s, p in self.picks.items()})
         if action is None:
             self._announce(exclude=device)
             return None
         try:
-            return self.play(self.version, device, action)
+            verdict = self.play(self.version, device, action)
         except RefereeError:
             with self.lock:
-                self.picks.pop(seat, None)
+                if before is None:
+                    self.picks.pop(seat, None)
+                else:
+                    self.picks[seat] = before
             raise
+        with self.lock:
+            self._note_replaced(before, new, seat, self.version)
+        with contextlib.suppress(RefereeError, sqlite3.Error):  # of a revision never read again
+            self.table.store.drop_picks(self.game_id)
+        return verdict
+
+    def _note_replaced(self, before: Pick | None, new: Pick, seat: int, version=None) -> None:
+        """Another device changed a seat's pick before the choice was made: the device
+        that entered it first is told, in one line, when it next draws."""
+        if before is None or before.owner == new.owner or before.value == new.value:
+            return
+        rules, state = self.table.rules, self.table.state
+        name = state.players[seat] if seat < len(state.players) else f"Player {seat + 1}"
+        if version is not None:  # the choice was made with it: said of the old state
+            label = str(new.value)
+            with contextlib.suppress(Exception):
+                label = rules.pick_label(new.value)
+        else:
+            label = rules.pick_label(new.value)
+        said = f"{new.by or 'Another device'} changed {name}'s {rules.pick_noun} to {label}."
+        self.replaced[version or self.version] = (before.owner, said)
+        for old in list(self.replaced)[:-_NOTES_KEPT]:
+            del self.replaced[old]
+
+    def replaced_for(self, owner: str, after: int, upto: int) -> list[str]:
+        with self.lock:
+            return [
+                said for v, (o, said) in self.replaced.items() if o == owner and after < v <= upto
+            ]
 
     def unpick(self, seen: int, device: str, seat: int) -> None:
         with self.lock:
             self._check(seen)
-            if self.picks.pop(seat, None) is not None:
+            if seat in self.picks:
+                self.table.store.drop_pick(self.game_id, seat)
+                del self.picks[seat]
                 self.version += 1
         self._announce(exclude=device)
 
@@ -295,9 +369,16 @@ class LiveTables:
         # The server's event loop, where the devices' screens are drawn: a change read by
         # the watcher thread is told there, never from the watcher's own thread.
         self._loop: asyncio.AbstractEventLoop | None = None
+        # Devices showing the games list or the statistics: told when any game is made,
+        # changed or deleted, here or through another referee on the same folder.
+        self._list_watchers: dict[str, Callable[[], None]] = {}
+        self._lists_due = False
 
     def _live(self, table: Table) -> LiveTable:
-        return LiveTable(table, on_listen=self._wake)
+        live = LiveTable(table, on_listen=self._wake, on_moved=self.lists_moved)
+        with contextlib.suppress(sqlite3.Error, RefereeError):  # what the table had entered
+            live.load_picks()
+        return live
 
     def open(self, game_id: int) -> LiveTable:
         with self._lock:
@@ -319,7 +400,40 @@ class LiveTables:
         with self._lock:
             live = self._live(table)
             self._tables[table.game_id] = live
-            return live
+        self.lists_moved()
+        return live
+
+    # -- the games list, on every device that shows it ---------------------------------
+
+    def watch_lists(self, device: str, on_moved: Callable[[], None]) -> None:
+        with self._lock:
+            self._list_watchers[device] = on_moved
+        self._wake()
+
+    def unwatch_lists(self, device: str) -> None:
+        with self._lock:
+            self._list_watchers.pop(device, None)
+
+    def lists_moved(self) -> None:
+        """A game was made, changed or deleted: every device showing a list is told once,
+        on the server's loop, after the change's own screens went out."""
+        with self._lock:
+            if self._lists_due or not self._list_watchers:
+                return
+            self._lists_due = True
+        loop = self._loop
+        if loop is not None and loop.is_running() and not loop.is_closed():
+            loop.call_soon_threadsafe(self._tell_lists)
+        else:
+            self._tell_lists()
+
+    def _tell_lists(self) -> None:
+        with self._lock:
+            self._lists_due = False
+            watchers = list(self._list_watchers.values())
+        for on_moved in watchers:
+            with contextlib.suppress(Exception):  # a page gone must not stop the others
+                on_moved()
 
     def rename_player(self, old: str, new: str) -> list[int]:
         """Store.rename_player, then every open table of a renamed game reads it again
@@ -332,6 +446,7 @@ class LiveTables:
                 live.table = Table.resume(self.store, live.game_id)
                 live._logged(f"{old} is now called {clean_name(new)}")
             live._announce()
+        self.lists_moved()
         return changed
 
     def delete(self, game_id: int) -> None:
@@ -340,6 +455,7 @@ class LiveTables:
         self.store.delete_game(game_id)
         if live is not None:
             self._deleted(live, "the game was deleted")
+        self.lists_moved()
 
     def _deleted(self, live: LiveTable, what: str) -> None:
         with live.lock:
@@ -371,20 +487,27 @@ class LiveTables:
             tables = list(self._tables.values())
         return [t for t in tables if t.listeners]
 
+    def _watched(self) -> bool:
+        with self._lock:
+            return bool(self._list_watchers)
+
     def _watch(self) -> None:
         seen: int | None = None  # data_version at the last look; None: look at every game
         while not self._stop.is_set() and not self.store.closed:
             shown = self._shown()
-            if not shown:  # nobody to tell: sleep until a device joins a game
+            if not shown and not self._watched():  # nobody to tell: sleep until one comes
                 self._listening.clear()
-                if not self._shown():
+                if not self._shown() and not self._watched():
                     self._listening.wait()
                 seen = None
                 continue
             version = self.store.data_version()
             if version is not None and version != seen:
-                seen = version
-                self._on_devices_loop(self.catch_up, shown)
+                first, seen = seen is None, version
+                if shown:
+                    self._on_devices_loop(self.catch_up, shown)
+                if not first:  # another process wrote: the lists shown may have moved
+                    self.lists_moved()
             self._stop.wait(POLL_S)
 
     def _on_devices_loop(self, work: Callable, *args) -> None:
@@ -413,3 +536,7 @@ class LiveTables:
                     live.catch_up()
                 except (RefereeError, sqlite3.Error, KeyError):
                     continue  # unreadable or just deleted: the next look tells
+            else:  # the same game: picks entered through another referee show too
+                with contextlib.suppress(RefereeError, sqlite3.Error):
+                    if live.load_picks():
+                        live._announce()

@@ -10,6 +10,7 @@ table gave them the code.
 """
 
 import contextlib
+import contextvars
 import ipaddress
 import os
 import re
@@ -23,6 +24,7 @@ from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
 from referee.guard import CodeCheck, CodeGuard
+from referee.storage.sharing import TableAccess
 
 CODE_ENV = "REFEREE_TABLE_CODE"
 LINKS_ENV = "REFEREE_SHARE_LINKS"  # the links printed at start, for the share screen
@@ -51,6 +53,67 @@ def _plain_code(text: str) -> str:
 def table_code() -> str | None:
     """The code this server asks for, or None when it is not shared (loopback only)."""
     return os.environ.get(CODE_ENV) or None
+
+
+# -- the table's code, kept in the data folder (referee/storage/sharing.py) -------------
+
+_ACCESS: TableAccess | None = None
+
+
+def share_table(folder, *, fresh: bool = False) -> TableAccess:
+    """Share the table of this data folder: its kept code (`fresh`: a new one; the
+    environment's REFEREE_TABLE_CODE, when set, wins), now this server's code."""
+    global _ACCESS
+    given = os.environ.get(CODE_ENV) or None
+    _ACCESS = TableAccess(folder, new_table_code)
+    os.environ[CODE_ENV] = _ACCESS.load(fresh=fresh and not given, given=given)
+    return _ACCESS
+
+
+def renew_code(keep: str | None = None) -> str:
+    """A new table code; every device that gave the old one is asked for it, but the
+    device `keep` (its token) that asked for it."""
+    code = _ACCESS.renew(keep) if _ACCESS is not None else new_table_code()
+    os.environ[CODE_ENV] = code
+    return code
+
+
+def admitted(token: str | None) -> bool:
+    """Whether this device gave the table's code before (this run or an earlier one)."""
+    if _ACCESS is None or table_code() is None:
+        return False
+    current = _ACCESS.current()  # another referee on the folder may have made a new one
+    if current and current != table_code():
+        os.environ[CODE_ENV] = current
+    return _ACCESS.admitted(token)
+
+
+def admit(token: str | None) -> None:
+    if _ACCESS is not None:
+        _ACCESS.admit(token)
+
+
+# -- each browser's token: a cookie, read again from every WebSocket it opens ------------
+
+DEVICE_COOKIE = "referee_device"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+_device_token: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "referee_device_token", default=None
+)
+
+
+def device_token() -> str | None:
+    """The token of the browser whose WebSocket runs this page's code (None: no browser
+    cookie, as in the desktop window or a test client)."""
+    return _device_token.get()
+
+
+def _cookie(headers: dict[str, str]) -> str | None:
+    for part in headers.get("cookie", "").split(";"):
+        name, _eq, value = part.strip().partition("=")
+        if name == DEVICE_COOKIE and _TOKEN.fullmatch(value):
+            return value
+    return None
 
 
 def code_matches(given: str | None) -> bool:
@@ -219,16 +282,30 @@ class HostCheck:
                 await _refuse(scope, receive, send, why)
                 return
         if scope["type"] == "http":
-            send = _not_framed(send)
+            send = _not_framed(send, _cookie(_headers(scope)) is None)
+        else:
+            # Flet runs the page's code in a task this WebSocket's own task starts: the
+            # token set here is the one `device_token()` reads there.
+            _device_token.set(_cookie(_headers(scope)) if scope["type"] == "websocket" else None)
         await self.app(scope, receive, send)
 
 
-def _not_framed(send):
+def _not_framed(send, give_token: bool = False):
+    """Every answer says it may not be framed; a browser without a token gets one (a
+    random cookie kept a year, sent back only to this server, never read by scripts)."""
+
     async def sending(message) -> None:
         if message["type"] == "http.response.start":
             headers = message.get("headers", [])
             headers = [h for h in headers if h[0].lower() not in _NOT_FRAMED_NAMES]
-            message = {**message, "headers": headers + NOT_FRAMED}
+            extra = list(NOT_FRAMED)
+            if give_token:
+                cookie = (
+                    f"{DEVICE_COOKIE}={secrets.token_urlsafe(18)}; Path=/; Max-Age=31536000; "
+                    "HttpOnly; SameSite=Strict"
+                )
+                extra.append((b"set-cookie", cookie.encode()))
+            message = {**message, "headers": headers + extra}
         await send(message)
 
     return sending

@@ -18,7 +18,6 @@ never hides the others: `list_games` lists it with its `problem`, `load` refuses
 
 import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,7 +46,7 @@ from referee.database import (  # noqa: F401 - the store's errors, named here to
     _why,
 )
 from referee.dispute_history import DisputeHistory
-from referee.environ import DATA_DIR_ENV
+from referee.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
 from referee.games import GAMES
 from referee.players import RecentTable, recent_tables
 from referee.renaming import Renaming
@@ -59,6 +58,7 @@ from referee.results import (
     read_results,
     update_results,
 )
+from referee.storage.pending import PENDING_SCHEMA, PendingPicks
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
 # (each seat's points and place: games.points is no longer read) and games.ended.
@@ -94,17 +94,7 @@ CREATE TABLE IF NOT EXISTS game_versions (
     redo TEXT NOT NULL
 );
 """
-_SCHEMA = _TABLES + RESULTS_SCHEMA
-
-
-def data_dir() -> Path:
-    """Where the database lives: REFEREE_DATA_DIR, else Flet's app storage, else platformdirs."""
-    for var in (DATA_DIR_ENV, "FLET_APP_STORAGE_DATA"):
-        if os.environ.get(var):
-            return Path(os.environ[var])
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("referee", appauthor=False))
+_SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA
 
 
 class StaleWrite(RefereeError):
@@ -153,7 +143,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store(Renaming, DisputeHistory, SqliteFile):
+class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:
@@ -244,6 +234,8 @@ class Store(Renaming, DisputeHistory, SqliteFile):
         with self._tx() as c:
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM results WHERE game_id=?", (game_id,))
+            c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
+            c.execute("DELETE FROM device_seats WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
     @_kept

@@ -190,6 +190,12 @@ class GameRules(Generic[State, Options, Choices]):
         if value not in self.pick_options(state, seat):
             raise IllegalAction(f"{state.players[seat]} cannot choose {value!r} now.")
 
+    pick_noun = "choice"  # what one seat's pick is called: "Ana's guess"
+
+    def pick_label(self, value: Any) -> str:
+        """One pick as a player names it ("Lower", "the 7 of clubs")."""
+        return str(value)
+
     def gather(self, state: State, picks: Mapping[int, Any]) -> BaseModel:
         """The action that applies every seat's pick at once."""
         raise NotImplementedError

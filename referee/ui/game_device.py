@@ -7,6 +7,7 @@ one way a screen changes the game: a refusal, a stale screen or a failed save is
 changes nothing, and the screen shows the game as it now is.
 """
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -36,13 +37,13 @@ class PickPad:
         pick = self.game.live.picks.get(seat)
         if pick is None:
             return None
-        if pick.private and pick.device != self.game.device:
+        if pick.private and pick.owner != self.game.owner:
             return LOCKED
         return pick.value
 
     def can_change(self, seat: int) -> bool:
         pick = self.game.live.picks.get(seat)
-        return pick is None or not pick.private or pick.device == self.game.device
+        return pick is None or not pick.private or pick.owner == self.game.owner
 
     @property
     def moment(self) -> int:
@@ -62,8 +63,15 @@ class GameDevice:
         self.shell = shell
         self.live = live
         self.device = shell.device
+        # The browser holding the page: the same after a reload or a restart of the host,
+        # so its private picks and "This is me" come back with it.
+        self.owner = shell.owner
         self.seen = live.version  # the version of the shared game this device last drew
         self.me: int | None = None  # the seat of the player holding this device, if any
+        with contextlib.suppress(sqlite3.Error, RefereeError):
+            seat = live.table.store.seat_of(live.game_id, self.owner)
+            if seat is not None and seat < len(live.table.state.players):
+                self.me = seat
         # What this device just undid: (live version, sentence), shown until either moves.
         self.undone: tuple[int, str] | None = None
         self.log_open: set[str] = set()  # the log entries open on this device
@@ -151,6 +159,7 @@ class GameDevice:
         seen_before, steps_before = self.seen, self.steps_drawn
         self.render()
         notes = self.live.notes_between(seen_before, version)
+        notes += self.live.replaced_for(self.owner, seen_before, version)
         if notes:
             self.toast(" ".join(notes))
         added = self.session.steps[steps_before:]
@@ -180,10 +189,23 @@ class GameDevice:
         if verdict.decisive:
             self.show_verdict(verdict)
 
+    @property
+    def name(self) -> str:
+        """How this device is named to the others ("Bo's phone")."""
+        players = self.table.state.players
+        if self.me is not None and self.me < len(players):
+            return f"{players[self.me]}'s phone"
+        return "Another device"
+
     def pick(self, seat: int, value) -> None:
         private = self.me == seat
         done = self.change(
-            lambda: self.live.pick(self.seen, self.device, seat, value, private) or False
+            lambda: (
+                self.live.pick(
+                    self.seen, self.device, seat, value, private, owner=self.owner, by=self.name
+                )
+                or False
+            )
         )
         if done is None:
             return
@@ -196,6 +218,11 @@ class GameDevice:
             self.render()
 
     def choose_me(self, seat: int | None) -> None:
+        try:  # kept, so a reload or a restart of the host finds the phone still its player's
+            self.table.store.save_seat(self.game_id, self.owner, seat)
+        except (RefereeError, sqlite3.Error) as exc:
+            self.toast(getattr(exc, "reason", "This phone's player could not be saved."))
+            return
         self.me = seat
         self.render()
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class Screen:
     title = "referee"
     scrolls = True  # the shell scrolls the body; a screen that scrolls a part of it says no
+    follows_lists = False  # drawn again when any game is made, changed or deleted
 
     def __init__(self, shell: "Shell", route: Route) -> None:
         self.shell = shell

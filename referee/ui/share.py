@@ -17,7 +17,7 @@ def links_to(path: str) -> list[str]:
     return [f"{link}{path}?code={code}" for link in base]
 
 
-def share_dialog(path: str, on_close) -> ft.AlertDialog:
+def share_dialog(path: str, on_close, on_new_code=None) -> ft.AlertDialog:
     links = links_to(path)
     rows: list[ft.Control] = [
         ft.Text("Table code", size=13),
@@ -35,7 +35,9 @@ def share_dialog(path: str, on_close) -> ft.AlertDialog:
         rows += [ft.Text(link, selectable=True, size=14) for link in links[1:]]
     rows.append(
         ft.Text(
-            "Anyone with the code can view and change the games on this referee.",
+            "Anyone with the code can view and change the games on this referee. The "
+            "code stays the same when the referee restarts; New code locks out every "
+            "phone until it is given the new one.",
             size=12,
             italic=True,
         )
@@ -43,5 +45,12 @@ def share_dialog(path: str, on_close) -> ft.AlertDialog:
     return ft.AlertDialog(
         title=ft.Text("Join this table"),
         content=ft.Column(rows, tight=True, spacing=8),
-        actions=[ft.TextButton(content="Close", on_click=on_close)],
+        actions=[
+            *(
+                [ft.TextButton(content="New code", on_click=on_new_code)]
+                if on_new_code is not None
+                else []
+            ),
+            ft.TextButton(content="Close", on_click=on_close),
+        ],
     )

@@ -50,6 +50,17 @@ from referee.games.fairy.scoring import (
 class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     kind = "fairy"
     title = "Fairy"
+    pick_noun = "guess"
+    _PICK_LABELS = {
+        "higher": "Higher",
+        "lower": "Lower",
+        "same_suit": "Same suit",
+        "catch": "Catch the fairy",
+    }
+
+    def pick_label(self, value) -> str:
+        return self._PICK_LABELS.get(value, str(value))
+
     min_players = 2
     max_players = 10
     options_model = FairyOptions

@@ -40,6 +40,11 @@ class FairyBucksRules(
 ):
     kind = "fairybucks"
     title = "Fairy Bucks"
+    pick_noun = "Buck"
+
+    def pick_label(self, value) -> str:
+        return {"poof": "the Poof!", "none": "nothing"}.get(value, f"a {value}")
+
     min_players = 2
     max_players = 5
     options_model = FairyBucksOptions

@@ -19,6 +19,7 @@ from referee.games.faj.deck import (
     TRICK_CARDS,
     TRICK_DECK,
     short,
+    trick_name,
 )
 from referee.games.faj.model import (
     Board,
@@ -41,6 +42,11 @@ def _cards(cards: Sequence[str]) -> str:
 class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     kind = "faj"
     title = "Faces, Aces & Jokers"
+    pick_noun = "card"
+
+    def pick_label(self, value) -> str:
+        return trick_name(value)
+
     min_players = 2
     max_players = 4
     options_model = FajOptions

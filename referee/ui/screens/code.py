@@ -14,11 +14,23 @@ from referee.ui.theme import setup_page
 from referee.ui.widgets import big_button, tagged
 
 ROUTE = "/code"
+NEW_CODE = "The host made a new table code: ask them for it."
 
 
 def code_screen(page: ft.Page, on_right: Callable[[], None], told: str | None = None) -> None:
-    """`told`: what the code in the device's link got (a wrong code, or a wait)."""
-    setup_page(page, padding=24)
+    """`told`: what the code in the device's link got (a wrong code, or a wait).
+
+    The screen's view replaces every other one; the shell that `on_right` starts builds
+    its own stack over it (Flet's page needs a view at every moment). Until then the
+    page's Back and addresses belong to no screen."""
+    page.on_route_change = None
+    page.on_view_pop = None
+    page.on_resize = None
+    page.on_connect = None
+    page.on_disconnect = None
+    page.on_close = None
+    if page.views:
+        setup_page(page, padding=24)
     field = ft.TextField(
         label="Table code",
         autofocus=True,
@@ -34,7 +46,6 @@ def code_screen(page: ft.Page, on_right: Callable[[], None], told: str | None = 
         # few wrong codes each further try waits longer, and the sentence says how long.
         tried = check_code(client_key(page), field.value)
         if tried.ok:
-            page.views.clear()
             on_right()
             return
         field.error = tried.message

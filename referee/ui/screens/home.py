@@ -14,6 +14,7 @@ from referee.ui.screen import Screen
 
 class HomeScreen(Screen):
     title = "referee"
+    follows_lists = True
 
     def __init__(self, shell, route) -> None:
         super().__init__(shell, route)

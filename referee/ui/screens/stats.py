@@ -21,6 +21,7 @@ DAYS_PAGE = 10  # days in the table at first: a club's hundred evenings wait for
 
 class StatsScreen(Screen):
     title = "Statistics"
+    follows_lists = True
 
     def __init__(self, shell, route) -> None:
         super().__init__(shell, route)

@@ -1,0 +1,115 @@
+"""What the table has entered but not yet made an action: each seat's pick in a choice
+everyone makes at once (a guess, a Buck shown, a card played), and which seat a phone said
+is its player's ("This is me"). A part of the store, kept apart for its length.
+
+A pick is stored when it is entered, one transaction each, with the game's revision at the
+time: a pick of an earlier revision belongs to a decision already made or undone, so it is
+never read back. A host that restarts, or a second referee on the same folder, finds every
+pick the table had entered.
+"""
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from referee.database import _locked
+
+PENDING_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pending_picks (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    revision INTEGER NOT NULL,
+    value TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    by TEXT NOT NULL DEFAULT '',
+    private INTEGER NOT NULL DEFAULT 0,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS device_seats (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    owner TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (game_id, owner)
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredPick:
+    value: Any
+    owner: str  # the device (its browser) that entered it
+    by: str  # how that device is named to the others ("Bo's phone")
+    private: bool
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class PendingPicks:
+    def save_pick(self, game_id: int, revision: int, seat: int, pick: StoredPick) -> None:
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO pending_picks(game_id, seat, revision, value, owner, "
+                "by, private, at) VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    game_id,
+                    seat,
+                    revision,
+                    json.dumps(pick.value),
+                    pick.owner,
+                    pick.by,
+                    int(pick.private),
+                    _now(),
+                ),
+            )
+
+    def drop_pick(self, game_id: int, seat: int) -> None:
+        with self._tx() as c:
+            c.execute("DELETE FROM pending_picks WHERE game_id=? AND seat=?", (game_id, seat))
+
+    def drop_picks(self, game_id: int) -> None:
+        with self._tx() as c:
+            c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
+
+    @_locked
+    def picks(self, game_id: int, revision: int) -> dict[int, StoredPick]:
+        """The picks entered for the game as it is at `revision`, by seat."""
+        try:
+            rows = self._conn.execute(
+                "SELECT seat, value, owner, by, private FROM pending_picks "
+                "WHERE game_id=? AND revision=? ORDER BY seat",
+                (game_id, revision),
+            ).fetchall()
+        except sqlite3.Error:
+            return {}
+        found = {}
+        for seat, value, owner, by, private in rows:
+            try:
+                found[seat] = StoredPick(json.loads(value), owner, by, bool(private))
+            except ValueError:
+                continue  # written by another tool: not a pick this referee made
+        return found
+
+    def save_seat(self, game_id: int, owner: str, seat: int | None) -> None:
+        with self._tx() as c:
+            if seat is None:
+                c.execute("DELETE FROM device_seats WHERE game_id=? AND owner=?", (game_id, owner))
+            else:
+                c.execute(
+                    "INSERT OR REPLACE INTO device_seats(game_id, owner, seat) VALUES (?,?,?)",
+                    (game_id, owner, seat),
+                )
+
+    @_locked
+    def seat_of(self, game_id: int, owner: str) -> int | None:
+        try:
+            row = self._conn.execute(
+                "SELECT seat FROM device_seats WHERE game_id=? AND owner=?", (game_id, owner)
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        return row[0] if row else None
