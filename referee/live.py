@@ -75,6 +75,8 @@ class LiveTable:
     notes: dict[int, str] = field(default_factory=dict)
     # Version -> (the device whose pick another device replaced, the line it is told).
     replaced: dict[int, tuple[str, str]] = field(default_factory=dict)
+    # Seat -> a pick another device took back: its next pick from there replaces it.
+    taken_back: dict[int, Pick] = field(default_factory=dict)
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
     on_moved: Callable[[], None] = field(default=_nothing, repr=False)  # the games list moved
     # Devices still to be told of a change, the longest waiting first, with the newest
@@ -176,6 +178,7 @@ class LiveTable:
             else:
                 self._logged(say(result))
                 self.picks.clear()
+                self.taken_back.clear()
         self._announce(exclude=None if told else device)
         self.on_moved()
         if told:
@@ -223,6 +226,7 @@ class LiveTable:
         what = "; ".join(parts) or "nothing you can see"
         self._logged(what)
         self.picks.clear()
+        self.taken_back.clear()
         with contextlib.suppress(sqlite3.Error, RefereeError):
             self.load_picks()
         return what
@@ -291,7 +295,7 @@ class LiveTable:
             if seat not in waiting:
                 raise RefereeError(f"{state.players[seat]} has nothing to choose now.")
             rules.verify_pick(state, seat, value)
-            before = self.picks.get(seat)
+            before = self.picks.get(seat) or self.taken_back.pop(seat, None)
             new = Pick(value, owner, private, by)
             complete = all(s in self.picks or s == seat for s in waiting)
             if not complete:
@@ -346,13 +350,15 @@ class LiveTable:
                 said for v, (o, said) in self.replaced.items() if o == owner and after < v <= upto
             ]
 
-    def unpick(self, seen: int, device: str, seat: int) -> None:
+    def unpick(self, seen: int, device: str, seat: int, owner: str | None = None) -> None:
         with self.lock:
             self._check(seen)
             if seat in self.picks:
                 self.table.store.drop_pick(self.game_id, seat)
-                del self.picks[seat]
+                taken = self.picks.pop(seat)
                 self.version += 1
+                if taken.owner != (owner or device):
+                    self.taken_back[seat] = taken
         self._announce(exclude=device)
 
 

@@ -283,11 +283,20 @@ class HostCheck:
                 return
         if scope["type"] == "http":
             send = _not_framed(send, _cookie(_headers(scope)) is None)
+            if _no_file_could_be(scope.get("path", "")):
+                # Flet's file lookup answers such an address with a bare JSON 404: the page
+                # is served instead, and the app lands on home with a sentence (ui/shell.py).
+                scope = {**scope, "path": "/", "raw_path": b"/", "query_string": b""}
         else:
             # Flet runs the page's code in a task this WebSocket's own task starts: the
             # token set here is the one `device_token()` reads there.
             _device_token.set(_cookie(_headers(scope)) if scope["type"] == "websocket" else None)
         await self.app(scope, receive, send)
+
+
+def _no_file_could_be(path: str) -> bool:
+    """An address no file can have (a NUL, a name longer than any file system allows)."""
+    return "\x00" in path or len(path) > 2048 or any(len(p.encode()) > 255 for p in path.split("/"))
 
 
 def _not_framed(send, give_token: bool = False):

@@ -214,7 +214,7 @@ class GameDevice:
             self.show_verdict(done)
 
     def unpick(self, seat: int) -> None:
-        if self.change(lambda: self.live.unpick(self.seen, self.device, seat) or True):
+        if self.change(lambda: self.live.unpick(self.seen, self.device, seat, self.owner) or True):
             self.render()
 
     def choose_me(self, seat: int | None) -> None:

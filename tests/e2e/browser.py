@@ -75,10 +75,12 @@ def serve(
     args=(),
     env=None,
     root: Path = ROOT,
+    port: int | None = None,
 ):
     """Start `python -m referee --web` (plus `args`) on `host` and yield a Server; `root`: the
-    checkout whose referee is served (another one's, to compare two versions)."""
-    port = free_port()
+    checkout whose referee is served (another one's, to compare two versions); `port`: this
+    one (a host started again on the port its phones know)."""
+    port = port or free_port()
     environ = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data_dir), **(env or {}))
     if renderer != "auto":
         environ["FLET_WEB_RENDERER"] = renderer
@@ -86,7 +88,7 @@ def serve(
         if name not in (env or {}):
             environ.pop(name, None)
     log_path = data_dir / "server.log"
-    log = open(log_path, "w")  # noqa: SIM115 - closed below
+    log = open(log_path, "a")  # noqa: SIM115 - closed below; a restart's log follows
     started = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "referee", "--web", "--host", host, "--port", str(port), *args],

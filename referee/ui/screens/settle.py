@@ -25,10 +25,12 @@ class SettleScreen(Screen):
             shell.toast("referee settles no dispute of that name: choose one here.")
             kind = None
         prefill = None
-        if route.game_id is not None and shell.game is not None:
-            game = shell.game
+        game = shell.game if route.game_id is not None else None
+        # A dispute of another game than the one it came from (an edited address) opens
+        # as asked, without that game's cards: never another game's list at this address.
+        if game is not None and (kind is None or game_of(kind) == game.rules.kind):
             prefill = from_game(game.rules.kind, game.session.state)
-            prefill["kind"] = kind if kind and game_of(kind) == prefill.get("game") else None
+            prefill["kind"] = kind
         self.dispute = DisputeScreen(
             shell.render, self.save, prefill, on_kind=self.choose, on_game=self.choose_game
         )
