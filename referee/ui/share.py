@@ -1,11 +1,15 @@
 """Sharing a table: the code, and a link and QR code that open the screen on show (a game,
 its log) on another phone, carrying the code so it joins at once."""
 
+import contextlib
+import hashlib
 import os
+import weakref
+from collections.abc import Callable
 
 import flet as ft
 
-from referee.server import LINKS_ENV, qr_png, table_code
+from referee.server import LINKS_ENV, admitted, qr_png, renew_code, table_code
 from referee.ui.widgets import tagged
 
 
@@ -54,3 +58,61 @@ def share_dialog(path: str, on_close, on_new_code=None) -> ft.AlertDialog:
             ft.TextButton(content="Close", on_click=on_close),
         ],
     )
+
+
+def owner_of(token: str | None) -> str | None:
+    """The name a browser's picks and "This is me" are kept under (never its token)."""
+    if not token:
+        return None
+    return "browser-" + hashlib.sha256(f"owner:{token}".encode()).hexdigest()[:24]
+
+
+_SHARINGS: "weakref.WeakSet[TableSharing]" = weakref.WeakSet()  # every page's, for a new code
+
+
+class TableSharing:
+    """One page's part in a shared table: the browser holding it, the share screen, and
+    a new code, which asks every other browser for it."""
+
+    def __init__(self, shell, token: str | None, ask_code: Callable[[], None] | None) -> None:
+        self.shell = shell
+        self.token = token
+        self.owner = owner_of(token) or shell.device
+        self._ask_code = ask_code
+        _SHARINGS.add(self)
+
+    def closed(self) -> None:
+        _SHARINGS.discard(self)
+
+    def open(self) -> None:
+        shell = self.shell
+        shell.dialog(share_dialog(shell.top.route.path, shell.close_dialog, self.confirm_new))
+
+    def confirm_new(self, _e=None) -> None:
+        self.shell.close_dialog()
+        self.shell.confirm(
+            "Make a new table code?",
+            "Every other phone at this table is asked for the new code before it sees the "
+            "games again. The old code and links stop working.",
+            self.new_code,
+            yes="New code",
+        )
+
+    def new_code(self) -> None:
+        """A new table code: this browser keeps the table, every other that gave the old
+        code is asked for the new one."""
+        renew_code(keep=self.token)
+        for other in list(_SHARINGS):
+            if other.shell.page is not self.shell.page and not admitted(other.token):
+                with contextlib.suppress(Exception):  # a page gone must not stop the others
+                    other.ask_code()
+        self.open()
+
+    def ask_code(self) -> None:
+        """This page must give the (new) table code before it shows the table again."""
+        if self._ask_code is None:
+            return
+        self.shell.closed()
+        with contextlib.suppress(Exception):  # a page whose connection is gone
+            self.shell.page.pop_dialog()
+        self._ask_code()

@@ -12,12 +12,9 @@ Screens (ui/screens/) draw themselves; the shell merges each redraw into what th
 already shows (ui/reconcile.py), so a tap sends only the controls that changed.
 """
 
-import contextlib
-import hashlib
 import itertools
 import sqlite3
 import threading
-import weakref
 from collections import deque
 from collections.abc import Callable
 
@@ -27,19 +24,18 @@ from referee import collector
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.live import LiveTables
-from referee.server import admitted, renew_code, table_code
+from referee.server import table_code
 from referee.ui import flet_diff, flet_send, routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.home import cannot_open_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
-from referee.ui.share import share_dialog
+from referee.ui.share import TableSharing
 from referee.ui.theme import setup_page
 from referee.ui.widgets import icon_button, tagged
 
 _device_numbers = itertools.count(1)
-_SHELLS: "weakref.WeakSet[Shell]" = weakref.WeakSet()  # every page's shell, for a new code
 _view_keys = itertools.count(1)
 NO_SUCH_SCREEN = "That address is not a screen of referee; here is the home screen."
 
@@ -48,13 +44,6 @@ def _new_view(route: Route) -> ft.View:
     # A view's route is only Flutter's key for its page, and the name a phone's Back
     # reports; one of its own for every view tells a view shown now from one taken off.
     return ft.View(route=f"{route.path}#{next(_view_keys)}", padding=12)
-
-
-def owner_of(token: str | None) -> str | None:
-    """The name a browser's picks and "This is me" are kept under (never its token)."""
-    if not token:
-        return None
-    return "browser-" + hashlib.sha256(f"owner:{token}".encode()).hexdigest()[:24]
 
 
 class Shell:
@@ -69,9 +58,9 @@ class Shell:
         self.lives = lives
         self.store = lives.store
         self.device = f"device-{next(_device_numbers)}"
-        self.token = token  # the browser's (referee.server), to know it after a new code
-        self.owner = owner_of(token) or self.device
-        self._ask_code = ask_code
+        # The browser holding the page (referee.server): its picks, and the code it gave.
+        self.sharing = TableSharing(self, token, ask_code)
+        self.owner = self.sharing.owner
         self.game: GameDevice | None = None  # the game in the view stack, if any
         self.notes: dict[int, str] = {}  # game id -> what its screen says first (Play again)
         self.stack: list[tuple[Screen, ft.View]] = []
@@ -89,8 +78,7 @@ class Shell:
         page.on_resize = self._on_resize
         page.on_disconnect = lambda _e: self.game and self.game.leave()
         page.on_connect = lambda _e: self._reconnected()
-        page.on_close = lambda _e: self._closed()
-        _SHELLS.add(self)
+        page.on_close = lambda _e: self.closed()
         lives.watch_lists(self.device, self._lists_moved)
         route = routes.parse(page.route)
         self.show(route or HOME)
@@ -255,53 +243,17 @@ class Shell:
         if game is not None:
             game.leave()
 
-    def _closed(self) -> None:
+    def closed(self) -> None:
+        """The page is gone, or asked for the code again: nothing more is drawn on it."""
         self._leave_game()
         self.lives.unwatch_lists(self.device)
-        _SHELLS.discard(self)
+        self.sharing.closed()
 
     def _lists_moved(self) -> None:
         """A game was made, changed or deleted (here, on another device, or through
         another referee): a list on screen shows it."""
         if self.stack and self.top.follows_lists and not self._dialog_open():
             self.render()
-
-    def new_code(self) -> None:
-        """A new table code: this device keeps the table, every other that gave the old
-        code is asked for the new one."""
-        renew_code(keep=self.token)
-        for shell in list(_SHELLS):
-            if shell is not self and shell.page is not self.page and not admitted(shell.token):
-                shell.ask_code()
-        self.close_dialog()
-        self.share()
-
-    def ask_code(self) -> None:
-        """This device must give the (new) table code before it sees the table again."""
-        if self._ask_code is None:
-            return
-        self._closed()
-        with contextlib.suppress(Exception):  # a page whose connection is gone
-            self.page.pop_dialog()
-        self._ask_code()
-
-    def game_gone(self, message: str) -> None:
-        """The game on screen was deleted (here or on another device)."""
-        self._leave_game()
-        self.go("/")
-        self.toast(message)
-
-    def _reconnected(self) -> None:
-        # A page that comes back answers no address told before it went; it says its own.
-        self._echoes.clear()
-        self._address = self.page.route or "/"
-        self._landing = None
-        if self.game is not None:
-            self.game.join()
-        if self.top.route.path != self._address:  # a screen changed while it was away
-            self._landing = self._address
-            self._push(self.top.route.path)
-        self.render()
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -440,17 +392,7 @@ class Shell:
 
     def share(self, _e=None) -> None:
         """The code, and links and a QR code to this very screen, for phones to join."""
-        self.dialog(share_dialog(self.top.route.path, self.close_dialog, self._confirm_new_code))
-
-    def _confirm_new_code(self, _e=None) -> None:
-        self.close_dialog()
-        self.confirm(
-            "Make a new table code?",
-            "Every other phone at this table is asked for the new code before it sees the "
-            "games again. The old code and links stop working.",
-            self.new_code,
-            yes="New code",
-        )
+        self.sharing.open()
 
     # -- games: made, opened, deleted ------------------------------------------------------
 
