@@ -129,6 +129,7 @@ class SqliteFile:
         self.notices: list[str] = []
         self.read_only = False
         self.read_only_reason = ""
+        self.read_only_notice = ""  # among `notices`; a command that only reads leaves it out
         self.closed = False
         # One connection serves every device of this process: one operation at a time.
         self._lock = threading.RLock()
@@ -212,7 +213,10 @@ class SqliteFile:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return conn
         except sqlite3.Error as exc:
-            if _code(exc) != sqlite3.SQLITE_CANTOPEN:
+            # A WAL database whose folder cannot be written has no -shm to read through:
+            # SQLite says "cannot open" or, for a folder read-only by its permissions (not
+            # by the disk), "read-only".
+            if _code(exc) not in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY):
                 raise
         conn = self._connect("mode=ro&immutable=1")
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -265,10 +269,11 @@ class SqliteFile:
                 conn.execute("PRAGMA query_only=1")
                 self.read_only = True
                 self.read_only_reason = why
-                self.notices.append(
+                self.read_only_notice = (
                     f"The saved games are read-only here ({why}): you can look at them, "
                     "but nothing new can be saved."
                 )
+                self.notices.append(self.read_only_notice)
                 return conn
         except sqlite3.Error:
             pass
