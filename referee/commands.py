@@ -197,7 +197,7 @@ def import_records(paths: list[str]) -> int:
         return 2
     try:
         result = import_files(store, paths)
-    except RefereeError as exc:  # the store refused the write (read-only, disk full)
+    except RefereeError as exc:  # not a file, or the store refused the write (disk full)
         print(sentence(exc.reason), file=sys.stderr)
         return 2
     finally:

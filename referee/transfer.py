@@ -11,8 +11,10 @@ A file holds one record (as the app's Export record writes it) or a JSON array o
 (as `export --all FILE` writes them).
 """
 
+import errno
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,9 +37,47 @@ class Imported:
     refused: list[str] = field(default_factory=list)  # one line per refused record or file
 
 
+class NotAFile(RefereeError):
+    """A path to import that is not a regular file: a FIFO with no writer would block the
+    command for ever, and a device may never end."""
+
+
+def not_a_file(mode: int) -> str | None:
+    """What a path of this mode is, when it is not a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_regular(path: str) -> None:
+    """NotAFile, in one sentence, unless `path` is a regular file (or a link to one); a
+    path that cannot be looked at is left to the reading, which says why."""
+    try:
+        what = not_a_file(os.stat(path).st_mode)
+    except OSError:
+        return
+    if what is not None:
+        raise NotAFile(
+            f"{quoted(path, 100)} is {what}, not a file of records: nothing was imported."
+        )
+
+
 def read_file(path: str) -> bytes:
-    """At most one byte past the largest file, so a huge one is refused unread."""
-    with open(path, "rb") as f:
+    """At most one byte past the largest file, so a huge one is refused unread. Opened
+    without blocking, so a FIFO put in the file's place after the check cannot hang it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        what = not_a_file(os.fstat(fd).st_mode)
+        if what is not None:
+            raise OSError(errno.EINVAL, f"it is {what}")
         return f.read(MAX_FILE_CHARS + 1)
 
 
@@ -74,6 +114,8 @@ def import_files(store: Store, paths: list[str]) -> Imported:
     """Every record of every file, or none of them (see the module's note)."""
     result = Imported()
     ready: list[tuple[GameRecord, Standing]] = []
+    for path in paths:  # every path before any is read: a refusal comes at once
+        check_regular(path)
     for path in paths:
         try:
             text = read_file(path)
