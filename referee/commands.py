@@ -198,7 +198,7 @@ def import_records(paths: list[str]) -> int:
     try:
         result = import_files(store, paths)
     except RefereeError as exc:  # not a file, or the store refused the write (disk full)
-        print(sentence(exc.reason), file=sys.stderr)
+        print(exc.reason, file=sys.stderr)  # a sentence already, with its path whole
         return 2
     finally:
         store.close()
@@ -221,10 +221,10 @@ def export_records(target: str) -> int:
     try:
         result = export_all(store, target)
     except OSError as exc:
-        print(why(exc, "the export", target), file=sys.stderr)
+        print(why(exc, "the export", target) + " Nothing was written.", file=sys.stderr)
         return 2
-    except RefereeError as exc:
-        print(sentence(exc.reason), file=sys.stderr)
+    except RefereeError as exc:  # its sentence is made whole there: a path is never cut
+        print(exc.reason, file=sys.stderr)
         return 2
     finally:
         store.close()
