@@ -115,7 +115,7 @@ def replayed(record: GameRecord) -> tuple[GameRecord, Standing]:
     what the store keeps of its state."""
     rules = rules_for(record.game)
     session = Session(rules, record)
-    return session.record(), rules.standing(session.state)
+    return session.record().model_copy(update=record.dates()), rules.standing(session.state)
 
 
 def import_files(store: Store, paths: list[str]) -> Imported:
