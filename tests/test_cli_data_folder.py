@@ -97,3 +97,32 @@ class TestAReadOnlyFolder:
         assert out.stderr.startswith("Nothing was imported: the saved games are read-only here")
         assert out.stderr.count("\n") == 1
         assert snapshot(folder) == files
+
+    @pytest.mark.parametrize("shm", ["kept", "gone"])
+    def test_games_still_in_the_wal_are_read_too(self, tmp_path, records, shm):
+        """A copy taken while a referee ran, or a crash: the latest games are only in the
+        WAL, which a read-only folder cannot have replayed into the file."""
+        folder = tmp_path / "club"
+        script = (
+            "import os, sys; from referee.store import Store; "
+            "from referee.transfer import import_files; "
+            f"s = Store({str(folder / 'referee.db')!r}); "
+            "s._conn.execute('PRAGMA wal_autocheckpoint=0'); "
+            f"import_files(s, [{str(records)!r}]); os._exit(0)"  # never checkpointed
+        )
+        subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+        assert (folder / "referee.db-wal").stat().st_size > 0
+        if shm == "gone":
+            (folder / "referee.db-shm").unlink()
+        files = snapshot(folder)
+        for path in folder.iterdir():
+            path.chmod(0o444)
+        folder.chmod(0o555)
+        try:
+            target = tmp_path / "all.json"
+            out = run("export", "--all", str(target), "--data-dir", str(folder), as_a_user=True)
+            assert out.returncode == 0 and out.stderr == ""
+            assert len(json.loads(target.read_text())) == 4
+            assert snapshot(folder) == files
+        finally:
+            folder.chmod(0o755)
