@@ -120,6 +120,16 @@ class TestLinksAndSpecialFiles:
         refused(out, str(link), "'out.json' is a device, which an export never replaces")
         assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and link.is_symlink()
 
+    def test_dev_stdout_stays_the_systems_link(self, club):
+        """As root, `export --all /dev/stdout` had replaced /dev/stdout with a file."""
+        if not os.path.islink("/dev/stdout"):
+            pytest.skip("no /dev/stdout link here")
+        link = os.readlink("/dev/stdout")
+        out = run("export", "--all", "/dev/stdout", "--data-dir", str(club))  # to a pipe
+        reason = "'stdout' is a named pipe (FIFO), which an export never replaces"
+        refused(out, "/dev/stdout", reason)
+        assert os.path.islink("/dev/stdout") and os.readlink("/dev/stdout") == link
+
 
 class TestPermissions:
     @pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
