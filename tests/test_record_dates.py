@@ -18,6 +18,7 @@ from referee.core.record import parse_record
 from referee.store import SCHEMA_VERSION, Store
 from referee.table import Table
 from referee.transfer import import_files
+from referee.ui.home import import_record
 from tests.test_cli_saved_games import known_records
 
 GAMES = 1000
@@ -113,6 +114,12 @@ class TestTheStore:
         assert loaded.model_dump(mode="json") == record
         (result,) = store.results()
         assert (result.created, result.ended) == (record["created"], record["ended"])
+        store.close()
+
+    def test_the_apps_import_keeps_them_too(self, tmp_path, club_month):
+        store = Store(tmp_path / "referee.db")
+        table = import_record(store, json.dumps(club_month[1]))
+        assert store.load(table.game_id).record.model_dump(mode="json") == club_month[1]
         store.close()
 
     def test_each_action_played_gets_its_time_and_an_edit_keeps_the_others(self, tmp_path):
