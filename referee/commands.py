@@ -213,8 +213,14 @@ def import_records(paths: list[str]) -> int:
 
 def export_records(target: str) -> int:
     """Write every saved game; 1 when a game that cannot be opened was left out."""
-    from referee.transfer import export_all, why
+    from referee.store import DB_NAME, data_dir
+    from referee.transfer import check_file_target, export_all, why
 
+    try:
+        check_file_target(target, data_dir() / DB_NAME)
+    except RefereeError as exc:  # said before the saved games are opened: nothing moves
+        print(exc.reason, file=sys.stderr)
+        return 2
     store = _open_store(stores=False)
     if store is None:
         return 2

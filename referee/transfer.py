@@ -177,12 +177,8 @@ def export_all(store: Store, target: str) -> Exported:
             out.left_out.append(f"Game {listed.id} ({listed.kind}) was left out: {reason}")
             continue
         records.append((listed.id, record.game, record.model_dump(mode="json")))
-    saved = {os.path.realpath(store.path): "it is the saved-games database"} | {
-        os.path.realpath(f"{store.path}{side}"): "it is one of the saved-games database's files"
-        for side in SIDE_FILES
-    }
-    as_folder = target.endswith(("/", os.sep)) or Path(target).is_dir()
-    if as_folder:
+    saved = _saved_files(store.path)
+    if _as_folder(target):
         folder = Path(target)
         named = [
             (folder / f"{game_id:04d}-{kind}.json", record) for game_id, kind, record in records
@@ -198,6 +194,25 @@ def export_all(store: Store, target: str) -> Exported:
         out.files.append(path)
     out.written = [game_id for game_id, _kind, _record in records]
     return out
+
+
+def _as_folder(target: str) -> bool:
+    return target.endswith(("/", os.sep)) or Path(target).is_dir()
+
+
+def _saved_files(database: Path) -> dict[str, str]:
+    """The saved games' own files, each with why an export never writes it."""
+    return {os.path.realpath(database): "it is the saved-games database"} | {
+        os.path.realpath(f"{database}{side}"): "it is one of the saved-games database's files"
+        for side in SIDE_FILES
+    }
+
+
+def check_file_target(target: str, database: Path) -> None:
+    """ExportRefused for an export into one file that may not be written, before the
+    saved games are even opened (opening may bring an older database up to date)."""
+    if not _as_folder(target):
+        _check_target(Path(target), _saved_files(database), target)
 
 
 def _check_target(path: Path, saved: dict[str, str], target: str) -> None:

@@ -6,6 +6,8 @@ permissions; a folder export on a full disk leaves no partial files behind."""
 import errno
 import json
 import os
+import shutil
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -14,7 +16,7 @@ import pytest
 
 from referee import cli, transfer
 from referee.store import Store
-from tests.store.test_faults import rows
+from tests.store.test_faults import rows, snapshot
 from tests.test_cli_saved_games import known_records
 
 
@@ -61,6 +63,22 @@ class TestTheSavedGames:
         store = Store(club / "referee.db")
         assert len(store.list_games()) == 40 and store.notices == []
         store.close()
+
+    def test_an_older_database_is_refused_before_it_is_brought_up_to_date(self, club, tmp_path):
+        data = tmp_path / "older"
+        data.mkdir()
+        shutil.copyfile(club / "referee.db", data / "referee.db")
+        conn = sqlite3.connect(data / "referee.db")  # as an older referee left it
+        conn.execute("PRAGMA user_version=4")
+        conn.close()
+        files = snapshot(data)
+        target = str(data / "referee.db")
+        refused(
+            run("export", "--all", target, "--data-dir", str(data)),
+            target,
+            "it is the saved-games database",
+        )
+        assert snapshot(data) == files
 
     def test_a_link_to_the_database_is_refused_too(self, club, tmp_path):
         link = tmp_path / "backup.json"
