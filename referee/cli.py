@@ -86,12 +86,29 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+COMMANDS = ("replay", "settle", "edit", "schema", "import", "export", "stats")
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.data_dir:
-        os.environ[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
-    if args.command in ("replay", "settle", "edit", "schema", "import", "export", "stats"):
-        return _command(args)
+    # The commands print what they found; a reader that stops early (`| head`) or an
+    # output that fails (a full disk) must end them with a status, never a traceback.
+    real = sys.stdout
+    sys.stdout = _Output(real)
+    try:
+        args = _parser().parse_args(argv)
+        if args.data_dir is not None and not args.data_dir.strip():
+            print("--data-dir is empty: name the folder of the saved games.", file=sys.stderr)
+            return 2
+        if args.data_dir:
+            os.environ[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
+        if args.command in COMMANDS:
+            code = _command(args)
+            sys.stdout.flush()
+            return code
+    except OutputFailed as failed:
+        return _output_failed(real, failed.error)
+    finally:
+        sys.stdout = real
     return run_app(
         web=args.web,
         host=args.host,
@@ -100,6 +117,53 @@ def main(argv: list[str] | None = None) -> int:
         allow=args.allow_host,
         new_code=args.new_code,
     )
+
+
+class OutputFailed(Exception):
+    """Writing to standard output failed (not an OSError: the commands' own file errors
+    stay theirs)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Output:
+    """Standard output whose failures are told apart from every other OSError."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise OutputFailed(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise OutputFailed(exc) from exc
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _output_failed(stream, error: OSError) -> int:
+    """A reader that went away (`| head`) wanted no more: status 0, as `head` expects. Any
+    other failure is one sentence and status 1. Either way what is still buffered goes to
+    the null device (Python's own recipe), so nothing more is said at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+        pass
+    if isinstance(error, BrokenPipeError):
+        return 0
+    why = error.strerror or type(error).__name__
+    print(f"The output cannot be written: {why}.", file=sys.stderr)
+    return 1
 
 
 def allowed_names(names: list[str]) -> list[str]:

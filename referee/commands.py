@@ -153,17 +153,28 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else word + 's'}"
 
 
-def _open_store():
-    """The saved games (--data-dir or REFEREE_DATA_DIR), or None after saying why not."""
-    from referee.store import Store, StoreUnavailable
+def _open_store(*, stores: bool):
+    """The saved games (--data-dir or REFEREE_DATA_DIR), or None after saying why not. Only
+    a command that `stores` something makes a data folder that does not exist; a read-only
+    one serves every command that only reads, without a word (import says it cannot)."""
+    from referee.store import Store, StoreUnavailable, data_dir
 
+    folder = data_dir()
+    if not stores and not folder.exists():
+        print(
+            # The whole path, unlike quoted(): the folder named is the one to look for.
+            sentence(f"The data folder '{folder}' does not exist: no games are saved there.", 1000),
+            file=sys.stderr,
+        )
+        return None
     try:
         store = Store()
     except StoreUnavailable as exc:
         print(exc.reason, file=sys.stderr)
         return None
     for notice in store.notices:
-        print(notice, file=sys.stderr)
+        if notice != store.read_only_notice:
+            print(notice, file=sys.stderr)
     return store
 
 
@@ -171,13 +182,23 @@ def import_records(paths: list[str]) -> int:
     """Import every record of the files, or none: 0 with how many, 2 with each refusal."""
     from referee.transfer import import_files
 
-    store = _open_store()
+    store = _open_store(stores=True)
     if store is None:
+        return 2
+    if store.read_only:  # said once, before every record is replayed for nothing
+        store.close()
+        print(
+            sentence(
+                f"Nothing was imported: the saved games are read-only here "
+                f"({store.read_only_reason})."
+            ),
+            file=sys.stderr,
+        )
         return 2
     try:
         result = import_files(store, paths)
-    except RefereeError as exc:  # the store refused the write (read-only, disk full)
-        print(sentence(exc.reason), file=sys.stderr)
+    except RefereeError as exc:  # not a file, or the store refused the write (disk full)
+        print(exc.reason, file=sys.stderr)  # a sentence already, with its path whole
         return 2
     finally:
         store.close()
@@ -192,18 +213,24 @@ def import_records(paths: list[str]) -> int:
 
 def export_records(target: str) -> int:
     """Write every saved game; 1 when a game that cannot be opened was left out."""
-    from referee.transfer import export_all, why
+    from referee.store import DB_NAME, data_dir
+    from referee.transfer import check_file_target, export_all, why
 
-    store = _open_store()
+    try:
+        check_file_target(target, data_dir() / DB_NAME)
+    except RefereeError as exc:  # said before the saved games are opened: nothing moves
+        print(exc.reason, file=sys.stderr)
+        return 2
+    store = _open_store(stores=False)
     if store is None:
         return 2
     try:
         result = export_all(store, target)
     except OSError as exc:
-        print(why(exc, "the export", target), file=sys.stderr)
+        print(why(exc, "the export", target) + " Nothing was written.", file=sys.stderr)
         return 2
-    except RefereeError as exc:
-        print(sentence(exc.reason), file=sys.stderr)
+    except RefereeError as exc:  # its sentence is made whole there: a path is never cut
+        print(exc.reason, file=sys.stderr)
         return 2
     finally:
         store.close()
@@ -226,7 +253,7 @@ def show_stats(as_json: bool, kind: str | None, period: str) -> int:
         except RefereeError as exc:
             print(sentence(exc.reason), file=sys.stderr)
             return 2
-    store = _open_store()
+    store = _open_store(stores=False)
     if store is None:
         return 2
     try:

@@ -13,7 +13,9 @@ What the file holds (its tables, their migrations) is the subclass's: referee.st
 import contextlib
 import errno
 import functools
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -129,6 +131,7 @@ class SqliteFile:
         self.notices: list[str] = []
         self.read_only = False
         self.read_only_reason = ""
+        self.read_only_notice = ""  # among `notices`; a command that only reads leaves it out
         self.closed = False
         # One connection serves every device of this process: one operation at a time.
         self._lock = threading.RLock()
@@ -212,11 +215,41 @@ class SqliteFile:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return conn
         except sqlite3.Error as exc:
-            if _code(exc) != sqlite3.SQLITE_CANTOPEN:
+            # A WAL database whose folder cannot be written has no -shm to read through:
+            # SQLite says "cannot open" or, for a folder read-only by its permissions (not
+            # by the disk), "read-only".
+            if _code(exc) not in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY):
                 raise
+        wal = Path(f"{self.path}-wal")
+        if wal.is_file() and wal.stat().st_size > 0:
+            return self._copy_with_wal(wal)
         conn = self._connect("mode=ro&immutable=1")
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
+
+    def _copy_with_wal(self, wal: Path) -> sqlite3.Connection:
+        """The games as their latest changes left them, when those are still in the WAL of
+        a folder that cannot be written (a copy taken while a referee ran, a crash): the
+        immutable view would not see them. The file and its WAL are copied aside, read
+        there (SQLite replays the WAL into the copy), and kept in memory; the folder is
+        never touched."""
+        with tempfile.TemporaryDirectory(prefix="referee-read-") as aside:
+            copy = Path(aside) / self.path.name
+            try:
+                shutil.copyfile(self.path, copy)
+                shutil.copyfile(wal, f"{copy}-wal")
+            except OSError as exc:
+                raise sqlite3.OperationalError(f"cannot copy the database: {exc}") from exc
+            disk = sqlite3.connect(copy)
+            try:
+                memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+                disk.backup(memory)
+            finally:
+                disk.close()
+        memory.text_factory = _text
+        for pragma in self.connection_pragmas:
+            memory.execute(pragma)
+        return memory
 
     def _check_existing(self) -> tuple[str, str] | None:
         try:
@@ -265,10 +298,11 @@ class SqliteFile:
                 conn.execute("PRAGMA query_only=1")
                 self.read_only = True
                 self.read_only_reason = why
-                self.notices.append(
+                self.read_only_notice = (
                     f"The saved games are read-only here ({why}): you can look at them, "
                     "but nothing new can be saved."
                 )
+                self.notices.append(self.read_only_notice)
                 return conn
         except sqlite3.Error:
             pass

@@ -34,7 +34,14 @@ from referee.core.names import (
     sentence,
 )
 from referee.core.outcome import Standing
-from referee.core.record import RECORD_FORMAT, RECORD_VERSION, GameRecord, parse_record, read_json
+from referee.core.record import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    GameRecord,
+    parse_record,
+    read_json,
+    stamp,
+)
 from referee.core.session import Session
 from referee.database import (  # noqa: F401 - the store's errors, named here too
     SaveFailed,
@@ -61,8 +68,9 @@ from referee.results import (
 from referee.storage.pending import PENDING_SCHEMA, PendingPicks
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
-# (each seat's points and place: games.points is no longer read) and games.ended.
-SCHEMA_VERSION = 4
+# (each seat's points and place: games.points is no longer read) and games.ended; 5:
+# actions.at (when each action was entered, which records now carry).
+SCHEMA_VERSION = 5
 DB_NAME = "referee.db"
 
 _TABLES = """
@@ -83,6 +91,7 @@ CREATE TABLE IF NOT EXISTS actions (
     seq INTEGER NOT NULL,
     payload TEXT NOT NULL,
     undone INTEGER NOT NULL DEFAULT 0,
+    at TEXT,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS game_versions (
@@ -206,8 +215,12 @@ class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
 
     @staticmethod
     def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
+        """A record's dates are kept as it carries them (an import keeps when the game was
+        played); a record without them was played now."""
         now = _now()
         over = places is not None if finished is None else bool(finished)
+        created = record.created or now
+        changed = record.changed or record.ended or record.created or now
         cur = c.execute(
             "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
             "ended) VALUES (?,?,?,?,?,?,?,?)",
@@ -215,17 +228,21 @@ class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
                 record.game,
                 json.dumps(record.players),
                 json.dumps(record.options),
-                now,
-                now,
+                created,
+                changed,
                 summary,
                 int(over),
-                now if over else None,
+                (record.ended or changed) if over else None,
             ),
         )
         game_id = cur.lastrowid
+        times = record.times or [None] * len(record.actions)
         c.executemany(
-            "INSERT INTO actions(game_id, seq, payload) VALUES (?,?,?)",
-            [(game_id, seq, json.dumps(action)) for seq, action in enumerate(record.actions)],
+            "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
+            [
+                (game_id, seq, json.dumps(action), at)
+                for seq, (action, at) in enumerate(zip(record.actions, times, strict=True))
+            ],
         )
         insert_results(c, game_id, record.players, tuple(points), places)
         return game_id
@@ -379,8 +396,8 @@ class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
                 "SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE game_id=?", (game_id,)
             ).fetchone()[0]
             c.execute(
-                "INSERT INTO actions(game_id, seq, payload) VALUES (?,?,?)",
-                (game_id, seq, json.dumps(action)),
+                "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
+                (game_id, seq, json.dumps(action), _now()),
             )
             self._touch(c, game_id, summary, finished, points, places)
         return new
@@ -471,7 +488,7 @@ class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
         with self._tx() as c:
             new = self._advance(c, game_id, revision)
             old = c.execute(
-                "SELECT payload, undone FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
+                "SELECT payload, undone, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
             ).fetchall()
             c.execute(
                 "INSERT INTO game_versions(game_id, saved, note, actions, redo) VALUES (?,?,?,?,?)",
@@ -479,16 +496,19 @@ class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
                     game_id,
                     _now(),
                     note,
-                    json.dumps([json.loads(p) for p, u in old if not u]),
-                    json.dumps([json.loads(p) for p, u in reversed(old) if u]),
+                    json.dumps([json.loads(p) for p, u, _at in old if not u]),
+                    json.dumps([json.loads(p) for p, u, _at in reversed(old) if u]),
                 ),
             )
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
-            rows = [(a, 0) for a in actions] + [(a, 1) for a in reversed(redo)]
-            for seq, (action, undone) in enumerate(rows):
+            rows = [(json.dumps(a), 0) for a in actions] + [
+                (json.dumps(a), 1) for a in reversed(redo)
+            ]
+            times = _kept_times([(p, at) for p, _u, at in old], [p for p, _u in rows])
+            for seq, ((payload, undone), at) in enumerate(zip(rows, times, strict=True)):
                 c.execute(
-                    "INSERT INTO actions(game_id, seq, payload, undone) VALUES (?,?,?,?)",
-                    (game_id, seq, json.dumps(action), undone),
+                    "INSERT INTO actions(game_id, seq, payload, undone, at) VALUES (?,?,?,?,?)",
+                    (game_id, seq, payload, undone, at),
                 )
             self._touch(c, game_id, summary, finished, points, places)
         return new
@@ -553,17 +573,18 @@ def _has_json_valid(conn: sqlite3.Connection) -> bool:
 def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> StoredGame:
     """A stored game through the one strict reader (see Store.load)."""
     row = conn.execute(
-        "SELECT kind, players, options, revision FROM games WHERE id=?", (game_id,)
+        "SELECT kind, players, options, revision, created, updated, ended FROM games WHERE id=?",
+        (game_id,),
     ).fetchone()
     if row is None:
         raise KeyError(game_id)
-    *row, revision = row
+    *row, revision, created, updated, ended = row
     _names, problem = _check_game(*row)
     if problem:
         raise GameUnreadable(sentence(f"This game cannot be opened: {problem}"))
     valid = "json_valid(payload)" if json_valid else "0"
     actions = conn.execute(
-        f"SELECT payload, undone, {valid} FROM actions WHERE game_id=? ORDER BY seq",
+        f"SELECT payload, undone, {valid}, at FROM actions WHERE game_id=? ORDER BY seq",
         (game_id,),
     ).fetchall()
     try:
@@ -572,9 +593,11 @@ def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Stor
         raise GameUnreadable(
             sentence(f"This game cannot be opened: {_lower(exc.reason)}")
         ) from None
-    done, undone = [], []
-    for action, (_payload, was_undone, _valid) in zip(parsed, actions, strict=True):
+    done, undone, times = [], [], []
+    for action, (_payload, was_undone, _valid, at) in zip(parsed, actions, strict=True):
         (undone if was_undone else done).append(action)
+        if not was_undone:
+            times.append(_stamp(at))
     try:
         record = parse_record(
             {
@@ -584,6 +607,10 @@ def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Stor
                 "players": read_json(row[1]),
                 "options": read_json(row[2]),
                 "actions": done,
+                "created": _stamp(created),
+                "changed": _stamp(updated),
+                "ended": _stamp(ended),
+                "times": times if any(times) else None,
             }
         )
     except InvalidAction as exc:
@@ -600,6 +627,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
     if "ended" not in columns:
         conn.execute("ALTER TABLE games ADD COLUMN ended TEXT")
+    if "at" not in {r[1] for r in conn.execute("PRAGMA table_info(actions)")}:
+        conn.execute("ALTER TABLE actions ADD COLUMN at TEXT")
     if version < 4:
         _backfill_results(conn)
 
@@ -630,6 +659,31 @@ def _backfill_results(conn: sqlite3.Connection) -> None:
         )
         players = stored.record.players
         insert_results(conn, game_id, players, standing.points, standing.places)
+
+
+def _stamp(stored: Any) -> str | None:
+    """A stored time as a record carries it; one another tool left unreadable is left out
+    (the record then says nothing of it, rather than refusing to open)."""
+    if not isinstance(stored, str):
+        return None
+    try:
+        return stamp(stored)
+    except ValueError:
+        return None
+
+
+def _kept_times(old: list[tuple[str, str | None]], new: list[str]) -> list[str | None]:
+    """Each action's time through an edit of the log: the actions before the first change
+    and after the last one are the same actions, entered when they were; what the edit
+    put between them has no known time."""
+    head = 0
+    while head < min(len(old), len(new)) and old[head][0] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail][0] == new[-1 - tail]:
+        tail += 1
+    middle = [None] * (len(new) - head - tail)
+    return [at for _p, at in old[:head]] + middle + [at for _p, at in old[len(old) - tail :]]
 
 
 def _read_payloads(payloads: list[str], each_valid: bool) -> list[Any]:

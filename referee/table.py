@@ -34,8 +34,10 @@ class Table:
         session = Session(rules_for(record.game), record)  # players and options first
         # An imported record may arrive with points, or over: stored as it stands.
         st = session.rules.standing(session.state)
+        # An imported record keeps when it was played.
+        played = session.record().model_copy(update=record.dates())
         game_id = store.create_game(
-            session.record(), st.summary, st.points, finished=st.finished, places=st.places
+            played, st.summary, st.points, finished=st.finished, places=st.places
         )
         return cls(store, game_id, session)
 

@@ -40,6 +40,15 @@ def edited_actions(actions: list[dict], at: int, kind: str, action: dict | None 
     return [*actions[:i], *actions[i + 1 :]]
 
 
+def _edited_times(times: list, at: int, kind: str) -> list:
+    """The actions' times through an edit (`at` already checked): the new action's is
+    not known."""
+    i = at - 1
+    if kind == "delete":
+        return [*times[:i], *times[i + 1 :]]
+    return [*times[:i], None, *times[i + (kind == "replace") :]]
+
+
 @dataclass
 class Preview:
     """What an edit would do. `broken` is None when every action still applies; then
@@ -116,6 +125,11 @@ def preview(
         # The action entered must itself apply: otherwise the edit is refused, not kept.
         up_to = Session(rules, _record(before, actions[: at - 1]))
         up_to.verify(new_action)
+    # The edited record keeps when the game was played; the edited action's own time is
+    # not known.
+    times = None if record.times is None else _edited_times(record.times, at, kind)
+    dates = {**record.dates(), "times": times if times and any(times) else None}
+    edited = edited.model_copy(update=dates)
     out = Preview(kind=kind, at=at, record=edited, before=before)
     try:
         out.session = Session(rules, edited)
@@ -127,7 +141,10 @@ def preview(
             out.broken_headline = before.steps[old_index].verdict.headline
         out.kept = actions[: exc.index]
         out.kept_redo = [*(redo or []), *reversed(actions[exc.index :])]
-        out.record = _record(before, out.kept)
+        kept_times = None if times is None else times[: exc.index]
+        out.record = _record(before, out.kept).model_copy(
+            update={**dates, "times": kept_times if kept_times and any(kept_times) else None}
+        )
         return out
     out.summary = summarize(before, out.session, at, kind)
     return out

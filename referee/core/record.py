@@ -12,22 +12,27 @@ sentence for players, at most 200 characters, quoting at most a short piece of t
 and options too.
 """
 
+import contextlib
 import json
 import re
 import types
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from datetime import datetime
+from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
     field_validator,
+    model_serializer,
+    model_validator,
 )
 from pydantic.fields import FieldInfo
 
@@ -42,10 +47,41 @@ MAX_DEPTH = 16  # nesting of [ and {; a record needs 6
 MAX_NUMBER_CHARS = 18  # a number's characters in the JSON text (sign, digits, point)
 MAX_TEXT = 200  # characters of any one text in a record (names are shorter still)
 MAX_PLAYERS = 12
-RECORD_FIELDS = ("format", "version", "game", "players", "options", "actions")
+# When the game was played: optional, so a record from before them still loads, and never
+# part of what the game is (two records of the same game at other times are one game).
+DATE_FIELDS = ("created", "changed", "ended", "times")
+RECORD_FIELDS = ("format", "version", "game", "players", "options", "actions", *DATE_FIELDS)
 _GAME_KIND = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+# UTC only ("Z" or "+00:00"), to the second or finer: every referee reads the same moment.
+STAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|\+00:00)$"
+_STAMP = re.compile(STAMP_PATTERN)
+DATE_DESCRIPTIONS = {
+    "created": "When the game was started: ISO 8601 in UTC, e.g. 2025-03-01T19:30:00+00:00.",
+    "changed": "When the game last changed (an action, an undo, an edit), ISO 8601 in UTC.",
+    "ended": "When the game was first over, ISO 8601 in UTC; absent while it goes on.",
+    "times": "When each action was entered, ISO 8601 in UTC, one per action in the same "
+    "order (null where not known).",
+}
 
 PlayerName = Annotated[str, AfterValidator(clean_name)]
+
+
+def stamp(value: str) -> str:
+    """A moment in UTC as the store keeps it (2025-03-01T19:30:00+00:00); ValueError with
+    a sentence for anything else."""
+    moment = None
+    if _STAMP.fullmatch(value):
+        with contextlib.suppress(ValueError):
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if moment is None:
+        raise ValueError(
+            f"A record's dates and times are ISO 8601 in UTC, such as "
+            f"2025-03-01T19:30:00+00:00, not {quoted(value)}."
+        )
+    return moment.isoformat()
+
+
+Stamp = Annotated[str, AfterValidator(stamp)]
 
 
 class GameRecord(BaseModel):
@@ -60,6 +96,10 @@ class GameRecord(BaseModel):
     players: list[PlayerName] = Field(max_length=MAX_PLAYERS)
     options: dict[str, Any] = Field(default_factory=dict)
     actions: list[dict[str, Any]] = Field(default_factory=list)
+    created: Stamp | None = None
+    changed: Stamp | None = None
+    ended: Stamp | None = None
+    times: list[Stamp | None] | None = None  # one per action
 
     @field_validator("version", mode="before")
     @classmethod
@@ -67,10 +107,38 @@ class GameRecord(BaseModel):
         _check_version(value)
         return value
 
+    @model_validator(mode="after")
+    def _a_time_per_action(self) -> "GameRecord":
+        if self.times is not None and len(self.times) != len(self.actions):
+            times, actions = len(self.times), len(self.actions)
+            raise ValueError(
+                f"A record's times are one per action: {times} time{'s' * (times != 1)} "
+                f"for {actions} action{'s' * (actions != 1)}."
+            )
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dates_when_known(self, dump: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A record without dates reads as it did before there were any.
+        data = dump(self)
+        for name in DATE_FIELDS:
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
+
+    def dates(self) -> dict[str, Any]:
+        """The record's dates, to carry over to another record of the same game."""
+        return {name: getattr(self, name) for name in DATE_FIELDS}
+
+    def undated(self) -> "GameRecord":
+        """The game itself: the same record without when it was played."""
+        return self.model_copy(update=dict.fromkeys(DATE_FIELDS))
+
 
 def typed_record_model(kind: str, options_model: type[BaseModel], action_type: Any):
     """A record model for one game, so the published JSON Schema names every action."""
     name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
+    stamp_text = Annotated[str, Field(pattern=STAMP_PATTERN)]
     return type(
         f"{kind.title().replace('-', '')}Record",
         (BaseModel,),
@@ -82,12 +150,20 @@ def typed_record_model(kind: str, options_model: type[BaseModel], action_type: A
                 "players": Annotated[list[name], Field(max_length=MAX_PLAYERS)],
                 "options": options_model,
                 "actions": list[action_type],
+                "created": Optional[stamp_text],  # noqa: UP045 - a type built at run time
+                "changed": Optional[stamp_text],  # noqa: UP045
+                "ended": Optional[stamp_text],  # noqa: UP045
+                "times": Optional[list[Optional[stamp_text]]],  # noqa: UP045
             },
             "model_config": ConfigDict(extra="forbid"),
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "options": Field(default_factory=options_model),
             "actions": Field(default_factory=list),
+            **{
+                name: Field(default=None, description=DATE_DESCRIPTIONS[name])
+                for name in DATE_FIELDS
+            },
         },
     )
 

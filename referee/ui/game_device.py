@@ -295,7 +295,14 @@ class GameDevice:
         )
 
     def export(self, _e=None) -> None:
-        text = json.dumps(self.session.record().model_dump(mode="json"), indent=1)
+        record = self.session.record()
+        try:  # the stored record carries when the game was played, as export --all writes it
+            stored = self.table.store.load(self.game_id).record
+        except (RefereeError, KeyError, sqlite3.Error):
+            stored = None
+        if stored is not None and stored.undated() == record:  # the game as drawn here
+            record = stored
+        text = json.dumps(record.model_dump(mode="json"), indent=1)
         name = f"referee-{self.rules.kind}-{self.game_id}.json"
         self.shell.dialog(
             export_dialog("Game record", text, name, lambda _e: self.shell.close_dialog())

@@ -31,6 +31,7 @@ def test_export_downloads_the_record_and_copies_it(browser, tmp_path):
         record = json.loads(Path(download.path()).read_text())
         assert record["players"] == ["Ana", "Bo", "Cy"]
         assert record["actions"] == [{"type": "top_card", "card": 4}]
+        assert record["created"] and len(record["times"]) == 1  # when it was played
         expect(tagged(page, "export-note")).to_have_text(
             f"Saved as referee-faeker-{table.game_id}.json."
         )

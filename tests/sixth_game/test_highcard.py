@@ -140,11 +140,14 @@ def test_its_games_export_and_import(highcard, tmp_path):
     for ana, bo in ((7, 4), (9, 2), (10, 1)):
         table.play(rules.gather(table.state, {0: ana, 1: bo}))
     exported = export_all(store, str(tmp_path / "out") + "/")
+    played = store.load(table.game_id).record.dates()
     store.close()
     again = Store(tmp_path / "two.db")
     imported = import_files(again, [str(p) for p in exported.files])
     assert not imported.refused and len(imported.games) == 1
     (listed,) = again.list_games()
-    assert again.load(listed.id).record == table.session.record()
+    loaded = again.load(listed.id).record
+    assert loaded.undated() == table.session.record()  # and when it was played:
+    assert loaded.dates() == played and all(played.values())
     assert listed.summary == "Ana wins with 3 points"
     again.close()
