@@ -298,3 +298,14 @@ def history_rows(disputes: Sequence[dict]) -> list[ft.Control]:
             )
         )
     return rows
+
+
+def delete_dialog(on_keep, on_delete) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        title=ft.Text("Delete this game?"),
+        content=ft.Text("Its whole record is removed. This cannot be undone."),
+        actions=[
+            ft.TextButton(content="Keep it", on_click=on_keep),
+            ft.FilledButton(content="Delete", on_click=on_delete),
+        ],
+    )

@@ -27,13 +27,13 @@ from referee.live import LiveTables
 from referee.server import table_code
 from referee.ui import flet_diff, flet_send, routes, screens
 from referee.ui.game_device import GameDevice
-from referee.ui.home import cannot_open_dialog, raw_dialog
+from referee.ui.home import cannot_open_dialog, delete_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
 from referee.ui.share import TableSharing
 from referee.ui.theme import setup_page
-from referee.ui.widgets import icon_button, tagged
+from referee.ui.widgets import alert_dialog, confirm_dialog, icon_button, tagged
 
 _device_numbers = itertools.count(1)
 _view_keys = itertools.count(1)
@@ -255,6 +255,24 @@ class Shell:
         if self.stack and self.top.follows_lists and not self._dialog_open():
             self.render()
 
+    def game_gone(self, message: str) -> None:
+        """The game on screen was deleted (here or on another device)."""
+        self._leave_game()
+        self.go("/")
+        self.toast(message)
+
+    def _reconnected(self) -> None:
+        # A page that comes back answers no address told before it went; it says its own.
+        self._echoes.clear()
+        self._address = self.page.route or "/"
+        self._landing = None
+        if self.game is not None:
+            self.game.join()
+        if self.top.route.path != self._address:  # a screen changed while it was away
+            self._landing = self._address
+            self._push(self.top.route.path)
+        self.render()
+
     # -- drawing -------------------------------------------------------------------------
 
     def render(self, to_top: bool = False, moved: bool = True) -> None:
@@ -351,30 +369,14 @@ class Shell:
         )
 
     def alert(self, title: str, message: str) -> None:
-        self.dialog(
-            ft.AlertDialog(
-                title=ft.Text(title),
-                content=tagged("alert", ft.Text(message)),
-                actions=[ft.TextButton(content="OK", on_click=self.close_dialog)],
-            )
-        )
+        self.dialog(alert_dialog(title, message, self.close_dialog))
 
     def confirm(self, title: str, message: str, on_yes, yes: str = "Yes, go ahead") -> None:
         def go(_e):
             self.close_dialog()
             on_yes()
 
-        self.dialog(
-            ft.AlertDialog(
-                modal=True,
-                title=tagged("confirm-title", ft.Text(title)),
-                content=ft.Text(message),
-                actions=[
-                    ft.TextButton(content="Not yet", on_click=self.close_dialog),
-                    ft.FilledButton(content=yes, on_click=go),
-                ],
-            )
-        )
+        self.dialog(confirm_dialog(title, message, yes, go, self.close_dialog))
 
     def common_actions(self) -> list[ft.Control]:
         actions = [icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self.toggle_theme)]
@@ -420,28 +422,20 @@ class Shell:
             self.go("/")
             self.render()
 
-        self.dialog(
-            ft.AlertDialog(
-                title=ft.Text("Delete this game?"),
-                content=ft.Text("Its whole record is removed. This cannot be undone."),
-                actions=[
-                    ft.TextButton(content="Keep it", on_click=self.close_dialog),
-                    ft.FilledButton(content="Delete", on_click=yes),
-                ],
-            )
-        )
+        self.dialog(delete_dialog(self.close_dialog, yes))
 
     def _cannot_open(self, game_id: int, exc: Exception) -> None:
         # A damaged row, a game or option this referee does not know, a log that does not
         # replay: say why, and offer what is stored; the game stays listed.
         reason = exc.reason if isinstance(exc, RefereeError) else "the database cannot be read"
-
-        def export(_e):
-            self.close_dialog()
-            try:
-                text = self.store.raw_game(game_id)
-            except (KeyError, sqlite3.Error):
-                return
-            self.dialog(raw_dialog(text, self.close_dialog))
-
+        export = lambda _e: (self.close_dialog(), self.show_raw(game_id))  # noqa: E731
         self.dialog(cannot_open_dialog(reason, export, self.close_dialog))
+
+    def show_raw(self, game_id: int) -> None:
+        """A stored game's rows as they are, to copy (one this referee cannot open)."""
+        try:
+            text = self.store.raw_game(game_id)
+        except (KeyError, sqlite3.Error) as exc:
+            self.toast(f"The stored game cannot be read ({type(exc).__name__}).")
+            return
+        self.dialog(raw_dialog(text, self.close_dialog))

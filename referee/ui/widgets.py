@@ -394,3 +394,24 @@ def rules_lines(rules: GameRules, options) -> list[ft.Control]:
         items.append(ft.Text("Not in force at this table (switchable at setup):", italic=True))
         items.extend(ft.Text(f"{r.id} · {r.title}", size=12) for r in off)
     return items
+
+
+def alert_dialog(title: str, message: str, on_ok) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        title=ft.Text(title),
+        content=tagged("alert", ft.Text(message)),
+        actions=[ft.TextButton(content="OK", on_click=on_ok)],
+    )
+
+
+def confirm_dialog(title: str, message: str, yes: str, on_yes, on_no) -> ft.AlertDialog:
+    """A question the table answers before anything changes ("Not yet" changes nothing)."""
+    return ft.AlertDialog(
+        modal=True,
+        title=tagged("confirm-title", ft.Text(title)),
+        content=ft.Text(message),
+        actions=[
+            ft.TextButton(content="Not yet", on_click=on_no),
+            ft.FilledButton(content=yes, on_click=on_yes),
+        ],
+    )

@@ -8,7 +8,7 @@ from referee.core.errors import RefereeError
 from referee.core.names import sentence
 from referee.series import stored_series
 from referee.store import StoreUnavailable
-from referee.ui.home import HOME_PAGE, home_view, import_record, raw_dialog
+from referee.ui.home import HOME_PAGE, home_view, import_record
 from referee.ui.screen import Screen
 
 
@@ -58,12 +58,7 @@ class HomeScreen(Screen):
         self.shell.render()
 
     def export_raw(self, game_id: int) -> None:
-        try:
-            text = self.shell.store.raw_game(game_id)
-        except (KeyError, sqlite3.Error) as exc:
-            self.shell.toast(f"The stored game cannot be read ({type(exc).__name__}).")
-            return
-        self.shell.dialog(raw_dialog(text, self.shell.close_dialog))
+        self.shell.show_raw(game_id)
 
     def import_dialog(self, _e=None) -> None:
         field = ft.TextField(
