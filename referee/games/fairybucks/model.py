@@ -70,7 +70,7 @@ class Show(Value):
     card: Shown
 
 
-class Reveal(Value):
+class BucksReveal(Value):
     """One simultaneous reveal: what each player still in the auction showed."""
 
     label: ClassVar[str] = "A reveal"
@@ -86,7 +86,7 @@ class Finale(Value):
     castle_item: Item
 
 
-FairyBucksAction = Annotated[Lot | Reveal | Finale, Field(discriminator="type")]
+FairyBucksAction = Annotated[Lot | BucksReveal | Finale, Field(discriminator="type")]
 
 
 class Auction(Snapshot):

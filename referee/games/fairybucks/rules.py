@@ -21,6 +21,7 @@ from referee.games.fairybucks.material import (
 )
 from referee.games.fairybucks.model import (
     Auction,
+    BucksReveal,
     FairyBucksAction,
     FairyBucksChoices,
     FairyBucksOptions,
@@ -28,7 +29,6 @@ from referee.games.fairybucks.model import (
     Finale,
     Item,
     Lot,
-    Reveal,
     Show,
 )
 from referee.games.fairybucks.rulings import RULINGS
@@ -52,7 +52,7 @@ class FairyBucksRules(
         "Spent Bucks are gone. At the end, the richest player takes the castle, and items "
         "score their values plus a bonus for every set of the four symbols."
     )
-    phases = {"lot": (Lot, Finale), "auction": (Reveal,), "over": ()}
+    phases = {"lot": (Lot, Finale), "auction": (BucksReveal,), "over": ()}
     prompts = {
         "lot": "No auction is running: turn up the next lot first",
         "auction": "Finish the running auction first: enter the next reveal",
@@ -111,8 +111,8 @@ class FairyBucksRules(
     def pick_options(self, state: FairyBucksState, seat: int) -> tuple:
         return self.showable(state, seat) if seat in state.in_auction else ()
 
-    def gather(self, state: FairyBucksState, picks) -> Reveal:
-        return Reveal(
+    def gather(self, state: FairyBucksState, picks) -> BucksReveal:
+        return BucksReveal(
             shows=tuple(Show(player=state.players[s], card=c) for s, c in sorted(picks.items()))
         )
 
@@ -124,7 +124,7 @@ class FairyBucksRules(
             )
         if isinstance(action, Finale):
             return menu.finale and action.castle_item.value in menu.item_values
-        if isinstance(action, Reveal):
+        if isinstance(action, BucksReveal):
             allowed = {state.players[s]: cards for s, cards in menu.showable}
             players = [show.player for show in action.shows]
             return sorted(players) == sorted(allowed) and all(
@@ -135,7 +135,7 @@ class FairyBucksRules(
     def draw(self, state: FairyBucksState, rng: random.Random):
         menu = self.choices(state)
         if menu.showable:
-            return Reveal(
+            return BucksReveal(
                 shows=tuple(
                     Show(player=state.players[s], card=rng.choice(cards))
                     for s, cards in menu.showable
@@ -208,7 +208,7 @@ class FairyBucksRules(
         ]
 
     def handlers(self):
-        return {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}
+        return {Lot: self._lot, BucksReveal: self._reveal, Finale: self._finale}
 
     # -- a new lot ---------------------------------------------------------------------
 

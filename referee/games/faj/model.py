@@ -77,6 +77,7 @@ class FajState(Snapshot):
     board: tuple[str, ...] = ()  # the current trick's board, until the trick is won
     deal: Deal
     won: tuple[tuple[str, ...], ...]  # trick cards won, per seat
+    winners: tuple[int, ...] = ()  # once over: every game's state says who won
 
     @property
     def trump(self) -> int | None:

@@ -296,6 +296,8 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             )
         else:
             new = new.model_copy(update=dict(phase="over"))
+            first = tuple(st.seat for st in self.final(new) if st.place == 1)
+            new = new.model_copy(update=dict(winners=first))
             end_details, end_rulings = self._final_verdict(new)
             details += end_details
             rulings += end_rulings
