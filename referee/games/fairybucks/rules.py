@@ -16,8 +16,10 @@ from referee.games.fairybucks.auction import AuctionHandlers
 from referee.games.fairybucks.material import (
     BUCKS,
     LOT_SIZE,
+    ONES,
     auctioned_items,
     item_values,
+    ones_in_play,
 )
 from referee.games.fairybucks.model import (
     Auction,
@@ -82,14 +84,19 @@ class FairyBucksRules(
     def choices(self, state: FairyBucksState) -> FairyBucksChoices:
         if state.phase == "lot":
             left = self.items_left(state)
-            if left is None:
+            if state.short_lot_played:
+                sizes = ()
+            elif left is None:
                 sizes = tuple(range(1, LOT_SIZE + 1))
             else:
                 sizes = (min(LOT_SIZE, left),) if left > 0 else ()
+            ones_left = ones_in_play(len(state.players)) - state.ones
+            values = item_values(len(state.players))
             return FairyBucksChoices(
                 lot_sizes=sizes,
-                item_values=item_values(len(state.players)),
-                finale=not left,
+                item_values=values if ones_left > 0 else tuple(v for v in values if v != 1),
+                ones_left=ones_left,
+                finale=not left or not sizes,
             )
         if state.phase == "auction":
             return FairyBucksChoices(
@@ -119,8 +126,10 @@ class FairyBucksRules(
     def offers(self, state: FairyBucksState, action) -> bool:
         menu = self.choices(state)
         if isinstance(action, Lot):
-            return len(action.items) in menu.lot_sizes and all(
-                i.value in menu.item_values for i in action.items
+            return (
+                len(action.items) in menu.lot_sizes
+                and all(i.value in menu.item_values for i in action.items)
+                and _ones(action.items) <= menu.ones_left
             )
         if isinstance(action, Finale):
             return menu.finale and action.castle_item.value in menu.item_values
@@ -142,11 +151,14 @@ class FairyBucksRules(
                 )
             )
 
+        ones_left = menu.ones_left
+
         def item():
-            return Item(
-                value=rng.choice(menu.item_values[:9]),
-                symbol=rng.choice(("moon", "sun", "star", "book")),
-            )
+            nonlocal ones_left
+            values = [v for v in menu.item_values[:9] if v != 1 or ones_left > 0]
+            value = rng.choice(values)
+            ones_left -= value == 1
+            return Item(value=value, symbol=rng.choice(("moon", "sun", "star", "book")))
 
         if menu.finale and (not menu.lot_sizes or rng.random() < 0.08):
             return Finale(castle_item=item())
@@ -213,13 +225,24 @@ class FairyBucksRules(
     # -- a new lot ---------------------------------------------------------------------
 
     def _verify_items(self, state: FairyBucksState, items: Sequence[Item]) -> None:
-        allowed = self.choices(state).item_values
-        if any(i.value not in allowed for i in items):
+        if any(i.value not in item_values(len(state.players)) for i in items):
             raise InvalidAction(
                 "The four items worth 1 leave the deck in a 2-player game: check the value."
             )
+        seen = state.ones
+        if seen + _ones(items) > ONES:
+            turned = f"{seen} {'has' if seen == 1 else 'have'}"
+            raise IllegalAction(
+                f"A game has only {ONES} items worth 1, and {turned} been turned up already: "
+                f"this would make {seen + _ones(items)}. Check the values."
+            )
 
     def _lot(self, state: FairyBucksState, action: Lot) -> tuple[FairyBucksState, Verdict]:
+        if state.short_lot_played:
+            raise IllegalAction(
+                f"Lot {state.lot_number} held fewer than {LOT_SIZE} items, so it was the last "
+                "lot: turn up the item hidden on the castle."
+            )
         sizes = self.choices(state).lot_sizes
         if not sizes:
             raise IllegalAction("Every item has been auctioned: turn up the castle item.")
@@ -235,6 +258,7 @@ class FairyBucksRules(
                 auction=Auction.fresh(len(state.players), action.items),
                 lot_number=state.lot_number + 1,
                 items_auctioned=state.items_auctioned + len(action.items),
+                ones=state.ones + _ones(action.items),
             )
         )
         worth = sum(i.value for i in action.items)
@@ -276,7 +300,12 @@ class FairyBucksRules(
                 f"{item_text(action.castle_item)}."
             )
         new = state.model_copy(
-            update=dict(won=tuple(won), castle_item=action.castle_item, castle_winner=castle_winner)
+            update=dict(
+                won=tuple(won),
+                castle_item=action.castle_item,
+                castle_winner=castle_winner,
+                ones=state.ones + _ones([action.castle_item]),
+            )
         )
         scores = self.scores(new)
         for seat, name in enumerate(state.players):
@@ -297,3 +326,7 @@ class FairyBucksRules(
             changes=changes,
             decisive=True,
         )
+
+
+def _ones(items: Sequence[Item]) -> int:
+    return sum(1 for item in items if item.value == 1)
