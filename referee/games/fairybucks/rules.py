@@ -163,7 +163,10 @@ class FairyBucksRules(
         if menu.finale and (not menu.lot_sizes or rng.random() < 0.08):
             return Finale(castle_item=item())
         if menu.lot_sizes:
-            return Lot(items=tuple(item() for _ in range(rng.choice(menu.lot_sizes))))
+            # A short lot is the last one: mostly full lots, so random games run long.
+            full = LOT_SIZE in menu.lot_sizes and rng.random() < 0.85
+            size = LOT_SIZE if full else rng.choice(menu.lot_sizes)
+            return Lot(items=tuple(item() for _ in range(size)))
         return None
 
     def points(self, state: FairyBucksState) -> tuple[int, ...]:
