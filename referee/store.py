@@ -49,6 +49,7 @@ from referee.database import (  # noqa: F401 - the store's errors, named here to
 from referee.dispute_history import DisputeHistory
 from referee.environ import DATA_DIR_ENV
 from referee.games import GAMES
+from referee.once import Once
 from referee.players import RecentTable, recent_tables
 from referee.renaming import Renaming
 from referee.results import (
@@ -155,7 +156,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store(Renaming, DisputeHistory, SqliteFile):
+class Store(Renaming, Once, DisputeHistory, SqliteFile):
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:
@@ -215,54 +216,6 @@ class Store(Renaming, DisputeHistory, SqliteFile):
                 self._insert(c, record, st.summary, st.points, st.finished, st.places)
                 for record, st in games
             ]
-
-    def import_games(self, games: Sequence[tuple[GameRecord, Standing]]) -> list[tuple[int, bool]]:
-        """Store each game that is not stored already, in one transaction: per game, its
-        id and whether it is new (a game stored already, even earlier in `games`, gives
-        the stored one's id). Checked inside the write, so two imports at once of one
-        record store it once."""
-        out = []
-        with self._tx() as c:
-            for record, st in games:
-                same = self._stored_as(c, record)
-                if same is None:
-                    same = self._insert(c, record, st.summary, st.points, st.finished, st.places)
-                    out.append((same, True))
-                else:
-                    out.append((same, False))
-        return out
-
-    def stored_already(self, record: GameRecord) -> int | None:
-        """The id of a stored game that is this record (see `same_game`), or None."""
-        with self._lock:
-            return self._stored_as(self._conn, record)
-
-    def _stored_as(self, conn, record: GameRecord) -> int | None:
-        rows = conn.execute(
-            "SELECT id FROM games WHERE kind=? AND players=? ORDER BY id",
-            (record.game, json.dumps(record.players)),
-        ).fetchall()
-        want = same_game(record)
-        for (game_id,) in rows:
-            try:
-                stored = _read_game(conn, self._json_valid, game_id)
-            except (GameUnreadable, KeyError):
-                continue
-            if want is not None and same_game(stored.record) == want:
-                return game_id
-        return None
-
-    def create_rematch(self, of: int, record: GameRecord, summary: str, points) -> int:
-        """Play again of game `of`: the game made the first time, or this new one. The
-        check and the write are one transaction and `rematch_of` is unique, so a second
-        tap on any device, or in another process, finds the game the first one made."""
-        with self._tx() as c:
-            row = c.execute("SELECT id FROM games WHERE rematch_of=?", (of,)).fetchone()
-            if row is not None:
-                return row[0]
-            game_id = self._insert(c, record, summary, points, None, None)
-            c.execute("UPDATE games SET rematch_of=? WHERE id=?", (of, game_id))
-            return game_id
 
     @staticmethod
     def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
@@ -741,18 +694,3 @@ def _lower(reason: str) -> str:
     """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
     reason = reason.rstrip(".")
     return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
-
-
-def same_game(record: GameRecord) -> str | None:
-    """What makes two records one game: the game, the players, the options and the
-    actions, each as this referee reads them. Nothing else a record may carry (such as
-    when it was played) tells two games apart. None when this referee cannot read it."""
-    if record.game not in GAMES:
-        return None
-    rules = GAMES[record.game]
-    try:
-        options = rules.parse_options(record.options).model_dump(mode="json")
-        actions = [rules.parse_action(a).model_dump(mode="json") for a in record.actions]
-    except RefereeError:
-        return None
-    return json.dumps([record.game, record.players, options, actions], sort_keys=True)

@@ -19,7 +19,7 @@ from referee.store import Store
 
 
 class StoredAlready(RefereeError):
-    """An imported record is a game stored already (`store.same_game`): not stored twice."""
+    """An imported record is a game stored already (`once.same_game`): not stored twice."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(

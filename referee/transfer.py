@@ -6,7 +6,7 @@ replayed first, and only when none is refused are they all stored, in one transa
 refused record is named (its file and, in a file of many, its number) with the reason;
 then nothing is stored, so fixing the file and running the same command again never
 imports a game twice. A record stored already (the same game, players, options and
-actions: `store.same_game`) is said to be so and not stored again; the others still are.
+actions: `once.same_game`) is said to be so and not stored again; the others still are.
 
 A file holds one record (as the app's Export record writes it) or a JSON array of records
 (as `export --all FILE` writes them).

@@ -8,7 +8,8 @@ import threading
 import pytest
 
 from referee.core.record import GameRecord, load_record_text
-from referee.store import SCHEMA_VERSION, Store, same_game
+from referee.once import same_game
+from referee.store import SCHEMA_VERSION, Store
 from referee.table import StoredAlready, Table
 from referee.ui.home import import_record
 from tests.helpers import bid, pass_, top
