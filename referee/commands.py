@@ -207,6 +207,8 @@ def import_records(paths: list[str]) -> int:
             print(line, file=sys.stderr)
         print("Nothing was imported: fix or leave out the records above.", file=sys.stderr)
         return 2
+    for line in result.already:
+        print(line)
     print(f"Imported {_count(len(result.games), 'game')} from {_count(len(paths), 'file')}.")
     return 0
 

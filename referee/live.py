@@ -30,6 +30,7 @@ from referee import collector
 from referee.core.errors import RefereeError
 from referee.core.names import clean_name
 from referee.core.record import GameRecord
+from referee.core.rules import Rematch
 from referee.core.verdict import Verdict
 from referee.storage.pending import StoredPick
 from referee.store import StaleWrite, Store
@@ -400,6 +401,10 @@ class LiveTables:
 
     def create(self, record: GameRecord) -> LiveTable:
         return self.adopt(Table.new(self.store, record))
+
+    def play_again(self, table: Table) -> tuple[int, Rematch]:
+        """Play again of `table`'s game: made once (Table.again), whoever taps first."""
+        return Table.again(self.store, table)
 
     def adopt(self, table: Table) -> LiveTable:
         """A table just made (a new or imported game) becomes the live one for its id."""

@@ -55,6 +55,7 @@ from referee.database import (  # noqa: F401 - the store's errors, named here to
 from referee.dispute_history import DisputeHistory
 from referee.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
 from referee.games import GAMES
+from referee.once import Once
 from referee.players import RecentTable, recent_tables
 from referee.renaming import Renaming
 from referee.results import (
@@ -69,7 +70,8 @@ from referee.storage.pending import PENDING_SCHEMA, PendingPicks
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
 # (each seat's points and place: games.points is no longer read) and games.ended; 5:
-# actions.at (when each action was entered, which records now carry).
+# actions.at (when each action was entered, which records now carry) and games.rematch_of,
+# unique (Play again makes one game, whichever device or process taps).
 SCHEMA_VERSION = 5
 DB_NAME = "referee.db"
 
@@ -84,7 +86,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished INTEGER NOT NULL DEFAULT 0,
     summary TEXT NOT NULL DEFAULT '',
     revision INTEGER NOT NULL DEFAULT 0,
-    ended TEXT
+    ended TEXT,
+    rematch_of INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -152,7 +155,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store(Renaming, DisputeHistory, PendingPicks, SqliteFile):
+class Store(Renaming, Once, DisputeHistory, PendingPicks, SqliteFile):
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:
@@ -629,6 +632,9 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         conn.execute("ALTER TABLE games ADD COLUMN ended TEXT")
     if "at" not in {r[1] for r in conn.execute("PRAGMA table_info(actions)")}:
         conn.execute("ALTER TABLE actions ADD COLUMN at TEXT")
+    if "rematch_of" not in columns:
+        conn.execute("ALTER TABLE games ADD COLUMN rematch_of INTEGER")
+    conn.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of)")
     if version < 4:
         _backfill_results(conn)
 

@@ -18,6 +18,16 @@ from referee.games import rules_for
 from referee.store import Store
 
 
+class StoredAlready(RefereeError):
+    """An imported record is a game stored already (`once.same_game`): not stored twice."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            f"This game is stored already (game {game_id}); it was not imported again."
+        )
+        self.game_id = game_id
+
+
 class Table:
     def __init__(self, store: Store, game_id: int, session: Session, revision: int = 0) -> None:
         self.store = store
@@ -40,6 +50,28 @@ class Table:
             played, st.summary, st.points, finished=st.finished, places=st.places
         )
         return cls(store, game_id, session)
+
+    @classmethod
+    def imported(cls, store: Store, record: GameRecord) -> "Table":
+        """An imported record saved as a new game, as `new` does, unless the same game is
+        stored already: then StoredAlready names it and nothing is saved."""
+        new_names(record.players)
+        session = Session(rules_for(record.game), record)
+        st = session.rules.standing(session.state)
+        [(game_id, new)] = store.import_games([(session.record(), st)])
+        if not new:
+            raise StoredAlready(game_id)
+        return cls(store, game_id, session)
+
+    @classmethod
+    def again(cls, store: Store, of: "Table") -> tuple[int, Rematch]:
+        """Play again of `of`: the id of the game the first tap made, on whichever device
+        or process, or of a new one; and what the rules say of it (who starts, and why)."""
+        rematch = of.rematch()
+        new_names(rematch.record.players)
+        session = Session(rules_for(rematch.game), rematch.record)
+        st = session.rules.standing(session.state)
+        return store.create_rematch(of.game_id, session.record(), st.summary, st.points), rematch
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> "Table":

@@ -5,7 +5,8 @@ Import is all or nothing for the whole command: every record of every file is re
 replayed first, and only when none is refused are they all stored, in one transaction. A
 refused record is named (its file and, in a file of many, its number) with the reason;
 then nothing is stored, so fixing the file and running the same command again never
-imports a game twice.
+imports a game twice. A record stored already (the same game, players, options and
+actions: `once.same_game`) is said to be so and not stored again; the others still are.
 
 A file holds one record (as the app's Export record writes it) or a JSON array of records
 (as `export --all FILE` writes them).
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.core.errors import RefereeError
-from referee.core.names import quoted, sentence
+from referee.core.names import new_names, quoted, sentence
 from referee.core.outcome import Standing
 from referee.core.record import MAX_RECORD_CHARS, GameRecord, parse_record, read_json
 from referee.core.session import ReplayError, Session
@@ -39,6 +40,7 @@ MAX_FILE_CHARS = 100 * MAX_RECORD_CHARS
 @dataclass
 class Imported:
     games: list[int] = field(default_factory=list)  # the new games' ids, in file order
+    already: list[str] = field(default_factory=list)  # one line per record stored already
     refused: list[str] = field(default_factory=list)  # one line per refused record or file
 
 
@@ -113,6 +115,7 @@ def records_in(text: bytes | str, name: str) -> tuple[list[tuple[GameRecord, Sta
 def replayed(record: GameRecord) -> tuple[GameRecord, Standing]:
     """A record checked by replaying it (ReplayError names the action that fails), with
     what the store keeps of its state."""
+    new_names(record.players)  # as New game and rename check them
     rules = rules_for(record.game)
     session = Session(rules, record)
     return session.record().model_copy(update=record.dates()), rules.standing(session.state)
@@ -124,6 +127,7 @@ def import_files(store: Store, paths: list[str]) -> Imported:
     ready: list[tuple[GameRecord, Standing]] = []
     for path in paths:  # every path before any is read: a refusal comes at once
         check_regular(path)
+    where: list[str] = []
     for path in paths:
         try:
             text = read_file(path)
@@ -133,9 +137,18 @@ def import_files(store: Store, paths: list[str]) -> Imported:
             continue
         records, refused = records_in(text, path)
         ready += records
+        where += [
+            f"{path}, record {n}" if len(records) > 1 else path for n in range(1, 1 + len(records))
+        ]
         result.refused += refused
     if not result.refused:
-        result.games = store.create_games(ready)
+        stored = store.import_games(ready)
+        result.games = [game_id for game_id, new in stored if new]
+        result.already = [
+            f"{name}: this game is stored already (game {game_id})."
+            for name, (game_id, new) in zip(where, stored, strict=True)
+            if not new
+        ]
     return result
 
 

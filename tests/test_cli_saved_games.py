@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from referee import cli
+from referee.commands import replay_text
 from referee.core.session import Session
 from referee.store import Store
 from tests.helpers import bid, faeker, pass_, top
@@ -123,6 +124,43 @@ class TestImport:
         store = Store(data / "referee.db")
         assert store.list_games() == []
         store.close()
+
+    def test_a_record_imported_again_is_said_to_be_stored_already(self, tmp_path, records, capsys):
+        data = str(tmp_path / "club")
+        assert cli_run(capsys, "import", records[0], "--data-dir", data)[0] == 0
+        both = tmp_path / "both.json"
+        both.write_text(json.dumps(known_records()[:2]))
+        code, out, err = cli_run(capsys, "import", str(both), "--data-dir", data)
+        assert code == 0 and err == ""
+        assert out.splitlines() == [
+            f"{both}, record 1: this game is stored already (game 1).",
+            "Imported 1 game from 1 file.",
+        ]
+        code, out, _err = cli_run(capsys, "import", records[0], records[0], "--data-dir", data)
+        assert code == 0 and out.splitlines()[-1] == "Imported 0 games from 2 files."
+        store = Store(tmp_path / "club" / "referee.db")
+        assert len(store.list_games()) == 2
+        store.close()
+
+    @pytest.mark.parametrize(
+        "players",
+        [["Ana", "A\u200bna"], ["Ana", "\u0410na"], ["\u202eanA", "Bo"]],
+    )
+    def test_names_are_checked_as_new_game_checks_them(self, tmp_path, capsys, players):
+        record = tmp_path / "game.json"
+        record.write_text(json.dumps({**known_records()[3], "players": players, "actions": []}))
+        data = tmp_path / "club"
+        code, out, err = cli_run(capsys, "import", str(record), "--data-dir", str(data))
+        assert code == 2 and out == ""
+        first, last = err.splitlines()
+        assert first.startswith(f"{record}: ") and (
+            "look the same on screen" in first or "does not show" in first
+        ), first
+        assert last == "Nothing was imported: fix or leave out the records above."
+        store = Store(data / "referee.db")
+        assert store.list_games() == []
+        store.close()
+        assert replay_text(record.read_text())[0] == 0  # an old record still replays
 
     def test_an_unreadable_file_is_named(self, tmp_path, capsys):
         code, _out, err = cli_run(

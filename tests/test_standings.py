@@ -44,8 +44,10 @@ def test_history_ends_at_the_final_points_and_places_list_every_seat(kind):
 
 
 def test_a_fairy_bucks_finale_keeps_its_own_row_after_a_lot_that_moved_nothing():
-    """Seed 26: lot 3 changes no points, then the castle gives Cy a point at the finale."""
-    session = finished("fairybucks", seed=26)
+    """Seed 0: the last lot changes no points, then the castle gives Bo a point at the
+    finale. (Random play draws by the rules: a rule that changes what it may draw, such as
+    the last lot being a short one, changes the game a seed gives.)"""
+    session = finished("fairybucks", seed=0)
     rules = session.rules
     after_each = [tuple(rules.points(s.state)) for s in session.steps if s.verdict.decisive]
     assert after_each[-2] == after_each[-3]  # the case: a lot that moved no points

@@ -243,22 +243,22 @@ class GameDevice:
 
     def play_again(self, _e=None) -> None:
         """The same players and options at a fresh game, the first seat handed on as the
-        rules say; a second tap (sent before the new screen came) goes to the same game."""
+        rules say. Made once: a second tap, here or on any other device or process, while
+        the first is being made or after, goes to the game the first one made."""
         if not self._again.acquire(blocking=False):
             return
         try:
             if self.rematch_id is None:
-                rematch = self.table.rematch()
                 try:
-                    live = self.shell.lives.create(rematch.record)
+                    game_id, rematch = self.shell.lives.play_again(self.table)
                 except RefereeError as exc:  # read-only, disk trouble: nothing was started
                     self.toast(exc.reason)
                     return
                 except sqlite3.Error as exc:
                     self.toast(f"Could not save ({exc}); nothing was started. Try again.")
                     return
-                self.rematch_id = live.game_id
-                self.shell.notes[live.game_id] = rematch.note
+                self.rematch_id = game_id
+                self.shell.notes[game_id] = rematch.note
             self.shell.go(routes.game(self.rematch_id))
         finally:
             self._again.release()

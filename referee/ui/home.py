@@ -20,8 +20,9 @@ from referee.ui.widgets import big_button, icon_button, tagged, tile
 
 def import_record(store: Store, text: str | bytes) -> Table:
     """The Import dialog's work: read the pasted record (bounded and strict), replay it,
-    and save it as a new game. Raises RefereeError with one sentence; saves nothing then."""
-    return Table.new(store, load_record_text(text))
+    and save it as a new game. Raises RefereeError with one sentence (StoredAlready for a
+    game stored already); saves nothing then."""
+    return Table.imported(store, load_record_text(text))
 
 
 def local_time(stamp: str) -> str:

@@ -293,7 +293,9 @@ class NewGameForm:
                         keyboard_type=ft.KeyboardType.TEXT
                         if field.annotation is str
                         else ft.KeyboardType.NUMBER,
-                        on_change=lambda e, n=name: self._set_option(n, e.control.value),
+                        on_change=lambda e, n=name, text=field.annotation is str: self._set_option(
+                            n, e.control.value if text else _number(e.control.value)
+                        ),
                     )
                 )
             elif typing.get_origin(field.annotation) is typing.Literal:
@@ -310,3 +312,11 @@ class NewGameForm:
                     )
                 )
         return controls
+
+
+def _number(typed: str):
+    """What is typed into a number's field: a whole number as one (a record holds numbers
+    as JSON numbers, never as text), blank as blank (the default), anything else as typed,
+    for the options' check to refuse in a sentence."""
+    text = typed.strip()
+    return int(text) if text.isascii() and text.lstrip("-").isdigit() and len(text) < 10 else text

@@ -11,12 +11,11 @@ import pytest
 
 from referee.disputes import parse, settle
 from referee.games import GAMES
-from referee.games.deceptidice.model import Guess as DiceGuess
+from referee.games.deceptidice.model import DeceptidiceGuess as DiceGuess
 from referee.games.deceptidice.model import Tops
 from referee.games.faeker.model import RevealHand
-from referee.games.fairy.model import Reveal as FairyReveal
-from referee.games.fairybucks.model import Finale
-from referee.games.fairybucks.model import Reveal as BucksReveal
+from referee.games.fairy.model import FairyReveal
+from referee.games.fairybucks.model import BucksReveal, Finale
 from referee.games.faj.model import Board, Plays
 
 SEEDS = range(6)

@@ -52,13 +52,15 @@ class TestEveryGame:
             at = rng.randint(1, len(record.actions))
             action = record.actions[at - 1]
             without = edited_actions(record.actions, at, "delete")
-            back = edited_actions(without, at, "insert", action) if without else [action]
+            if at <= len(without):
+                back = edited_actions(without, at, "insert", action)
+            else:  # the last action was deleted: no action `at` is left to insert before
+                back = [*without, action]
             assert back == record.actions
             deleted = preview(rules, record, at, "delete")
-            if deleted.ok and deleted.record.actions:
-                again = preview(rules, deleted.record, min(at, len(without)), "insert", action)
-                if at <= len(without):
-                    assert again.ok and again.record == record
+            if deleted.ok and deleted.record.actions and at <= len(without):
+                again = preview(rules, deleted.record, at, "insert", action)
+                assert again.ok and again.record == record
 
     def test_any_edit_replays_whole_or_keeps_the_game_up_to_the_break(self, kind):
         rules = GAMES[kind]

@@ -10,7 +10,7 @@ import pytest
 from referee.core.errors import IllegalAction
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import is_higher
-from referee.games.deceptidice.model import DeceptidiceOptions, Guess
+from referee.games.deceptidice.model import DeceptidiceGuess, DeceptidiceOptions
 from tests.helpers import (
     dd_claim,
     dd_colour,
@@ -88,7 +88,7 @@ def _id(row):
 
 
 def parsed(form):
-    return Guess.model_validate({"player": "x", "guess": form}).guess
+    return DeceptidiceGuess.model_validate({"player": "x", "guess": form}).guess
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[_id(r) for r in ROWS])

@@ -5,7 +5,7 @@
 
 import pytest
 
-from referee.games.deceptidice.model import Guess, PowerCard
+from referee.games.deceptidice.model import DeceptidiceGuess, PowerCard
 from referee.games.deceptidice.truth import judge
 from tests.helpers import dd_claim, dd_colour, dd_number, dd_straight, dd_vague
 
@@ -14,7 +14,7 @@ Q = PowerCard(combo="run", sizes=(4,), value=5)
 
 
 def parsed(form):
-    return Guess.model_validate({"player": "x", "guess": form}).guess
+    return DeceptidiceGuess.model_validate({"player": "x", "guess": form}).guess
 
 
 def run(form, tops, guesser=0, owners=None):

@@ -3,7 +3,7 @@ only what the rules let players see (FY-HIDDEN, FY-MEMORY-AID)."""
 
 import flet as ft
 
-from referee.games.fairy.model import Guesses, Reveal
+from referee.games.fairy.model import FairyReveal, Guesses
 from referee.live import LOCKED
 from referee.ui.games.fairy.view import FairyView
 from tests.helpers import fairy, fairy_turn, guess, opening
@@ -97,7 +97,7 @@ class TestCardPad:
         pad = buttons(table.draw())
         assert pad["Card 3"].disabled and pad["Card 9"].disabled
         tap(pad["Card 12"])
-        assert table.played == [Reveal(card=12)]
+        assert table.played == [FairyReveal(card=12)]
 
 
 class TestGuessEntry:

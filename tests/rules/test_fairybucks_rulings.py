@@ -58,6 +58,54 @@ class TestItemsAndSetup:
             fairybucks(actions=[lot((5, "teapot"))])
 
 
+class TestItemLimits:
+    """FB-ITEM-LIMITS: at most four items worth 1 (none with 2 players); a short lot is the last."""
+
+    def test_a_fifth_item_worth_one_is_refused(self):
+        s = fairybucks(poof_returns=True, actions=[lot((1, "moon"), (1, "sun"), (1, "star"))])
+        s.play(reveal_bucks(Ana="poof", Bo="poof", Cy="poof"))
+        assert s.rules.choices(s.state).ones_left == 1
+        before = s.state
+        with pytest.raises(IllegalAction) as info:
+            s.play(lot((1, "moon"), (1, "sun"), (2, "star")))
+        assert info.value.reason == (
+            "A game has only 4 items worth 1, and 3 have been turned up already: this would "
+            "make 5. Check the values."
+        )
+        assert s.state == before
+        s.play(lot((1, "moon"), (2, "sun"), (2, "star")))
+        s.play(reveal_bucks(Ana="poof", Bo="poof", Cy="poof"))
+        menu = s.rules.choices(s.state)
+        assert 1 not in menu.item_values and menu.ones_left == 0
+        with pytest.raises(IllegalAction, match="only 4 items worth 1"):
+            s.play(finale(1, "book"))
+
+    def test_a_lot_after_a_short_lot_is_refused(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[lot((2, "moon"), (2, "sun"))])
+        s.play(reveal_bucks(Ana="poof", Bo="poof"))
+        menu = s.rules.choices(s.state)
+        assert menu.lot_sizes == () and menu.finale
+        before = s.state
+        with pytest.raises(IllegalAction) as info:
+            s.play(lot((2, "moon"), (2, "sun"), (2, "star")))
+        assert info.value.reason == (
+            "Lot 1 held fewer than 3 items, so it was the last lot: turn up the item hidden "
+            "on the castle."
+        )
+        assert s.state == before
+        s.play(finale(4, "book"))
+        assert s.state.phase == "over"
+
+    def test_full_lots_go_on(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[LOT])
+        s.play(reveal_bucks(Ana="poof", Bo="poof"))
+        assert s.rules.choices(s.state).lot_sizes == (1, 2, 3)
+
+    def test_the_counts_stay_out_of_the_replayed_state(self):
+        s = fairybucks(actions=[lot((1, "moon"))])
+        assert "ones" not in s.state.model_dump(mode="json")
+
+
 class TestReveal:
     def test_totals_are_the_sum_of_showing_bucks(self):
         s = fairybucks(
@@ -222,6 +270,23 @@ class TestStall:
         s.play(reveal_bucks(Ana="none", Bo="none"))  # stuck
         assert len(s.state.won[0]) == 3
         assert "first to the top total" in s.verdicts[-1].headline
+
+    def test_a_kept_poof_does_not_hold_off_the_stall(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(hands=((5,), (5,))))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=5, Bo=5))
+        assert s.rules.showable(s.state, 0) == ("poof", "none")
+        s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert s.state.phase == "lot" and s.state.discarded_lots == 1
+        assert s.state.poof_spent == (False, False)
+        assert "FB-STALL-DISCARD" in s.verdicts[-1].rulings
+
+    def test_the_option_says_what_the_ruling_says(self):
+        from referee.games.fairybucks.model import FairyBucksOptions
+
+        said = FairyBucksOptions.model_fields["stalled_auction"].description
+        assert "shows nothing" in said and "Poof!" in said and "tied" in said
 
 
 class TestCastle:

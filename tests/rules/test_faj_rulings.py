@@ -214,3 +214,45 @@ class TestFinalHands:
         assert "FAJ-FINAL-TIE-CARDS" in rulings
         shared, (_lines, rulings) = _finish([ana, bo])
         assert shared[0].place == shared[1].place == 1
+
+
+class TestDraftLoggedInPart:
+    """FAJ-DRAFT-PART: the picks logged and the other cards played make at most 4."""
+
+    def test_a_fifth_card_is_refused_naming_the_hand(self):
+        s = faj(
+            players=("Ana", "Bo"),
+            actions=[pick("Ana", "AS"), pick("Ana", "AH"), pick("Ana", "AD"), board("5C")],
+        )
+        s.play(plays(Ana="KS", Bo="QS"))
+        s.play(board("6C", "7C"))
+        before = s.state
+        with pytest.raises(IllegalAction) as info:
+            s.play(plays(Ana="KH", Bo="QH"))
+        assert info.value.reason == (
+            "Ana's hand this round is A♠ A♥ A♦ K♠: A♠ A♥ A♦ logged in the draft, and K♠ "
+            "played; K♥ would be a fifth card."
+        )
+        assert s.state == before
+        assert "KH" not in s.rules.playable_cards(s.state, 0)
+        s.play(plays(Ana="AH", Bo="QH"))
+
+    def test_without_picks_any_unplayed_card_may_be_played(self):
+        s = faj(players=("Ana", "Bo"), actions=[board("5C")])
+        for trick, cards in enumerate(
+            [("6C", "7C"), ("8C", "9C", "10C"), ("2D", "3D", "4D", "5D")]
+        ):
+            s.play(plays(Ana=["KS", "KH", "KD", "KC"][trick], Bo=["QS", "QH", "QD", "QC"][trick]))
+            s.play(board(*cards))
+        s.play(plays(Ana="KC", Bo="QC"))
+        assert s.state.round == 2
+
+    def test_the_next_round_is_a_new_hand(self):
+        s = faj(players=("Ana", "Bo"), actions=[pick("Ana", "AS"), pick("Ana", "AH"), board("5C")])
+        for trick, cards in enumerate(
+            [("6C", "7C"), ("8C", "9C", "10C"), ("2D", "3D", "4D", "5D")]
+        ):
+            s.play(plays(Ana=["AS", "AH", "KD", "KC"][trick], Bo=["QS", "QH", "QD", "QC"][trick]))
+            s.play(board(*cards))
+        s.play(plays(Ana="KS", Bo="QC"))
+        assert s.state.round == 2 and s.state.deal.hand(0) == ()

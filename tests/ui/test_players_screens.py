@@ -145,6 +145,23 @@ class TestPlayAgain:
         assert note.startswith("Play again: First dealer:")
         assert len(lives.store.list_games()) == 2  # the double tap started one game
 
+    def test_two_phones_tapping_play_again_start_one_rematch_and_both_show_it(self, lives):
+        game_id = finish(lives, "faeker", ["Ana", "Bo", "Cy"])
+
+        async def run():
+            (one, first), (two, second) = device(lives), device(lives)
+            one.open_game(game_id)
+            two.open_game(game_id)
+            again = button(_top(first), "Play again"), button(_top(second), "Play again")
+            await tap(first, again[0])
+            await tap(second, again[1])
+            return one, two, text(tagged(_top(second), "rematch-note"))
+
+        one, two, note = run_async(run())
+        assert one.game.game_id == two.game.game_id != game_id
+        assert note.startswith("Play again: First dealer:")
+        assert len(lives.store.list_games()) == 2
+
     def test_the_note_goes_with_the_first_action(self, lives):
         game_id = finish(lives, "fairy", ["Ana", "Bo"])
 

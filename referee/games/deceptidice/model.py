@@ -160,7 +160,7 @@ GuessForm = Annotated[
 ]
 
 
-class Guess(Value):
+class DeceptidiceGuess(Value):
     label: ClassVar[str] = "A guess"
     type: Literal["guess"] = "guess"
     player: str
@@ -221,7 +221,8 @@ class NoSwap(Value):
 
 
 DeceptidiceAction = Annotated[
-    Guess | Challenge | RevealDie | Tops | Discard | Swap | NoSwap, Field(discriminator="type")
+    DeceptidiceGuess | Challenge | RevealDie | Tops | Discard | Swap | NoSwap,
+    Field(discriminator="type"),
 ]
 
 
@@ -272,6 +273,7 @@ class DeceptidiceState(Snapshot):
     phase: Literal["guessing", "tops", "discard", "swap", "over"] = "guessing"
     round: RoundState
     swaps: int = 0
+    winners: tuple[int, ...] = ()  # once over: every game's state says who won
 
     @property
     def dice_in_play(self) -> int:

@@ -9,11 +9,11 @@ from referee.games.deceptidice.model import (
     Challenge,
     ColourGuess,
     DeceptidiceChoices,
+    DeceptidiceGuess,
     DeceptidiceOptions,
     DeceptidiceState,
     DieTops,
     Discard,
-    Guess,
     GuessMenu,
     NoSwap,
     NumberGuess,
@@ -54,7 +54,7 @@ def draw(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random):
     guess = _random_guess(menu.guesses, state.options, rng)
     if guess is None:
         return Challenge(player=player)
-    return Guess(player=player, guess=guess)
+    return DeceptidiceGuess(player=player, guess=guess)
 
 
 def _draw_tops(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random) -> Tops:

@@ -55,7 +55,9 @@ class RoundEndHandlers:
             f"{cards_text(cards[seat])} left."
         )
         if game_over(cards):
-            new = new.model_copy(update=dict(phase="over"))
+            most = max(cards)
+            winners = tuple(s for s, c in enumerate(cards) if c == most)
+            new = new.model_copy(update=dict(phase="over", winners=winners))
             ended = self.outcome(new)
             ranking = [
                 f"{place}. {state.players[s]}: {cards_text(new.cards[s])}"

@@ -36,10 +36,10 @@ from referee.games.deceptidice.model import (
     Challenge,
     DeceptidiceAction,
     DeceptidiceChoices,
+    DeceptidiceGuess,
     DeceptidiceOptions,
     DeceptidiceState,
     Discard,
-    Guess,
     GuessMenu,
     LadderEntry,
     NoSwap,
@@ -80,7 +80,7 @@ class DeceptidiceRules(
         "game ends when someone is down to 3 cards; most cards left wins."
     )
     phases = {
-        "guessing": (RevealDie, Guess, Challenge),
+        "guessing": (RevealDie, DeceptidiceGuess, Challenge),
         "tops": (Tops,),
         "discard": (Discard,),
         "swap": (Swap, NoSwap),
@@ -196,7 +196,7 @@ class DeceptidiceRules(
             return False
         if isinstance(action, RevealDie):
             return menu.reveal and menu.card_kind_ok(action.card) and menu.fits([action.card])
-        if isinstance(action, Guess):
+        if isinstance(action, DeceptidiceGuess):
             return menu.guesses is not None and menu.guesses.allows(action.guess)
         if isinstance(action, Challenge):
             return menu.challenge
@@ -265,7 +265,7 @@ class DeceptidiceRules(
     def _handler_table(self):
         return {
             RevealDie: self._reveal_die,
-            Guess: self._guess,
+            DeceptidiceGuess: self._guess,
             Challenge: self._challenge,
             Tops: self._tops,
             Discard: self._discard,
@@ -322,7 +322,7 @@ class DeceptidiceRules(
 
     # -- guesses -----------------------------------------------------------------------
 
-    def _guess(self, state: DeceptidiceState, action: Guess):
+    def _guess(self, state: DeceptidiceState, action: DeceptidiceGuess):
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         player = action.player

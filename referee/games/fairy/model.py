@@ -52,8 +52,13 @@ class FairyOptions(Value):
     @model_validator(mode="before")
     @classmethod
     def _suit_cards_only_by_hand(cls, data: Any) -> Any:
-        # Cards typed for suits by hand mean nothing once the table chose the usual suits.
-        if isinstance(data, dict) and data.get("suits", "numbers") == "numbers":
+        # Cards typed for suits by hand mean nothing once the table chose the usual suits;
+        # what is not text at all is still refused, as the schema says.
+        if (
+            isinstance(data, dict)
+            and data.get("suits", "numbers") == "numbers"
+            and isinstance(data.get("suit_cards", ""), str)
+        ):
             return {k: v for k, v in data.items() if k != "suit_cards"}
         return data
 
@@ -64,7 +69,7 @@ class Opening(Value):
     card: Card
 
 
-class Guess(Value):
+class FairyGuess(Value):
     player: str
     guess: GuessName = Field(title="Guess")
 
@@ -74,16 +79,16 @@ class Guesses(Value):
 
     label: ClassVar[str] = "The guesses"
     type: Literal["guesses"] = "guesses"
-    guesses: tuple[Guess, ...] = Field(min_length=1, max_length=10)
+    guesses: tuple[FairyGuess, ...] = Field(min_length=1, max_length=10)
 
 
-class Reveal(Value):
+class FairyReveal(Value):
     label: ClassVar[str] = "The revealed card"
     type: Literal["reveal"] = "reveal"
     card: Card
 
 
-FairyAction = Annotated[Opening | Guesses | Reveal, Field(discriminator="type")]
+FairyAction = Annotated[Opening | Guesses | FairyReveal, Field(discriminator="type")]
 
 
 class Turn(Snapshot):

@@ -28,12 +28,12 @@ from referee.games.fairy.ending import Ending
 from referee.games.fairy.model import (
     FairyAction,
     FairyChoices,
+    FairyGuess,
     FairyOptions,
+    FairyReveal,
     FairyState,
-    Guess,
     Guesses,
     Opening,
-    Reveal,
     Turn,
 )
 from referee.games.fairy.rulings import RULINGS
@@ -76,7 +76,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     phases = {
         "opening": (Opening,),
         "guess": (Guesses,),
-        "reveal": (Reveal,),
+        "reveal": (FairyReveal,),
         "over": (),
     }
     prompts = {
@@ -127,12 +127,14 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
 
     def gather(self, state: FairyState, picks) -> Guesses:
         return Guesses(
-            guesses=tuple(Guess(player=state.players[s], guess=g) for s, g in sorted(picks.items()))
+            guesses=tuple(
+                FairyGuess(player=state.players[s], guess=g) for s, g in sorted(picks.items())
+            )
         )
 
     def offers(self, state: FairyState, action) -> bool:
         menu = self.choices(state)
-        if isinstance(action, Opening | Reveal):
+        if isinstance(action, Opening | FairyReveal):
             return action.card in menu.cards
         if isinstance(action, Guesses):
             expected = sorted(state.players[s] for s in menu.guessers)
@@ -149,11 +151,12 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             rng.shuffle(order)
             return Guesses(
                 guesses=tuple(
-                    Guess(player=state.players[s], guess=rng.choice(menu.guesses)) for s in order
+                    FairyGuess(player=state.players[s], guess=rng.choice(menu.guesses))
+                    for s in order
                 )
             )
         if state.phase == "reveal":
-            return Reveal(card=rng.choice(menu.cards))
+            return FairyReveal(card=rng.choice(menu.cards))
         return None
 
     def points(self, state: FairyState) -> tuple[int, ...]:
@@ -209,7 +212,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     # -- dispatch ----------------------------------------------------------------------
 
     def handlers(self):
-        return {Opening: self._opening, Guesses: self._guesses, Reveal: self._reveal}
+        return {Opening: self._opening, Guesses: self._guesses, FairyReveal: self._reveal}
 
     def _suit_ruling(self, state: FairyState) -> str:
         return "FY-SUITS-HAND" if state.options.suits == "by_hand" else "FY-SUITS"
@@ -289,7 +292,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
 
     # -- the reveal and the score ------------------------------------------------------
 
-    def _reveal(self, state: FairyState, action: Reveal) -> tuple[FairyState, Verdict]:
+    def _reveal(self, state: FairyState, action: FairyReveal) -> tuple[FairyState, Verdict]:
         self._check_card(state, action.card)
         top, card, suits = state.top, action.card, state.suits
         scores = list(state.scores)

@@ -8,7 +8,7 @@ from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import names_text
 from referee.core.verdict import ScoreChange, Verdict
-from referee.games.fairybucks.model import Auction, FairyBucksState, Reveal
+from referee.games.fairybucks.model import Auction, BucksReveal, FairyBucksState
 from referee.games.fairybucks.scoring import item_text, score
 
 
@@ -24,7 +24,9 @@ class AuctionHandlers:
     """The handler of Reveal and the lot's settling, mixed into FairyBucksRules, whose
     `showable` and `lots_left` they use."""
 
-    def _reveal(self, state: FairyBucksState, action: Reveal) -> tuple[FairyBucksState, Verdict]:
+    def _reveal(
+        self, state: FairyBucksState, action: BucksReveal
+    ) -> tuple[FairyBucksState, Verdict]:
         auction = state.auction
         shown = flow.collect(
             state.players,

@@ -12,11 +12,11 @@ from referee.games.fairybucks import RULES
 from referee.games.fairybucks.material import BUCKS
 from referee.games.fairybucks.model import (
     Auction,
+    BucksReveal,
     FairyBucksOptions,
     FairyBucksState,
     Finale,
     Item,
-    Reveal,
     Show,
     Shown,
 )
@@ -100,7 +100,7 @@ def settle_reveal(d: FairyBucksReveal) -> Settled:
         lot_number=1,
         won=((),) * n,
     )
-    action = Reveal(
+    action = BucksReveal(
         shows=tuple(Show(player=b.player, card=b.shows) for b in d.bidders if b.shows is not None)
     )
     try:

@@ -18,6 +18,12 @@ def removed_ones(players: int) -> int:
 
 
 ITEM_VALUES = tuple(range(0, 21))  # what the app accepts for an item's value
+ONES = 4  # items worth 1 in the whole deck
+
+
+def ones_in_play(players: int) -> int:
+    """Items worth 1 a game can turn up: all four, or none in a 2-player game."""
+    return ONES - removed_ones(players)
 
 
 def item_values(players: int) -> tuple[int, ...]:

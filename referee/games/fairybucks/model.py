@@ -5,6 +5,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from referee.core.values import Snapshot, Value
+from referee.games.fairybucks.material import LOT_SIZE
 
 Symbol = Literal["moon", "sun", "star", "book"]
 Shown = Annotated[int, Field(ge=1, le=10)] | Literal["poof", "none"]
@@ -20,9 +21,9 @@ class FairyBucksOptions(Value):
     stalled_auction: Literal["discard_lot", "first_to_total"] = Field(
         "discard_lot",
         title="When an auction stalls",
-        description="Project ruling (the rulebook is silent): when nobody still in can show "
-        "anything more and the top is tied, discard the lot, or give it to whoever reached "
-        "the top total first.",
+        description="Project ruling (the rulebook is silent): when everyone still in shows "
+        "nothing in a reveal (no Bucks left, a kept Poof! aside) and the top total is tied, "
+        "discard the lot, or give it to whoever reached the top total first.",
         json_schema_extra={
             "labels": {
                 "discard_lot": "Discard the lot",
@@ -70,7 +71,7 @@ class Show(Value):
     card: Shown
 
 
-class Reveal(Value):
+class BucksReveal(Value):
     """One simultaneous reveal: what each player still in the auction showed."""
 
     label: ClassVar[str] = "A reveal"
@@ -86,7 +87,7 @@ class Finale(Value):
     castle_item: Item
 
 
-FairyBucksAction = Annotated[Lot | Reveal | Finale, Field(discriminator="type")]
+FairyBucksAction = Annotated[Lot | BucksReveal | Finale, Field(discriminator="type")]
 
 
 class Auction(Snapshot):
@@ -118,9 +119,17 @@ class FairyBucksState(Snapshot):
     items_auctioned: int = 0
     won: tuple[tuple[Item, ...], ...]
     discarded_lots: int = 0
+    # Items worth 1 turned up so far, in lots won or discarded and on the castle
+    # (FB-ITEM-LIMITS). Left out of the dumped state so that `replay` prints what it did.
+    ones: int = Field(0, exclude=True)
     castle_item: Item | None = None
     castle_winner: int | None = None
     winners: tuple[int, ...] = ()
+
+    @property
+    def short_lot_played(self) -> bool:
+        """A lot of fewer than LOT_SIZE items was turned up: it was the last (FB-ITEM-LIMITS)."""
+        return self.items_auctioned < LOT_SIZE * self.lot_number
 
     @property
     def in_auction(self) -> tuple[int, ...]:
@@ -137,5 +146,6 @@ class FairyBucksChoices(Snapshot):
 
     lot_sizes: tuple[int, ...] = ()  # how many items the next lot may hold
     item_values: tuple[int, ...] = ()  # values an item may have at this table
+    ones_left: int = 0  # items worth 1 that may still turn up
     finale: bool = False  # whether the castle item may be turned up now
     showable: tuple[tuple[int, tuple[int | str, ...]], ...] = ()  # (seat, cards it may show)

@@ -16,11 +16,14 @@ from referee.games.fairybucks.auction import AuctionHandlers
 from referee.games.fairybucks.material import (
     BUCKS,
     LOT_SIZE,
+    ONES,
     auctioned_items,
     item_values,
+    ones_in_play,
 )
 from referee.games.fairybucks.model import (
     Auction,
+    BucksReveal,
     FairyBucksAction,
     FairyBucksChoices,
     FairyBucksOptions,
@@ -28,7 +31,6 @@ from referee.games.fairybucks.model import (
     Finale,
     Item,
     Lot,
-    Reveal,
     Show,
 )
 from referee.games.fairybucks.rulings import RULINGS
@@ -57,7 +59,7 @@ class FairyBucksRules(
         "Spent Bucks are gone. At the end, the richest player takes the castle, and items "
         "score their values plus a bonus for every set of the four symbols."
     )
-    phases = {"lot": (Lot, Finale), "auction": (Reveal,), "over": ()}
+    phases = {"lot": (Lot, Finale), "auction": (BucksReveal,), "over": ()}
     prompts = {
         "lot": "No auction is running: turn up the next lot first",
         "auction": "Finish the running auction first: enter the next reveal",
@@ -87,14 +89,19 @@ class FairyBucksRules(
     def choices(self, state: FairyBucksState) -> FairyBucksChoices:
         if state.phase == "lot":
             left = self.items_left(state)
-            if left is None:
+            if state.short_lot_played:
+                sizes = ()
+            elif left is None:
                 sizes = tuple(range(1, LOT_SIZE + 1))
             else:
                 sizes = (min(LOT_SIZE, left),) if left > 0 else ()
+            ones_left = ones_in_play(len(state.players)) - state.ones
+            values = item_values(len(state.players))
             return FairyBucksChoices(
                 lot_sizes=sizes,
-                item_values=item_values(len(state.players)),
-                finale=not left,
+                item_values=values if ones_left > 0 else tuple(v for v in values if v != 1),
+                ones_left=ones_left,
+                finale=not left or not sizes,
             )
         if state.phase == "auction":
             return FairyBucksChoices(
@@ -116,20 +123,22 @@ class FairyBucksRules(
     def pick_options(self, state: FairyBucksState, seat: int) -> tuple:
         return self.showable(state, seat) if seat in state.in_auction else ()
 
-    def gather(self, state: FairyBucksState, picks) -> Reveal:
-        return Reveal(
+    def gather(self, state: FairyBucksState, picks) -> BucksReveal:
+        return BucksReveal(
             shows=tuple(Show(player=state.players[s], card=c) for s, c in sorted(picks.items()))
         )
 
     def offers(self, state: FairyBucksState, action) -> bool:
         menu = self.choices(state)
         if isinstance(action, Lot):
-            return len(action.items) in menu.lot_sizes and all(
-                i.value in menu.item_values for i in action.items
+            return (
+                len(action.items) in menu.lot_sizes
+                and all(i.value in menu.item_values for i in action.items)
+                and _ones(action.items) <= menu.ones_left
             )
         if isinstance(action, Finale):
             return menu.finale and action.castle_item.value in menu.item_values
-        if isinstance(action, Reveal):
+        if isinstance(action, BucksReveal):
             allowed = {state.players[s]: cards for s, cards in menu.showable}
             players = [show.player for show in action.shows]
             return sorted(players) == sorted(allowed) and all(
@@ -140,23 +149,29 @@ class FairyBucksRules(
     def draw(self, state: FairyBucksState, rng: random.Random):
         menu = self.choices(state)
         if menu.showable:
-            return Reveal(
+            return BucksReveal(
                 shows=tuple(
                     Show(player=state.players[s], card=rng.choice(cards))
                     for s, cards in menu.showable
                 )
             )
 
+        ones_left = menu.ones_left
+
         def item():
-            return Item(
-                value=rng.choice(menu.item_values[:9]),
-                symbol=rng.choice(("moon", "sun", "star", "book")),
-            )
+            nonlocal ones_left
+            values = [v for v in menu.item_values[:9] if v != 1 or ones_left > 0]
+            value = rng.choice(values)
+            ones_left -= value == 1
+            return Item(value=value, symbol=rng.choice(("moon", "sun", "star", "book")))
 
         if menu.finale and (not menu.lot_sizes or rng.random() < 0.08):
             return Finale(castle_item=item())
         if menu.lot_sizes:
-            return Lot(items=tuple(item() for _ in range(rng.choice(menu.lot_sizes))))
+            # A short lot is the last one: mostly full lots, so random games run long.
+            full = LOT_SIZE in menu.lot_sizes and rng.random() < 0.85
+            size = LOT_SIZE if full else rng.choice(menu.lot_sizes)
+            return Lot(items=tuple(item() for _ in range(size)))
         return None
 
     def points(self, state: FairyBucksState) -> tuple[int, ...]:
@@ -213,18 +228,29 @@ class FairyBucksRules(
         ]
 
     def handlers(self):
-        return {Lot: self._lot, Reveal: self._reveal, Finale: self._finale}
+        return {Lot: self._lot, BucksReveal: self._reveal, Finale: self._finale}
 
     # -- a new lot ---------------------------------------------------------------------
 
     def _verify_items(self, state: FairyBucksState, items: Sequence[Item]) -> None:
-        allowed = self.choices(state).item_values
-        if any(i.value not in allowed for i in items):
+        if any(i.value not in item_values(len(state.players)) for i in items):
             raise InvalidAction(
                 "The four items worth 1 leave the deck in a 2-player game: check the value."
             )
+        seen = state.ones
+        if seen + _ones(items) > ONES:
+            turned = f"{seen} {'has' if seen == 1 else 'have'}"
+            raise IllegalAction(
+                f"A game has only {ONES} items worth 1, and {turned} been turned up already: "
+                f"this would make {seen + _ones(items)}. Check the values."
+            )
 
     def _lot(self, state: FairyBucksState, action: Lot) -> tuple[FairyBucksState, Verdict]:
+        if state.short_lot_played:
+            raise IllegalAction(
+                f"Lot {state.lot_number} held fewer than {LOT_SIZE} items, so it was the last "
+                "lot: turn up the item hidden on the castle."
+            )
         sizes = self.choices(state).lot_sizes
         if not sizes:
             raise IllegalAction("Every item has been auctioned: turn up the castle item.")
@@ -240,6 +266,7 @@ class FairyBucksRules(
                 auction=Auction.fresh(len(state.players), action.items),
                 lot_number=state.lot_number + 1,
                 items_auctioned=state.items_auctioned + len(action.items),
+                ones=state.ones + _ones(action.items),
             )
         )
         worth = sum(i.value for i in action.items)
@@ -281,7 +308,12 @@ class FairyBucksRules(
                 f"{item_text(action.castle_item)}."
             )
         new = state.model_copy(
-            update=dict(won=tuple(won), castle_item=action.castle_item, castle_winner=castle_winner)
+            update=dict(
+                won=tuple(won),
+                castle_item=action.castle_item,
+                castle_winner=castle_winner,
+                ones=state.ones + _ones([action.castle_item]),
+            )
         )
         scores = self.scores(new)
         for seat, name in enumerate(state.players):
@@ -302,3 +334,7 @@ class FairyBucksRules(
             changes=changes,
             decisive=True,
         )
+
+
+def _ones(items: Sequence[Item]) -> int:
+    return sum(1 for item in items if item.value == 1)

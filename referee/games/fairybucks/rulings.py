@@ -19,6 +19,12 @@ RULINGS = RulingBook(
             "last lot may be smaller.",
         ),
         Ruling(
+            id="FB-ITEM-LIMITS",
+            title="Item limits",
+            text="A game turns up at most four items worth 1, and none in a 2-player game. A "
+            "lot of fewer than three items is the last lot: the castle item comes next.",
+        ),
+        Ruling(
             id="FB-REVEAL",
             title="Reveals",
             text="An auction is a series of simultaneous reveals. Each player still in shows "
@@ -73,9 +79,11 @@ RULINGS = RulingBook(
         Ruling(
             id="FB-STALL-DISCARD",
             title="Project ruling: a stalled auction is discarded",
-            text="The rulebook does not say what happens when nobody still in can show "
-            "anything more and the top is tied. By default the auction cannot move on: "
-            "everyone takes their Bucks back and the lot is discarded, as when all Poof.",
+            text="The rulebook does not say what happens when everyone still in shows "
+            "nothing in a reveal (they have no Bucks left) while the top total is tied: nobody "
+            "can become High Bidder any more. A player who keeps their Poof! chose to, so the "
+            "auction does not wait for it. By default everyone takes their Bucks back and the "
+            "lot is discarded, as when all Poof.",
             option="stalled_auction",
             when="discard_lot",
         ),

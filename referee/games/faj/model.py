@@ -62,10 +62,18 @@ class Deal(Snapshot):
 
     picks: tuple[tuple[str, ...], ...]  # per seat
     played: tuple[str, ...] = ()
+    # The draft cards each seat played, which a hand logged in part is held to
+    # (FAJ-DRAFT-PART). Left out of the dumped state so that `replay` prints what it did.
+    played_by: tuple[tuple[str, ...], ...] = Field((), exclude=True)
 
     @classmethod
     def fresh(cls, players: int) -> "Deal":
-        return cls(picks=((),) * players)
+        return cls(picks=((),) * players, played_by=((),) * players)
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The cards known to be in the seat's hand this round: its logged picks, then the
+        other cards it played."""
+        return (*self.picks[seat], *(c for c in self.played_by[seat] if c not in self.picks[seat]))
 
 
 class FajState(Snapshot):
@@ -77,6 +85,7 @@ class FajState(Snapshot):
     board: tuple[str, ...] = ()  # the current trick's board, until the trick is won
     deal: Deal
     won: tuple[tuple[str, ...], ...]  # trick cards won, per seat
+    winners: tuple[int, ...] = ()  # once over: every game's state says who won
 
     @property
     def trump(self) -> int | None:

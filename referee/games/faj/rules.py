@@ -282,7 +282,12 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             ),
         )
         rulings = [result.ruling, "FAJ-TAKE-BOARD"]
-        deal = state.deal.model_copy(update=dict(played=(*state.deal.played, *cards)))
+        played_by = list(state.deal.played_by)
+        for seat, card in plays:
+            played_by[seat] = (*played_by[seat], card)
+        deal = state.deal.model_copy(
+            update=dict(played=(*state.deal.played, *cards), played_by=tuple(played_by))
+        )
         new = state.model_copy(update=dict(won=tuple(won), deal=deal, board=()))
         last_trick = state.trick == len(BOARD_SIZES)
         if not last_trick:
@@ -302,6 +307,8 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             )
         else:
             new = new.model_copy(update=dict(phase="over"))
+            first = tuple(st.seat for st in self.final(new) if st.place == 1)
+            new = new.model_copy(update=dict(winners=first))
             end_details, end_rulings = self._final_verdict(new)
             details += end_details
             rulings += end_rulings
@@ -330,6 +337,13 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             return f"{short(card)} was kept by {state.players[owner]} in the draft, not {name}."
         if len(picks[seat]) == DRAFT_HAND and card not in picks[seat]:
             return f"{name} drafted {_cards(picks[seat])}; {short(card)} is not among them."
+        hand = state.deal.hand(seat)
+        if picks[seat] and card not in hand and len(hand) == DRAFT_HAND:
+            return (
+                f"{name}'s hand this round is {_cards(hand)}: {_cards(picks[seat])} "
+                f"logged in the draft, and {_cards(hand[len(picks[seat]) :])} played; "
+                f"{short(card)} would be a fifth card."
+            )
         return None
 
     def playable_cards(self, state: FajState, seat: int) -> list[str]:

@@ -27,6 +27,13 @@ RULINGS = RulingBook(
             "Either way, no draft card can be played twice in one round.",
         ),
         Ruling(
+            id="FAJ-DRAFT-PART",
+            title="Project ruling: a draft logged in part still binds the hand",
+            text="A hand is 4 draft cards a round, and a player's recorded picks are among "
+            "them. A card they play that was not recorded is one of the others, so the "
+            "recorded picks and the other cards played can never come to more than 4.",
+        ),
+        Ruling(
             id="FAJ-TRUMP",
             title="Trump",
             text="Add up the board's trick cards suit by suit. The suit with the highest total "

@@ -8,6 +8,7 @@ from referee.core.errors import RefereeError
 from referee.core.names import sentence
 from referee.series import stored_series
 from referee.store import StoreUnavailable
+from referee.table import StoredAlready
 from referee.ui.home import HOME_PAGE, home_view, import_record
 from referee.ui.screen import Screen
 
@@ -70,6 +71,11 @@ class HomeScreen(Screen):
             # One bounded, strict reader: every refusal is one sentence, nothing is saved.
             try:
                 live = self.shell.lives.adopt(import_record(self.shell.store, field.value or ""))
+            except StoredAlready as exc:  # the game the table wanted is here already: open it
+                self.shell.close_dialog()
+                self.shell.open_game(exc.game_id)
+                self.shell.toast(exc.reason)
+                return
             except RefereeError as exc:
                 field.error = sentence(exc.reason)
             else:

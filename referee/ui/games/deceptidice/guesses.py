@@ -7,8 +7,8 @@ import flet as ft
 from referee.games.deceptidice.material import COLOURS, NUMBERS, names_of
 from referee.games.deceptidice.model import (
     ColourGuess,
+    DeceptidiceGuess,
     DeceptidiceState,
-    Guess,
     NumberGuess,
     PowerClaim,
     StraightGuess,
@@ -35,7 +35,7 @@ class GuessEntry:
             allowed = menu.allows(guess)
 
             def go(_e, g=guess):
-                self.play(Guess(player=player, guess=g))
+                self.play(DeceptidiceGuess(player=player, guess=g))
 
             # Kept through the steps of COUNT, which are not moves: a guess tapped right
             # after a step, before the step's redraw came, is made with the count stepped
@@ -164,7 +164,9 @@ class GuessEntry:
                 self._power_form(
                     menu.power,
                     "Claim this power card",
-                    lambda card: self.play(Guess(player=player, guess=PowerClaim(card=card))),
+                    lambda card: self.play(
+                        DeceptidiceGuess(player=player, guess=PowerClaim(card=card))
+                    ),
                 ),
             ],
             spacing=6,

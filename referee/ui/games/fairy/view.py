@@ -1,7 +1,7 @@
 """The Fairy table: the top card, one row of guesses per player, the card pad, the memory aid.
 
 Rules stay in games/fairy: this view renders `RULES.choices(state)` and the pure odds, and
-turns taps into Opening, Guesses and Reveal actions. The cards in view (the top card, the
+turns taps into Opening, Guesses and FairyReveal actions. The cards in view (the top card, the
 card pad, the memory aid) are drawn by cards.py.
 """
 
@@ -11,7 +11,7 @@ from referee.core.outcome import names_text
 from referee.core.words import number
 from referee.games.fairy import RULES
 from referee.games.fairy.deck import GOAL_15, TOP, is_fairy, suit_name, suit_of
-from referee.games.fairy.model import FairyState, Opening, Reveal
+from referee.games.fairy.model import FairyReveal, FairyState, Opening
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live import LOCKED
 from referee.ui.game_view import GameView
@@ -121,7 +121,7 @@ class FairyView(GameView):
                 top_card(state),
                 self._locked(state),
                 ft.Text("Card turned up:", weight=ft.FontWeight.BOLD),
-                card_pad(state, lambda c: self.play(Reveal(card=c))),
+                card_pad(state, lambda c: self.play(FairyReveal(card=c))),
             ]
         else:
             parts.append(self._ending(state))

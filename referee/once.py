@@ -1,0 +1,87 @@
+"""Nothing stored twice: the same record imported again, and Play again tapped again on
+any device or in another process. A part of the store, kept apart for its length."""
+
+import json
+from collections.abc import Sequence
+
+from referee.core.errors import RefereeError
+from referee.core.outcome import Standing
+from referee.core.record import GameRecord, read_json
+from referee.games import GAMES
+
+
+def same_game(record: GameRecord) -> str | None:
+    """What makes two records one game: the game, the players, the options and the
+    actions, each as this referee reads them. Nothing else a record may carry (such as
+    when it was played) tells two games apart. None when this referee cannot read it."""
+    if record.game not in GAMES:
+        return None
+    rules = GAMES[record.game]
+    try:
+        options = rules.parse_options(record.options).model_dump(mode="json")
+        actions = [rules.parse_action(a).model_dump(mode="json") for a in record.actions]
+    except RefereeError:
+        return None
+    return json.dumps([record.game, record.players, options, actions], sort_keys=True)
+
+
+class Once:
+    def import_games(self, games: Sequence[tuple[GameRecord, Standing]]) -> list[tuple[int, bool]]:
+        """Store each game that is not stored already, in one transaction: per game, its
+        id and whether it is new (a game stored already, even earlier in `games`, gives
+        the stored one's id). Checked inside the write, so two imports at once of one
+        record store it once."""
+        out = []
+        with self._tx() as c:
+            for record, st in games:
+                same = self._stored_as(c, record)
+                if same is None:
+                    same = self._insert(c, record, st.summary, st.points, st.finished, st.places)
+                    out.append((same, True))
+                else:
+                    out.append((same, False))
+        return out
+
+    def stored_already(self, record: GameRecord) -> int | None:
+        """The id of a stored game that is this record (`same_game`), or None."""
+        with self._lock:
+            return self._stored_as(self._conn, record)
+
+    @staticmethod
+    def _stored_as(conn, record: GameRecord) -> int | None:
+        want = same_game(record)
+        if want is None:
+            return None
+        rows = conn.execute(
+            "SELECT id, options FROM games WHERE kind=? AND players=? ORDER BY id",
+            (record.game, json.dumps(record.players)),
+        ).fetchall()
+        for game_id, options in rows:
+            payloads = conn.execute(
+                "SELECT payload FROM actions WHERE game_id=? AND undone=0 ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+            try:
+                stored = GameRecord(
+                    game=record.game,
+                    players=record.players,
+                    options=read_json(options, "Its stored options", None),
+                    actions=[read_json(p, "A stored action", None) for (p,) in payloads],
+                )
+            except (RefereeError, ValueError):  # a game this referee cannot read is no match
+                continue
+            if same_game(stored) == want:
+                return game_id
+        return None
+
+    def create_rematch(self, of: int, record: GameRecord, summary: str, points) -> int:
+        """Play again of game `of`: the game made the first time, or this new one. The
+        check and the write are one transaction and `rematch_of` is unique, so a second
+        tap on any device, or in another process, finds the game the first one made."""
+        with self._tx() as c:
+            row = c.execute("SELECT id FROM games WHERE rematch_of=?", (of,)).fetchone()
+            if row is not None:
+                return row[0]
+            game_id = self._insert(c, record, summary, points, None, None)
+            c.execute("UPDATE games SET rematch_of=? WHERE id=?", (of, game_id))
+            return game_id
