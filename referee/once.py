@@ -3,6 +3,7 @@ any device or in another process. A part of the store, kept apart for its length
 
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from referee.core.errors import RefereeError
 from referee.core.outcome import Standing
@@ -12,8 +13,8 @@ from referee.games import GAMES
 
 def same_game(record: GameRecord) -> str | None:
     """What makes two records one game: the game, the players, the options and the
-    actions, each as this referee reads them. Nothing else a record may carry (such as
-    when it was played) tells two games apart. None when this referee cannot read it."""
+    actions, each as this referee reads them; and, where both say it, when it was begun
+    (`Once._stored_as`). None when this referee cannot read it."""
     if record.game not in GAMES:
         return None
     rules = GAMES[record.game]
@@ -23,6 +24,15 @@ def same_game(record: GameRecord) -> str | None:
     except RefereeError:
         return None
     return json.dumps([record.game, record.players, options, actions], sort_keys=True)
+
+
+def _instant(stamp) -> datetime | str:
+    """A stored or recorded time as one instant (its text, when it is not a time)."""
+    try:
+        when = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return str(stamp)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 class Once:
@@ -53,10 +63,15 @@ class Once:
         if want is None:
             return None
         rows = conn.execute(
-            "SELECT id, options FROM games WHERE kind=? AND players=? ORDER BY id",
+            "SELECT id, options, created FROM games WHERE kind=? AND players=? ORDER BY id",
             (record.game, json.dumps(record.players)),
         ).fetchall()
-        for game_id, options in rows:
+        for game_id, options, created in rows:
+            # A record that says when it was played is another evening's game when that
+            # differs: a club's two identical quick games both stay (a backup restored
+            # gives the same statistics). Without a date, the game alone decides.
+            if record.created is not None and _instant(created) != _instant(record.created):
+                continue
             payloads = conn.execute(
                 "SELECT payload FROM actions WHERE game_id=? AND undone=0 ORDER BY seq",
                 (game_id,),

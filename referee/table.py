@@ -58,7 +58,8 @@ class Table:
         new_names(record.players)
         session = Session(rules_for(record.game), record)
         st = session.rules.standing(session.state)
-        [(game_id, new)] = store.import_games([(session.record(), st)])
+        played = session.record().model_copy(update=record.dates())  # as `new` keeps them
+        [(game_id, new)] = store.import_games([(played, st)])
         if not new:
             raise StoredAlready(game_id)
         return cls(store, game_id, session)

@@ -67,10 +67,10 @@ def test_a_device_or_a_folder_is_one_sentence(tmp_path, club, path, what):
 
 
 def test_a_link_to_a_record_is_read(tmp_path, club):
-    record, data = club
+    record, _data = club
     link = tmp_path / "link.json"
     link.symlink_to(record)
-    out = run("import", str(link), "--data-dir", str(data))
+    out = run("import", str(link), "--data-dir", str(tmp_path / "elsewhere"))
     assert out.returncode == 0 and out.stdout == "Imported 1 game from 1 file.\n"
 
 

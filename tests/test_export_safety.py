@@ -32,10 +32,15 @@ def run(*args, umask: int | None = None):
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
-    """A data folder with 40 games (the four known ones, ten times over)."""
+    """A data folder with 40 games (the four known ones, played on ten evenings: each
+    begun at its own time, so none is the same game stored twice)."""
     folder = tmp_path_factory.mktemp("club")
     games = folder / "games.json"
-    games.write_text(json.dumps(known_records() * 10))
+    evenings = [
+        {**record, "created": f"2026-10-{1 + n // 4:02d}T19:{n % 4 * 10:02d}:00Z"}
+        for n, record in enumerate(known_records() * 10)
+    ]
+    games.write_text(json.dumps(evenings))
     data = folder / "data"
     assert run("import", str(games), "--data-dir", str(data)).returncode == 0
     return data

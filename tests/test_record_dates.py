@@ -61,7 +61,8 @@ def club_month():
     records = []
     for n in range(GAMES):
         day = (n * 7) % DAYS  # every day, unevenly filled as n runs on
-        start = first + timedelta(days=day, minutes=20 * (n // DAYS % 12))
+        # A second apart at least: no two games begin at once (each is a game of its own).
+        start = first + timedelta(days=day, minutes=20 * (n // DAYS % 12), seconds=n)
         records.append(dated(base[n % len(base)], start))
     return records
 

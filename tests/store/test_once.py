@@ -8,6 +8,8 @@ import threading
 import pytest
 
 from referee.core.record import GameRecord, load_record_text
+from referee.core.session import Session
+from referee.games import rules_for
 from referee.once import same_game
 from referee.store import SCHEMA_VERSION, Store
 from referee.table import StoredAlready, Table
@@ -139,3 +141,29 @@ class TestMigration:
             assert Table.again(store, table)[0] == Table.again(store, table)[0]
         finally:
             store.close()
+
+
+class TestTwoEveningsOfTheSameGame:
+    """Where a record says when it was begun, a game of another evening is its own game,
+    however alike (a backup restored keeps every game); the same evening's is not."""
+
+    def record(self, created: str | None) -> str:
+        session = Session(rules_for("faeker"), GameRecord(game="faeker", players=["Ana", "Bo"]))
+        session.play(top(4))
+        data = session.record().model_dump(mode="json")
+        return json.dumps({**data, "created": created} if created else data)
+
+    def test_the_same_game_begun_at_two_times_is_stored_twice(self, store):
+        import_record(store, self.record("2026-10-01T19:00:00Z"))
+        import_record(store, self.record("2026-10-02T19:00:00Z"))
+        assert len(store.list_games()) == 2
+
+    def test_the_same_game_begun_at_the_same_time_is_stored_once(self, store):
+        import_record(store, self.record("2026-10-01T19:00:00Z"))
+        with pytest.raises(StoredAlready):
+            import_record(store, self.record("2026-10-01T19:00:00+00:00"))
+
+    def test_a_record_without_a_date_is_the_stored_game_whatever_its_date(self, store):
+        import_record(store, self.record("2026-10-01T19:00:00Z"))
+        with pytest.raises(StoredAlready):
+            import_record(store, self.record(None))
