@@ -78,6 +78,10 @@ class LiveTable:
     replaced: dict[int, tuple[str, str]] = field(default_factory=dict)
     # Seat -> a pick another device took back: its next pick from there replaces it.
     taken_back: dict[int, Pick] = field(default_factory=dict)
+    # An entry being tapped in before it is confirmed (a hand, a lot's items, the dice's
+    # tops, a board), by name: stored as it grows, shown on every device, gone with the
+    # next change to the game.
+    drafts: dict[str, Any] = field(default_factory=dict)
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
     on_moved: Callable[[], None] = field(default=_nothing, repr=False)  # the games list moved
     # Devices still to be told of a change, the longest waiting first, with the newest
@@ -180,6 +184,7 @@ class LiveTable:
                 self._logged(say(result))
                 self.picks.clear()
                 self.taken_back.clear()
+                self.drafts.clear()
         self._announce(exclude=None if told else device)
         self.on_moved()
         if told:
@@ -228,6 +233,7 @@ class LiveTable:
         self._logged(what)
         self.picks.clear()
         self.taken_back.clear()
+        self.drafts.clear()
         with contextlib.suppress(sqlite3.Error, RefereeError):
             self.load_picks()
         return what
@@ -261,20 +267,38 @@ class LiveTable:
     # -- simultaneous choices (each stored as it is entered) ---------------------------
 
     def load_picks(self) -> bool:
-        """The picks stored for the game as it is now (after a restart, or entered through
-        another referee on the same folder); whether they differ from those shown."""
-        stored = self.table.store.picks(self.game_id, self.table.revision)
+        """The picks and entries stored for the game as it is now (after a restart, or
+        entered through another referee on the same folder); whether they differ from
+        those shown."""
+        store = self.table.store
+        drafts = store.drafts(self.game_id, self.table.revision)
+        stored = store.picks(self.game_id, self.table.revision)
         picks = {
             seat: Pick(p.value, p.owner, p.private, p.by)
             for seat, p in stored.items()
             if seat < len(self.table.state.players)
         }
         with self.lock:
-            if picks == self.picks:
+            if picks == self.picks and drafts == self.drafts:
                 return False
-            self.picks = picks
+            self.picks, self.drafts = picks, drafts
             self.version += 1
         return True
+
+    def set_draft(self, seen: int, device: str, name: str, value: Any) -> None:
+        """An entry being tapped in, stored at once and shown on every device (None:
+        cleared); refused, as any change, from a screen behind the game."""
+        with self.lock:
+            self._check(seen)
+            if self.drafts.get(name) == value:
+                return
+            self.table.store.save_draft(self.game_id, self.table.revision, name, value)
+            if value is None:
+                self.drafts.pop(name, None)
+            else:
+                self.drafts[name] = value
+            self.version += 1
+        self._announce(exclude=device)
 
     def pick(
         self,

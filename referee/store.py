@@ -255,6 +255,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, SqliteFile):
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM results WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
+            c.execute("DELETE FROM pending_drafts WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM device_seats WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 

@@ -1,6 +1,8 @@
 """What the table has entered but not yet made an action: each seat's pick in a choice
-everyone makes at once (a guess, a Buck shown, a card played), and which seat a phone said
-is its player's ("This is me"). A part of the store, kept apart for its length.
+everyone makes at once (a guess, a Buck shown, a card played), an entry being tapped in
+before it is confirmed (a hand, a lot's items, the tops of the dice, a board), and which
+seat a phone said is its player's ("This is me"). A part of the store, kept apart for its
+length.
 
 A pick is stored when it is entered, one transaction each, with the game's revision at the
 time: a pick of an earlier revision belongs to a decision already made or undone, so it is
@@ -27,6 +29,14 @@ CREATE TABLE IF NOT EXISTS pending_picks (
     private INTEGER NOT NULL DEFAULT 0,
     at TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS pending_drafts (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    value TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, name)
 );
 CREATE TABLE IF NOT EXISTS device_seats (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -71,10 +81,6 @@ class PendingPicks:
         with self._tx() as c:
             c.execute("DELETE FROM pending_picks WHERE game_id=? AND seat=?", (game_id, seat))
 
-    def drop_picks(self, game_id: int) -> None:
-        with self._tx() as c:
-            c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
-
     @_locked
     def picks(self, game_id: int, revision: int) -> dict[int, StoredPick]:
         """The picks entered for the game as it is at `revision`, by seat."""
@@ -93,6 +99,40 @@ class PendingPicks:
             except ValueError:
                 continue  # written by another tool: not a pick this referee made
         return found
+
+    def save_draft(self, game_id: int, revision: int, name: str, value: Any) -> None:
+        """An entry being tapped in (None: cleared), kept for the game at `revision`."""
+        with self._tx() as c:
+            if value is None:
+                c.execute("DELETE FROM pending_drafts WHERE game_id=? AND name=?", (game_id, name))
+            else:
+                c.execute(
+                    "INSERT OR REPLACE INTO pending_drafts(game_id, name, revision, value, at) "
+                    "VALUES (?,?,?,?,?)",
+                    (game_id, name, revision, json.dumps(value), _now()),
+                )
+
+    @_locked
+    def drafts(self, game_id: int, revision: int) -> dict[str, Any]:
+        try:
+            rows = self._conn.execute(
+                "SELECT name, value FROM pending_drafts WHERE game_id=? AND revision=?",
+                (game_id, revision),
+            ).fetchall()
+        except sqlite3.Error:
+            return {}
+        found = {}
+        for name, value in rows:
+            try:
+                found[name] = json.loads(value)
+            except ValueError:
+                continue
+        return found
+
+    def drop_picks(self, game_id: int) -> None:
+        with self._tx() as c:
+            c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
+            c.execute("DELETE FROM pending_drafts WHERE game_id=?", (game_id,))
 
     def save_seat(self, game_id: int, owner: str, seat: int | None) -> None:
         with self._tx() as c:

@@ -2,6 +2,7 @@
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 import flet as ft
 
@@ -17,35 +18,56 @@ class HandPicker:
         label: Callable[[Hashable], str],
         on_change: Callable[[], None],
         symbols: Mapping[str, ft.IconData] | None = None,
+        entry: tuple[Callable[[], Any], Callable[[Any], None]] | None = None,
     ) -> None:
-        """`symbols`: a card's face by its label, for labels too long for a card."""
+        """`symbols`: a card's face by its label, for labels too long for a card;
+        `entry`: where the hand being entered is kept (read, write; the write redraws), as
+        the table's entry (GameView.entry) instead of this picker's own."""
         self.label = label
         self.symbols = symbols or {}
         self.size = 0
         self.on_change = on_change
-        self.picked: list[Hashable] = []
+        self.entry = entry
+        self._picked: list[Hashable] = []
         self.owner: object = None
         self.unseen: Mapping[Hashable, int] = {}
+
+    @property
+    def picked(self) -> list[Hashable]:
+        if self.entry is None:
+            return list(self._picked)
+        kept = self.entry[0]()
+        if not isinstance(kept, dict) or kept.get("for") != repr(self.owner):
+            return []  # another hand's, or none
+        return list(kept.get("cards", []))
+
+    def _keep(self, cards: list[Hashable]) -> None:
+        if self.entry is None:
+            self._picked = cards
+            self.on_change()
+        else:
+            self.entry[1]({"for": repr(self.owner), "cards": cards} if cards else None)
 
     def reset_for(self, owner: object) -> None:
         """Start over when the hand being entered belongs to someone else."""
         if owner != self.owner:
             self.owner = owner
-            self.picked = []
+            self._picked = []
 
     def _add(self, card) -> None:
         # Checked here too: a quick second tap can come before the button shows disabled.
-        if len(self.picked) < self.size and self.picked.count(card) < self.unseen.get(card, 0):
-            self.picked.append(card)
-            self.on_change()
+        picked = self.picked
+        if len(picked) < self.size and picked.count(card) < self.unseen.get(card, 0):
+            self._keep([*picked, card])
 
     def _remove(self, index: int) -> None:
-        del self.picked[index]
-        self.on_change()
+        picked = self.picked
+        if index < len(picked):
+            del picked[index]
+        self._keep(picked)
 
     def _clear(self, _e=None) -> None:
-        self.picked = []
-        self.on_change()
+        self._keep([])
 
     def view(
         self,

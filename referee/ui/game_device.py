@@ -8,6 +8,7 @@ changes nothing, and the screen shows the game as it now is.
 """
 
 import contextlib
+import copy
 import json
 import sqlite3
 import threading
@@ -50,6 +51,16 @@ class PickPad:
         """The game's move the screen shows (picks are not moves): a control keyed with
         it means the same until the game moves (ui/reconcile.py keeps it till then)."""
         return self.game.live.log_version
+
+    def draft(self, name: str, default=None):
+        """An entry being tapped in, as the whole table has it (a copy: change it through
+        `set_draft`)."""
+        value = self.game.live.drafts.get(name)
+        return default if value is None else copy.deepcopy(value)
+
+    def set_draft(self, name: str, value) -> None:
+        """Store the entry as it now stands (None: cleared) and show it on every device."""
+        self.game.set_draft(name, value)
 
     def choose(self, seat: int, value) -> None:
         self.game.pick(seat, value)
@@ -212,6 +223,10 @@ class GameDevice:
         self.render()
         if done and done.decisive:
             self.show_verdict(done)
+
+    def set_draft(self, name: str, value) -> None:
+        if self.change(lambda: self.live.set_draft(self.seen, self.device, name, value) or True):
+            self.render()
 
     def unpick(self, seat: int) -> None:
         if self.change(lambda: self.live.unpick(self.seen, self.device, seat, self.owner) or True):

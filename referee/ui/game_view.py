@@ -1,6 +1,8 @@
 """What the shared game screen asks of each game's view."""
 
+import copy
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -16,6 +18,10 @@ class GameView:
     """
 
     unit = "points"  # what the scoreboard's number counts, for verdict lines
+    # The shared picks and entries of a live game (referee.ui.game_device.PickPad); the app
+    # gives every view its own. A view without one (a fix to the log, a test) keeps its
+    # entries to itself.
+    pad = None
 
     def __init__(
         self,
@@ -29,6 +35,37 @@ class GameView:
         self.tell = tell
         self.confirm = confirm or (lambda _title, _text, yes: yes())
         self.explain_last: Callable[[], None] = lambda: None  # the last verdict in full
+
+    # -- entries being tapped in ----------------------------------------------------------
+
+    def entry(self, name: str, default: Any = None) -> Any:
+        """An entry being tapped in before it is confirmed (a hand, a lot's items): the
+        table's, stored as it grows and shown on every device, when the view plays a live
+        game; else this view's own. A copy: change it with `set_entry`."""
+        if hasattr(self.pad, "draft"):
+            return self.pad.draft(name, default)
+        value = self._own_entries().get(name)
+        return default if value is None else copy.deepcopy(value)
+
+    def set_entry(self, name: str, value: Any) -> None:
+        """The entry as it now stands (None, or empty: cleared), then the screen redrawn."""
+        value = value or None
+        if hasattr(self.pad, "set_draft"):
+            self.pad.set_draft(name, value)
+            return
+        if value is None:
+            self._own_entries().pop(name, None)
+        else:
+            self._own_entries()[name] = copy.deepcopy(value)
+        self.refresh()
+
+    def clear_own_entries(self) -> None:
+        """A view's own entries end with the moment they were for (a live game's end with
+        the change that follows them, on every device)."""
+        self._own_entries().clear()
+
+    def _own_entries(self) -> dict[str, Any]:
+        return self.__dict__.setdefault("_entries", {})
 
     def shows_last_step(self, state) -> bool:
         """Whether the action area already shows the last step (the newest bid of a

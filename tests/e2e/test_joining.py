@@ -243,6 +243,40 @@ class TestTwoPhonesOneChoice:
             shot(a, "join-guess-replaced")
 
 
+class TestEntriesBeforeTheyAreConfirmed:
+    def test_a_lot_being_entered_shows_on_every_phone_and_survives_a_reload(
+        self, browser, tmp_path
+    ):
+        store = Store(tmp_path / "referee.db")
+        LiveTables(store).create(GameRecord(game="fairybucks", players=["Ana", "Bo", "Cy"]))
+        store.close()
+        with serve(tmp_path) as app:
+            a = open_page(browser, f"{app.url}game/1", ready="Add item", **PHONE)
+            b = open_page(browser, f"{app.url}game/1", ready="Add item", **PHONE)
+            for value, symbol in ((5, "moon"), (3, "sun")):
+                field = a.get_by_role("textbox", name="Item value")
+                field.click()
+                field.fill(str(value))
+                a.get_by_role("button", name=f"Symbol {symbol}").tap()
+                a.get_by_role("button", name="Add item").tap()
+            for page in (a, b):
+                expect(tagged(page, "pending-items")).to_contain_text("5 ☾, 3 ☀")
+            shot(b, "join-lot-entered-elsewhere")
+            b.reload()
+            b.locator("flt-semantics-placeholder").dispatch_event("click")
+            expect(tagged(b, "pending-items")).to_contain_text("5 ☾, 3 ☀", timeout=60_000)
+            # The other phone finishes the lot: one entry, whoever taps.
+            field = b.get_by_role("textbox", name="Item value")
+            field.click()
+            field.fill("2")
+            b.get_by_role("button", name="Symbol star").tap()
+            b.get_by_role("button", name="Add item").tap()
+            expect(tagged(a, "pending-items")).to_contain_text("5 ☾, 3 ☀, 2 ★")
+            b.get_by_role("button", name="Auction these items").tap()
+            for page in (a, b):
+                expect(tagged(page, "status")).to_contain_text("show")
+
+
 class TestHomeIsLive:
     def test_a_game_made_elsewhere_appears_on_home_within_a_second(self, browser, tmp_path):
         with serve(tmp_path) as app:

@@ -9,6 +9,7 @@ import stat
 import pytest
 
 from referee import server
+from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.live import LiveTables
 from referee.storage.sharing import FILE_NAME, TableAccess
@@ -232,3 +233,36 @@ class TestListsFollowEveryChange:
             return loop.time() - started
 
         assert run_async(watch()) < 1.0
+
+
+class TestEntriesAreStoredAsTheyGrow:
+    def test_an_entry_comes_back_after_a_restart_and_ends_with_the_next_change(self, tmp_path):
+        store = Store(tmp_path / "referee.db")
+        game_id = fairy_after_the_opening(store)
+        live = LiveTables(store).open(game_id)
+        live.set_draft(live.version, "p1", "lot", [{"value": 5, "symbol": "moon"}])
+        store.close()
+
+        store = Store(tmp_path / "referee.db")
+        again = LiveTables(store).open(game_id)
+        assert again.drafts == {"lot": [{"value": 5, "symbol": "moon"}]}
+        again.undo(again.version, "p2")
+        assert again.drafts == {}
+        assert LiveTables(store).open(game_id).drafts == {}
+
+    def test_an_entry_from_a_screen_behind_the_game_is_refused(self, tmp_path):
+        store = Store(tmp_path / "referee.db")
+        live = LiveTables(store).open(fairy_after_the_opening(store))
+        behind = live.version
+        live.undo(live.version, "p1")
+        with pytest.raises(RefereeError):
+            live.set_draft(behind, "p2", "hand", {"for": "x", "cards": [1]})
+        assert live.drafts == {}
+
+    def test_a_cleared_entry_stays_cleared(self, tmp_path):
+        store = Store(tmp_path / "referee.db")
+        game_id = fairy_after_the_opening(store)
+        live = LiveTables(store).open(game_id)
+        live.set_draft(live.version, "p1", "board", ["7S"])
+        live.set_draft(live.version, "p1", "board", None)
+        assert LiveTables(store).open(game_id).drafts == {}

@@ -5,14 +5,16 @@ power cards), the power card form, and the top card of every die after a challen
 from collections import Counter
 
 import flet as ft
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import describe, power_text
 from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of, names_of
-from referee.games.deceptidice.model import DeceptidiceState, DieTops, PowerCard, Tops
+from referee.games.deceptidice.model import Card, DeceptidiceState, DieTops, PowerCard, Tops
 from referee.games.deceptidice.truth import card_name
 from referee.ui.widgets import action_button, tagged, tile
+
+_CARD = TypeAdapter(Card)  # a top as an entry keeps it: JSON, and back
 
 # Card faces: the colour letter keeps its swatch whatever the table calls the colour.
 FACE = {
@@ -216,15 +218,32 @@ class CardEntry:
 
     # -- the tops after a challenge ----------------------------------------------------
 
+    @property
+    def picks(self) -> dict[int, list]:
+        """Each seat's tops entered so far (on every device of the table)."""
+        kept = self.entry("tops", {})
+        return {int(s): [_CARD.validate_python(c) for c in cards] for s, cards in kept.items()}
+
+    def _keep_picks(self, picks: dict[int, list]) -> None:
+        self.set_entry(
+            "tops",
+            {
+                str(s): [_CARD.dump_python(c, mode="json") for c in cards]
+                for s, cards in picks.items()
+                if cards
+            },
+        )
+
     def _tops_entry(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)
+        picks = self.picks
         names = names_of(state)
         expected = dict(menu.tops)
         r = state.round
-        picked = Counter(c for cards in self.picks.values() for c in cards)
+        picked = Counter(c for cards in picks.values() for c in cards)
         left = {c: n - picked.get(c, 0) for c, n in menu.cards_left}
         if self.open_seat is None or self.open_seat not in expected:
-            self.open_seat = next((s for s, k in menu.tops if len(self.picks.get(s, [])) < k), None)
+            self.open_seat = next((s for s, k in menu.tops if len(picks.get(s, [])) < k), None)
         guesser = state.players[r.last.seat]
         parts: list[ft.Control] = [
             ft.Text(
@@ -235,7 +254,7 @@ class CardEntry:
         ]
         for seat, k in menu.tops:
             name = state.players[seat]
-            mine = self.picks.get(seat, [])
+            mine = picks.get(seat, [])
             kept = r.revealed[seat]
             shown = [*(card_name(c, names) + " (revealed)" for c in kept)]
             shown += [card_name(c, names) for c in mine]
@@ -275,7 +294,7 @@ class CardEntry:
                     # that card the seat has, a double tap adds it once; with the seat,
                     # a tap aimed at a seat just filled is not the next seat's.
                     key=lambda code, s=seat: (
-                        f"top-{s}-{code}-{self.picks.get(s, []).count(code)}@{self.pad.moment}"
+                        f"top-{s}-{code}-{picks.get(s, []).count(code)}@{self.pad.moment}"
                     ),
                 )
             )
@@ -285,7 +304,7 @@ class CardEntry:
             if seat not in expected and r.revealed[seat]:
                 kept = ", ".join(card_name(c, names) for c in r.revealed[seat])
                 parts.append(ft.Text(f"{state.players[seat]}: {kept} (all revealed)"))
-        ready = all(len(self.picks.get(s, [])) == k for s, k in menu.tops)
+        ready = all(len(picks.get(s, [])) == k for s, k in menu.tops)
         parts.append(
             action_button(
                 "Judge the challenge",
@@ -308,9 +327,10 @@ class CardEntry:
         self.refresh()
 
     def _pick(self, seat: int, size: int, card, menu) -> None:
-        mine = self.picks.setdefault(seat, [])
+        picks = self.picks
+        mine = picks.setdefault(seat, [])
         if isinstance(card, PowerCard):
-            entered = [c for cards in self.picks.values() for c in cards]
+            entered = [c for cards in picks.values() for c in cards]
             if not menu.fits([*entered, card]):
                 self.tell(
                     f"The {power_text(card)} card cannot be face up again, or more power cards "
@@ -319,19 +339,21 @@ class CardEntry:
                 return
             self.power_open = False
         # Checked here too: a quick tap can come before its card shows none left.
-        taken = sum(cards.count(card) for cards in self.picks.values())
+        taken = sum(cards.count(card) for cards in picks.values())
         if len(mine) < size and (
             isinstance(card, PowerCard) or taken < dict(menu.cards_left).get(card, 0)
         ):
             mine.append(card)
         if len(mine) >= size:
             self.open_seat = next(
-                (s for s, k in menu.tops if len(self.picks.get(s, [])) < k),
+                (s for s, k in menu.tops if len(picks.get(s, [])) < k),
                 None,
             )
-        self.refresh()
+        self._keep_picks(picks)
 
     def _unpick(self, seat: int, index: int) -> None:
-        del self.picks[seat][index]
+        picks = self.picks
+        if index < len(picks.get(seat, [])):
+            del picks[seat][index]
         self.open_seat = seat
-        self.refresh()
+        self._keep_picks(picks)

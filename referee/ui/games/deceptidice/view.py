@@ -36,7 +36,6 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         self.groups = "2+2"
         self.run_length = 3
         self.value = 1
-        self.picks: dict[int, list] = {}  # seat -> tops entered so far (tops phase)
         self.open_seat: int | None = None
         self.give = None
         self.take = None
@@ -50,7 +49,8 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         if now == self._for:
             return
         self._for = now
-        self.picks, self.open_seat = {}, None
+        self.clear_own_entries()  # a live game's entries end with the change itself
+        self.open_seat = None
         self.give = self.take = None
         self.modifier = False
         self.power_open = False

@@ -26,7 +26,12 @@ class FaekerView(GameView):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.picker = HandPicker(card_name, self.refresh, FACES)
+        self.picker = HandPicker(
+            card_name,
+            self.refresh,
+            FACES,
+            entry=(lambda: self.entry("hand"), lambda hand: self.set_entry("hand", hand)),
+        )
 
     def title(self, state: FaekerState) -> str:
         return "Fae-ker"

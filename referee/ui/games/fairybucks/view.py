@@ -23,10 +23,17 @@ class FairyBucksView(GameView):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.pending: list[Item] = []
         self.value = ""
         self.symbol = "moon"
         self._for: object = None
+
+    @property
+    def pending(self) -> list[Item]:
+        """The items of the next lot entered so far (on every device of the table)."""
+        return [Item.model_validate(i) for i in self.entry("lot", [])]
+
+    def _set_pending(self, items: list[Item]) -> None:
+        self.set_entry("lot", [i.model_dump(mode="json") for i in items])
 
     def title(self, state: FairyBucksState) -> str:
         return "Fairy Bucks"
@@ -36,7 +43,7 @@ class FairyBucksView(GameView):
         if now != self._for:
             self._for = now
             if state.phase != "lot":
-                self.pending = []
+                self.clear_own_entries()
 
     def round_line(self, state: FairyBucksState) -> str:
         left = RULES.lots_left(state)
@@ -120,17 +127,22 @@ class FairyBucksView(GameView):
             self.tell(f"An item's value is a whole number from 0 to 20{no_ones}, not '{shown}'.")
             return
         item = Item(value=int(text), symbol=self.symbol)
-        if len(self.pending) < limit:
-            self.pending.append(item)
         self.value = ""
-        self.refresh()
+        pending = self.pending
+        if len(pending) < limit:
+            self._set_pending([*pending, item])
+        else:
+            self.refresh()
 
     def _remove_item(self, index: int) -> None:
-        del self.pending[index]
-        self.refresh()
+        pending = self.pending
+        if index < len(pending):
+            del pending[index]
+        self._set_pending(pending)
 
     def _item_entry(self, state: FairyBucksState) -> ft.Control:
         menu = RULES.choices(state)
+        pending = self.pending
         last = not menu.lot_sizes
         limit = 1 if last else max(menu.lot_sizes)
         value = ft.TextField(
@@ -155,7 +167,7 @@ class FairyBucksView(GameView):
                 on_delete=lambda _e, k=k: self._remove_item(k),
                 delete_icon_tooltip=f"Remove {item_text(i)}",
             )
-            for k, i in enumerate(self.pending)
+            for k, i in enumerate(pending)
         ]
         heading = (
             "The item hidden on the castle:"
@@ -174,9 +186,9 @@ class FairyBucksView(GameView):
                     action_button(
                         "Add item",
                         lambda _e: self._add_item(limit, menu.item_values),
-                        disabled=len(self.pending) >= limit,
+                        disabled=len(pending) >= limit,
                         filled=False,
-                        key=f"add-item-{len(self.pending)}@{self.pad.moment}",
+                        key=f"add-item-{len(pending)}@{self.pad.moment}",
                     ),
                 ],
                 wrap=True,
@@ -184,7 +196,7 @@ class FairyBucksView(GameView):
             symbols,
             tagged(
                 "pending-items",
-                ft.Text("Entered: " + (", ".join(_item(i) for i in self.pending) or "none")),
+                ft.Text("Entered: " + (", ".join(_item(i) for i in pending) or "none")),
             ),
             ft.Row(chips, wrap=True),
         ]
@@ -193,7 +205,7 @@ class FairyBucksView(GameView):
                 action_button(
                     "Auction these items",
                     lambda _e: self.play(Lot(items=tuple(self.pending))),
-                    disabled=len(self.pending) not in menu.lot_sizes,
+                    disabled=len(pending) not in menu.lot_sizes,
                     key=f"auction@{self.pad.moment}",  # the items as entered when tapped
                 )
             )
@@ -212,7 +224,7 @@ class FairyBucksView(GameView):
                 action_button(
                     "Castle and final scores",
                     lambda _e: self._confirm_finale(),
-                    disabled=len(self.pending) != 1,
+                    disabled=len(pending) != 1,
                     filled=last,
                 )
             )

@@ -28,7 +28,6 @@ class FajView(GameView):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.board_pick: list[str] = []
         self.draft_seat = 0
         self.show_draft = False
         self._for: object = None
@@ -41,7 +40,7 @@ class FajView(GameView):
         now = (state.round, state.trick, state.phase)
         if now != self._for:
             self._for = now
-            self.board_pick = []
+            self.clear_own_entries()
 
     def round_line(self, state: FajState) -> str:
         if state.phase == "over":
@@ -91,22 +90,29 @@ class FajView(GameView):
 
     # -- board -------------------------------------------------------------------------
 
+    @property
+    def board_pick(self) -> list[str]:
+        """The board's cards tapped so far (on every device of the table)."""
+        return self.entry("board", [])
+
     def _toggle_board(self, card: str, size: int, trick: int) -> None:
-        if card in self.board_pick:
-            self.board_pick.remove(card)
-        elif len(self.board_pick) < size:
-            self.board_pick.append(card)
+        board = self.board_pick
+        if card in board:
+            board.remove(card)
+        elif len(board) < size:
+            board.append(card)
         elif size == 1:  # a one-card board: another card changes it
-            self.board_pick[:] = [card]
+            board = [card]
         else:
             self.tell(
                 f"The board for trick {trick} has its {size} cards: tap one of them to take "
                 "it back first."
             )
             return
-        self.refresh()
+        self.set_entry("board", board)
 
     def _board_picker(self, state: FajState) -> ft.Control:
+        board = self.board_pick
         size = BOARD_SIZES[state.trick - 1]
         # A full board leaves the other cards tappable (a tap says why it is not taken):
         # dimming every card at each pick redrew the whole grid on the phone.
@@ -114,13 +120,13 @@ class FajView(GameView):
             list(TRICK_CARDS),
             short,
             available=set(RULES.choices(state).board_cards),
-            selected=self.board_pick,
+            selected=board,
             on_tap=lambda c: self._toggle_board(c, size, state.trick),
             name=lambda c: f"Board {short(c)}",
             colour=card_colour,
             key=lambda c: f"board-{c}@{self.pad.moment}",
         )
-        chosen = " ".join(short(c) for c in self.board_pick) or "none yet"
+        chosen = " ".join(short(c) for c in board) or "none yet"
         return ft.Column(
             [
                 ft.Text(
@@ -132,7 +138,7 @@ class FajView(GameView):
                 action_button(
                     "Deal board",
                     lambda _e: self.play(Board(cards=tuple(self.board_pick))),
-                    disabled=len(self.board_pick) != size,
+                    disabled=len(board) != size,
                     # Deals the cards chosen when tapped: kept through the picks, so Deal
                     # right after a card counts; the deal is a move (a double tap deals once).
                     key=f"deal-board@{self.pad.moment}",
