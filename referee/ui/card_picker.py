@@ -18,11 +18,11 @@ class HandPicker:
         label: Callable[[Hashable], str],
         on_change: Callable[[], None],
         symbols: Mapping[str, ft.IconData] | None = None,
-        entry: tuple[Callable[[], Any], Callable[[Any], None]] | None = None,
+        entry: tuple[Callable[[], Any], Callable[[Any, bool], None]] | None = None,
     ) -> None:
         """`symbols`: a card's face by its label, for labels too long for a card;
-        `entry`: where the hand being entered is kept (read, write; the write redraws), as
-        the table's entry (GameView.entry) instead of this picker's own."""
+        `entry`: where the hand being entered is kept (read; write, and whether to redraw),
+        as the table's entry (GameView.entry) instead of this picker's own."""
         self.label = label
         self.symbols = symbols or {}
         self.size = 0
@@ -41,12 +41,19 @@ class HandPicker:
             return []  # another hand's, or none
         return list(kept.get("cards", []))
 
-    def _keep(self, cards: list[Hashable]) -> None:
+    @picked.setter
+    def picked(self, cards: list[Hashable]) -> None:
+        """The hand as it stands, without a redraw (a fix to the log starts from it)."""
+        self._keep(list(cards), redraw=False)
+
+    def _keep(self, cards: list[Hashable], redraw: bool = True) -> None:
         if self.entry is None:
             self._picked = cards
-            self.on_change()
+            if redraw:
+                self.on_change()
         else:
-            self.entry[1]({"for": repr(self.owner), "cards": cards} if cards else None)
+            hand = {"for": repr(self.owner), "cards": cards} if cards else None
+            self.entry[1](hand, redraw)
 
     def reset_for(self, owner: object) -> None:
         """Start over when the hand being entered belongs to someone else."""

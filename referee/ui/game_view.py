@@ -47,8 +47,9 @@ class GameView:
         value = self._own_entries().get(name)
         return default if value is None else copy.deepcopy(value)
 
-    def set_entry(self, name: str, value: Any) -> None:
-        """The entry as it now stands (None, or empty: cleared), then the screen redrawn."""
+    def set_entry(self, name: str, value: Any, redraw: bool = True) -> None:
+        """The entry as it now stands (None, or empty: cleared), then the screen redrawn
+        (a live game's always is: every device shows it)."""
         value = value or None
         if hasattr(self.pad, "set_draft"):
             self.pad.set_draft(name, value)
@@ -57,7 +58,8 @@ class GameView:
             self._own_entries().pop(name, None)
         else:
             self._own_entries()[name] = copy.deepcopy(value)
-        self.refresh()
+        if redraw:
+            self.refresh()
 
     def clear_own_entries(self) -> None:
         """A view's own entries end with the moment they were for (a live game's end with

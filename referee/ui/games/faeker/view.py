@@ -30,7 +30,10 @@ class FaekerView(GameView):
             card_name,
             self.refresh,
             FACES,
-            entry=(lambda: self.entry("hand"), lambda hand: self.set_entry("hand", hand)),
+            entry=(
+                lambda: self.entry("hand"),
+                lambda hand, redraw: self.set_entry("hand", hand, redraw),
+            ),
         )
 
     def title(self, state: FaekerState) -> str:
