@@ -210,6 +210,16 @@ class TestSharedLinks:
             expect(tagged(guest, "status")).to_contain_text("enter the top card")
 
 
+_NOTE_OFFLINE = """() => {
+  window.__offlineAt = null;
+  new MutationObserver(() => {
+    if (!window.__offlineAt && document.getElementById("referee-offline")) {
+      window.__offlineAt = Date.now();
+    }
+  }).observe(document.body, {childList: true});
+}"""
+
+
 def _start(port: int, data: Path, log) -> subprocess.Popen:
     env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
     env["FLET_WEB_RENDERER"] = "canvaskit"
@@ -243,13 +253,18 @@ class TestLostConnection:
                 a.get_by_role("button", name="Top 4", exact=True).tap()
                 b = fresh(browser, url + "game/1", ready="Bid 2")
 
+                # Each page notes when its notice appears (its own clock is this machine's):
+                # waiting for one page and then the other would add the first wait to the
+                # second page's time on a loaded machine.
+                for page in (a, b):
+                    page.evaluate(_NOTE_OFFLINE)
                 proc.kill()
                 proc.wait()
-                gone = time.perf_counter()
+                gone = time.time()
                 notices = []
                 for page in (a, b):
                     page.locator("#referee-offline").wait_for(timeout=5_000)
-                    notices.append(time.perf_counter() - gone)
+                    notices.append(page.evaluate("window.__offlineAt") / 1000 - gone)
                 assert max(notices) < 1.0, notices
                 expect(a.get_by_role("alert")).to_contain_text("Connection lost")
                 shot(a, "phone-nav-connection-lost")
