@@ -117,6 +117,23 @@ def serve_app(data_dir: Path, renderer: str = "canvaskit"):
         yield server.url, server.started
 
 
+def start_on(port: int, data: Path, log, host: str = "127.0.0.1", args=()) -> subprocess.Popen:
+    """`python -m referee` (web, or `args` such as --share) on this very port and data
+    folder, as a host starts it again after a crash: the phones know the port."""
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
+    env["FLET_WEB_RENDERER"] = "canvaskit"
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
+        env.pop(name, None)
+    command = [sys.executable, "-m", "referee", *(args or ["--web"])]
+    command += ["--host", host, "--port", str(port)]
+    for _ in range(20):  # the port of the server just killed may take a moment to free
+        proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        if wait_for_port(host, port, proc):
+            return proc
+        time.sleep(0.25)
+    raise RuntimeError("the server did not start again on its port")
+
+
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 

@@ -27,8 +27,8 @@ from tests.e2e.browser import (
     open_page,
     serve,
     shot,
+    start_on,
     tagged,
-    wait_for_port,
 )
 
 pytestmark = pytest.mark.e2e
@@ -64,19 +64,7 @@ def type_code(page, typed: str) -> None:
 
 def start_sharing(port: int, data: Path, log, extra=()) -> subprocess.Popen:
     """`python -m referee --share` as a host starts it: no code given, the folder's own."""
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
-    env["FLET_WEB_RENDERER"] = "canvaskit"
-    for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
-        env.pop(name, None)
-    command = [sys.executable, "-m", "referee", "--share", "--host", HOST, "--port", str(port)]
-    for _ in range(20):  # the port of the server just killed may take a moment to free
-        proc = subprocess.Popen(
-            [*command, *extra], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
-        )
-        if wait_for_port(HOST, port, proc):
-            return proc
-        time.sleep(0.25)
-    raise RuntimeError("the server did not start on its port")
+    return start_on(port, data, log, host=HOST, args=["--share", *extra])
 
 
 def printed_code(log_path: Path, nth: int = -1) -> str:

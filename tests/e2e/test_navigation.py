@@ -4,10 +4,8 @@ from inside it, a reload or a link opens the same screen, and a lost connection 
 at once and comes back to the same place."""
 
 import json
-import os
 import re
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -24,8 +22,8 @@ from tests.e2e.browser import (
     serve,
     serve_app,
     shot,
+    start_on,
     tagged,
-    wait_for_port,
 )
 from tests.e2e.test_faeker_table import create_game
 
@@ -221,22 +219,7 @@ _NOTE_OFFLINE = """() => {
 
 
 def _start(port: int, data: Path, log) -> subprocess.Popen:
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
-    env["FLET_WEB_RENDERER"] = "canvaskit"
-    for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
-        env.pop(name, None)
-    for _ in range(20):  # the port of the server just killed may take a moment to free
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "referee", "--web", "--port", str(port)],
-            env=env,
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        if wait_for_port("127.0.0.1", port, proc):
-            return proc
-        time.sleep(0.25)
-    raise RuntimeError("the server did not start again on its port")
+    return start_on(port, data, log)
 
 
 class TestLostConnection:
