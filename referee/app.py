@@ -11,7 +11,16 @@ from urllib.parse import parse_qs
 import flet as ft
 
 from referee.live import LiveTables
-from referee.server import admit, admitted, check_code, client_key, device_token, table_code
+from referee.server import (
+    admit,
+    admitted,
+    check_code,
+    client_key,
+    code_matches,
+    device_token,
+    retired_code,
+    table_code,
+)
 from referee.store import Store, StoreUnavailable
 from referee.ui import screens
 from referee.ui.flet_diff import install as _cheaper_diff
@@ -68,6 +77,10 @@ def main(page: ft.Page) -> None:
     if table_code() and not admitted(token):
         # The code in a link is a try like a typed one (throttled: referee/guard.py).
         link = _code_in_link(page)
+        if link and not code_matches(link) and retired_code(link):
+            # An old link after a new code: said so, and no guess is counted.
+            ask_code(page, token, NEW_CODE)
+            return
         tried = check_code(client_key(page), link) if link is not None else None
         if tried is None or not tried.ok:
             ask_code(page, token, tried.message if tried else None)

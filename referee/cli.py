@@ -349,7 +349,7 @@ def run_app(
             "the games on this referee.",
             flush=True,
         )
-        print(f"Table code: {code}" + (" (new)" if new_code else ""))
+        print(f"Table code: {code}" + (" (new)" if new_code and not access.problem else ""))
         if access.problem:
             print(access.problem, file=sys.stderr)
         for link in links or [f"http://<this computer's address>:{port}/?code={code}"]:

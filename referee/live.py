@@ -364,7 +364,9 @@ class LiveTable:
                 label = rules.pick_label(new.value)
         else:
             label = rules.pick_label(new.value)
-        said = f"{new.by or 'Another device'} changed {name}'s {rules.pick_noun} to {label}."
+        said = f"{new.by or 'Another device'} changed {name}'s {rules.pick_noun}"
+        # A private pick stays hidden from the phone told (it sees only the lock).
+        said += "." if new.private else f" to {label}."
         self.replaced[version or self.version] = (before.owner, said)
         for old in list(self.replaced)[:-_NOTES_KEPT]:
             del self.replaced[old]

@@ -67,6 +67,8 @@ def share_table(folder, *, fresh: bool = False) -> TableAccess:
     given = os.environ.get(CODE_ENV) or None
     _ACCESS = TableAccess(folder, new_table_code)
     os.environ[CODE_ENV] = _ACCESS.load(fresh=fresh and not given, given=given)
+    if fresh and given:
+        _ACCESS.problem = f"{CODE_ENV} is set: it is the table code, and --new-code makes no other."
     return _ACCESS
 
 
@@ -86,6 +88,13 @@ def admitted(token: str | None) -> bool:
     if current and current != table_code():
         os.environ[CODE_ENV] = current
     return _ACCESS.admitted(token)
+
+
+def retired_code(given: str | None) -> bool:
+    """Whether `given` (a link's code) was this table's code before a new one was made."""
+    if _ACCESS is None or not isinstance(given, str) or len(given) > 64:
+        return False
+    return _ACCESS.retired(_plain_code(given))
 
 
 def admit(token: str | None) -> None:
@@ -301,7 +310,10 @@ def _no_file_could_be(path: str) -> bool:
 
 def _not_framed(send, give_token: bool = False):
     """Every answer says it may not be framed; a browser without a token gets one (a
-    random cookie kept a year, sent back only to this server, never read by scripts)."""
+    random cookie kept a year, sent back only to this server, never read by scripts).
+    Lax, not Strict: a link followed from a chat must bring the phone's token along, or
+    the phone would get a new one and lose its seat; only the WebSocket can change a
+    game, and its Origin check keeps other sites out."""
 
     async def sending(message) -> None:
         if message["type"] == "http.response.start":
@@ -311,7 +323,7 @@ def _not_framed(send, give_token: bool = False):
             if give_token:
                 cookie = (
                     f"{DEVICE_COOKIE}={secrets.token_urlsafe(18)}; Path=/; Max-Age=31536000; "
-                    "HttpOnly; SameSite=Strict"
+                    "HttpOnly; SameSite=Lax"
                 )
                 extra.append((b"set-cookie", cookie.encode()))
             message = {**message, "headers": headers + extra}

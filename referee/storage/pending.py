@@ -63,6 +63,9 @@ class PendingPicks:
     def save_pick(self, game_id: int, revision: int, seat: int, pick: StoredPick) -> None:
         with self._tx() as c:
             c.execute(
+                "DELETE FROM pending_picks WHERE game_id=? AND revision<>?", (game_id, revision)
+            )
+            c.execute(
                 "INSERT OR REPLACE INTO pending_picks(game_id, seat, revision, value, owner, "
                 "by, private, at) VALUES (?,?,?,?,?,?,?,?)",
                 (
@@ -106,6 +109,11 @@ class PendingPicks:
             if value is None:
                 c.execute("DELETE FROM pending_drafts WHERE game_id=? AND name=?", (game_id, name))
             else:
+                # An entry of an earlier revision is never read again: not kept either.
+                c.execute(
+                    "DELETE FROM pending_drafts WHERE game_id=? AND revision<>?",
+                    (game_id, revision),
+                )
                 c.execute(
                     "INSERT OR REPLACE INTO pending_drafts(game_id, name, revision, value, at) "
                     "VALUES (?,?,?,?,?)",

@@ -26,6 +26,17 @@ from pathlib import Path
 
 FILE_NAME = "sharing.json"
 MAX_DEVICES = 512  # the most recently admitted are kept; a phone forgotten types the code
+MAX_RETIRED = 8  # earlier codes recognised in a link
+
+
+def code_hash(code: str) -> str:
+    """An earlier code, kept only as a hash of its letters (any case, no dash)."""
+    letters = "".join(c for c in code if c.isalnum()).upper()
+    return hashlib.sha256(f"code:{letters}".encode()).hexdigest()
+
+
+def _hashes(value) -> list[str]:
+    return [h for h in value if isinstance(h, str)] if isinstance(value, list) else []
 
 
 def token_hash(token: str) -> str:
@@ -42,6 +53,7 @@ class TableAccess:
         self.problem = ""  # why the code could not be kept in the folder ("": it is)
         self.code = ""
         self._devices: list[str] = []  # hashes of admitted tokens, oldest first
+        self._retired: list[str] = []  # hashes of earlier codes (a link that still has one)
         self._stamp: tuple[int, int] | None = None
 
     # -- reading and writing the file ---------------------------------------------------
@@ -62,14 +74,16 @@ class TableAccess:
         code = data.get("code") if isinstance(data, dict) else None
         if isinstance(code, str) and code:
             self.code = code
-            devices = data.get("devices")
-            self._devices = (
-                [d for d in devices if isinstance(d, str)] if isinstance(devices, list) else []
-            )
+            self._devices = _hashes(data.get("devices"))
+            self._retired = _hashes(data.get("retired"))
         self._stamp = stamp
 
     def _write(self) -> None:
-        data = {"code": self.code, "devices": self._devices[-MAX_DEVICES:]}
+        data = {
+            "code": self.code,
+            "devices": self._devices[-MAX_DEVICES:],
+            "retired": self._retired[-MAX_RETIRED:],
+        }
         tmp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -107,6 +121,7 @@ class TableAccess:
                     self.code, self._devices = given, []
                     self._write()
             elif fresh or not self.code:
+                self._retire()
                 self.code, self._devices = self._make_code(), []
                 self._write()
             return self.code
@@ -114,6 +129,7 @@ class TableAccess:
     def renew(self, keep: str | None = None) -> str:
         """A new code; every admitted device is forgotten but `keep` (a token)."""
         with self._lock:
+            self._retire()
             self.code = self._make_code()
             self._devices = [token_hash(keep)] if keep else []
             self._write()
@@ -124,6 +140,17 @@ class TableAccess:
         with self._lock:
             self._read()
             return self.code
+
+    def _retire(self) -> None:
+        if self.code:
+            self._retired.append(code_hash(self.code))
+
+    def retired(self, code: str) -> bool:
+        """Whether `code` was this table's before a new one was made (a phone whose link
+        still carries it is told so, and it counts as no guess)."""
+        with self._lock:
+            self._read()
+            return code_hash(code) in self._retired
 
     def admitted(self, token: str | None) -> bool:
         if not token:

@@ -206,6 +206,8 @@ class TestNewCode:
                 if phone.locator("flt-semantics-placeholder").count():
                     phone.locator("flt-semantics-placeholder").dispatch_event("click")
                 expect(tagged(phone, "code-screen")).to_be_visible(timeout=30_000)
+                # Its address still carries the old code: said as such, and no guess counted.
+                expect(phone.get_by_text("made a new table code")).to_be_visible()
                 type_code(phone, second)
                 expect(phone.get_by_role("button", name="New game")).to_be_visible()
             finally:

@@ -50,6 +50,14 @@ class TestTheCodeBelongsToTheFolder:
         assert not access.admitted("phone-token-0123456789ab")
         assert TableAccess(tmp_path, codes()).load() == "CCCC-DDDD"
 
+    def test_an_earlier_code_is_known_as_one_in_any_case_and_the_current_is_not(self, tmp_path):
+        access = TableAccess(tmp_path, codes())
+        access.load()
+        access.renew()
+        assert access.retired("aaaa bbbb") and access.retired("AAAA-BBBB")
+        assert not access.retired("CCCC-DDDD")
+        assert "AAAA" not in (tmp_path / FILE_NAME).read_text()  # kept as a hash only
+
     def test_fresh_at_start_is_a_new_code(self, tmp_path):
         TableAccess(tmp_path, codes()).load()
         assert TableAccess(tmp_path, lambda: "ZZZZ-YYYY").load(fresh=True) == "ZZZZ-YYYY"
@@ -99,7 +107,7 @@ class TestTheBrowsersToken:
         run_async(server._not_framed(send, give_token=True)(start))
         run_async(server._not_framed(send, give_token=False)(start))
         given = [h for h in sent[0]["headers"] if h[0] == b"set-cookie"]
-        assert len(given) == 1 and b"HttpOnly" in given[0][1] and b"SameSite=Strict" in given[0][1]
+        assert len(given) == 1 and b"HttpOnly" in given[0][1] and b"SameSite=Lax" in given[0][1]
         assert not [h for h in sent[1]["headers"] if h[0] == b"set-cookie"]
 
     @pytest.mark.parametrize("path", ["/game/1\x00", "/" + "a" * 300, "/x" * 1100])
@@ -185,6 +193,16 @@ class TestAPickReplacedByAnotherDevice:
         live.pick(live.version, "p2", 0, "lower", False, owner="browser-b")
         assert live.replaced_for("browser-a", seen, live.version) == [
             "Another device changed Ana's guess to Lower."
+        ]
+
+    def test_a_private_pick_that_replaces_is_told_without_its_value(self, tmp_path):
+        store = Store(tmp_path / "referee.db")
+        live = LiveTables(store).open(fairy_after_the_opening(store))
+        live.pick(live.version, "p1", 0, "lower", False, owner="browser-q")
+        seen = live.version
+        live.pick(live.version, "p2", 0, "catch", True, owner="browser-p", by="Ana's phone")
+        assert live.replaced_for("browser-q", seen, live.version) == [
+            "Ana's phone changed Ana's guess."
         ]
 
     def test_the_same_device_changing_its_own_pick_is_not_told(self, tmp_path):

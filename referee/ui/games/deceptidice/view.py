@@ -37,8 +37,6 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         self.run_length = 3
         self.value = 1
         self.open_seat: int | None = None
-        self.give = None
-        self.take = None
         self._for: object = None
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -51,7 +49,6 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         self._for = now
         self.clear_own_entries()  # a live game's entries end with the change itself
         self.open_seat = None
-        self.give = self.take = None
         self.modifier = False
         self.power_open = False
         menu = RULES.choices(state).guesses
@@ -234,6 +231,18 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
             spacing=10,
         )
 
+    # The cards of a swap, as they are chosen: on every device of the table.
+    @property
+    def give(self):
+        return self.entry("swap", {}).get("give")
+
+    @property
+    def take(self):
+        return self.entry("swap", {}).get("take")
+
+    def _choose_swap(self, role: str, card) -> None:
+        self.set_entry("swap", {**self.entry("swap", {}), role: card})
+
     def _swap(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)
         player = state.players[menu.actor]
@@ -260,7 +269,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                         state,
                         everything,
                         menu,
-                        lambda card, r=role: self._set(**{r: card}),
+                        lambda card, r=role: self._choose_swap(r, card),
                         f"{player} {verb}",
                     )
                 )
