@@ -178,7 +178,7 @@ def main() -> None:
     chosen = [KINDS[k] for k in args.kinds.split(",")]
     from playwright.sync_api import sync_playwright
 
-    from referee.store import Store
+    from referee.storage.store import Store
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
         folder = Path(folder)

@@ -10,9 +10,9 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
-from referee.live import LiveTables
-from referee.server import admit, admitted, check_code, client_key, device_token, table_code
-from referee.store import Store, StoreUnavailable
+from referee.live.server import admit, admitted, check_code, client_key, device_token, table_code
+from referee.live.tables import LiveTables
+from referee.storage.store import Store, StoreUnavailable
 from referee.ui import screens
 from referee.ui.flet_diff import install as _cheaper_diff
 from referee.ui.flet_init import install as _faster_building
@@ -66,7 +66,7 @@ def warm_up() -> None:
 def main(page: ft.Page) -> None:
     token = device_token()
     if table_code() and not admitted(token):
-        # The code in a link is a try like a typed one (throttled: referee/guard.py).
+        # The code in a link is a try like a typed one (throttled: referee/live/guard.py).
         link = _code_in_link(page)
         tried = check_code(client_key(page), link) if link is not None else None
         if tried is None or not tried.ok:

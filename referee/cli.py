@@ -12,8 +12,8 @@ from pathlib import Path
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
-from referee.collector import collect_when_idle
-from referee.environ import DATA_DIR_ENV, data_dir
+from referee.live.collector import collect_when_idle
+from referee.storage.environ import DATA_DIR_ENV, data_dir
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -169,7 +169,7 @@ def _output_failed(stream, error: OSError) -> int:
 def allowed_names(names: list[str]) -> list[str]:
     """The --allow-host names, lower case; SystemExit(2) with a sentence for one that is
     not a host name or address."""
-    from referee.server import split_host
+    from referee.live.server import split_host
 
     out = []
     for raw in names:
@@ -304,7 +304,7 @@ def run_app(
 ) -> int:
     import flet as ft
 
-    from referee import server
+    from referee.live import server
 
     allow = allowed_names(list(allow))
 

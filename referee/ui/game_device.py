@@ -15,7 +15,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
-from referee.live import LOCKED, LiveTable
+from referee.live.tables import LOCKED, LiveTable
 from referee.ui import routes
 from referee.ui.widgets import export_dialog, verdict_dialog
 

@@ -13,8 +13,8 @@ import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.names import clean_name
-from referee.players import matching_names
-from referee.store import StoreUnavailable
+from referee.storage.players import matching_names
+from referee.storage.store import StoreUnavailable
 from referee.ui.widgets import TAP, name_chip, tagged
 
 if TYPE_CHECKING:

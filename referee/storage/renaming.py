@@ -7,7 +7,7 @@ from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import look_alike, name_key, new_name, printable, quoted
 from referee.core.record import read_json
 from referee.games import GAMES
-from referee.players import renamed
+from referee.storage.players import renamed
 
 
 class Renaming:
@@ -48,7 +48,7 @@ class Renaming:
         return [game_id for game_id, _names in games]
 
     def _rename_in(self, c, game_id: int, names: list[str], old: str, new: str) -> None:
-        from referee import store  # the store's reader; it imports this module first
+        from referee.storage import store  # the store's reader; it imports this module first
 
         c.execute(
             "UPDATE games SET players=?, revision=revision+1 WHERE id=?",

@@ -43,7 +43,8 @@ from referee.core.record import (
     stamp,
 )
 from referee.core.session import Session
-from referee.database import (  # noqa: F401 - the store's errors, named here too
+from referee.games import GAMES
+from referee.storage.database import (  # noqa: F401 - the store's errors, named here too
     SaveFailed,
     SqliteFile,
     StoreUnavailable,
@@ -52,13 +53,13 @@ from referee.database import (  # noqa: F401 - the store's errors, named here to
     _text,
     _why,
 )
-from referee.dispute_history import DisputeHistory
-from referee.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
-from referee.games import GAMES
-from referee.once import Once
-from referee.players import RecentTable, recent_tables
-from referee.renaming import Renaming
-from referee.results import (
+from referee.storage.dispute_history import DisputeHistory
+from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
+from referee.storage.once import Once
+from referee.storage.pending import PENDING_SCHEMA, PendingPicks
+from referee.storage.players import RecentTable, recent_tables
+from referee.storage.renaming import Renaming
+from referee.storage.results import (
     RESULTS_SCHEMA,
     GameResult,
     insert_results,
@@ -66,7 +67,6 @@ from referee.results import (
     read_results,
     update_results,
 )
-from referee.storage.pending import PENDING_SCHEMA, PendingPicks
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
 # (each seat's points and place: games.points is no longer read) and games.ended; 5:

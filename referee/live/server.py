@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
-from referee.guard import CodeCheck, CodeGuard
+from referee.live.guard import CodeCheck, CodeGuard
 from referee.storage.sharing import TableAccess
 
 CODE_ENV = "REFEREE_TABLE_CODE"
@@ -34,7 +34,7 @@ _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 EMPTY_CODE = "Enter the table code: the host's screen and the link they shared show it."
-CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/guard.py)
+CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/live/guard.py)
 _GUARD = CodeGuard()
 
 
@@ -129,7 +129,7 @@ def code_matches(given: str | None) -> bool:
 
 def check_code(client: str, typed: str | None) -> CodeCheck:
     """One try of the table code from `client` (see `client_key`), throttled: "ok",
-    "wrong" with a sentence, or "wait" with a sentence saying how long (referee/guard.py).
+    "wrong" with a sentence, or "wait" with a sentence saying how long (referee/live/guard.py).
     The code in a device's link is a try like any other; no code at all is not a try."""
     if table_code() is None:
         return CodeCheck("ok")
@@ -429,8 +429,8 @@ def serve(
     import uvicorn
 
     import referee
+    from referee.live.web_fonts import fallback_fonts
     from referee.ui.flet_send import install as _send_without_log_text
-    from referee.web_fonts import fallback_fonts
 
     _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
 
