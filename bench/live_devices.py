@@ -8,8 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.figures import percentile
 from bench.flet_client import Device
-from bench.live import percentile
 from referee.core.record import GameRecord
 from referee.live.table import Table
 from referee.storage.store import Store

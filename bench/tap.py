@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import blind  # noqa: E402
-from bench.live import MARK_TAPS, percentile  # noqa: E402
+from bench.figures import percentile  # noqa: E402
+from bench.live import MARK_TAPS  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
 from bench.tapping import (  # noqa: E402
     RENDERERS,

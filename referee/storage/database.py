@@ -24,6 +24,10 @@ from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
 
 
+class GameUnreadable(RefereeError):
+    """One stored game cannot be loaded by this referee; it stays listed and exportable."""
+
+
 class StoreUnavailable(RefereeError):
     """The saved games cannot be opened (or read) here; nothing was moved or changed."""
 
@@ -408,3 +412,9 @@ class _Transaction:
             self.conn.execute("ROLLBACK")
         if isinstance(exc, sqlite3.Error):
             raise self._failed(exc) from exc
+
+
+def _lower(reason: str) -> str:
+    """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
+    reason = reason.rstrip(".")
+    return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason

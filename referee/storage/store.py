@@ -45,11 +45,13 @@ from referee.core.record import (
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.storage.database import (  # noqa: F401 - the store's errors, named here too
+    GameUnreadable,
     SaveFailed,
     SqliteFile,
     StoreUnavailable,
     _kept,
     _locked,
+    _lower,
     _text,
     _why,
 )
@@ -111,10 +113,6 @@ _SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA
 
 class StaleWrite(RefereeError):
     """The game changed since the writer last read it (another device or process)."""
-
-
-class GameUnreadable(RefereeError):
-    """One stored game cannot be loaded by this referee; it stays listed and exportable."""
 
 
 @dataclass(frozen=True)
@@ -735,9 +733,3 @@ def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str |
     except RefereeError as exc:
         return names, _lower(exc.reason)
     return names, None
-
-
-def _lower(reason: str) -> str:
-    """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
-    reason = reason.rstrip(".")
-    return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
