@@ -31,10 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.live import MARK_TAPS, percentile  # noqa: E402
+from bench.figures import percentile  # noqa: E402
+from bench.live import MARK_TAPS  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
 from bench.tapping import CHUNK, RENDERERS, Cycle, open_kind  # noqa: E402
-from referee.store import Store  # noqa: E402
+from referee.storage.store import Store  # noqa: E402
 from tests.e2e.browser import launch, open_page, serve  # noqa: E402
 
 

@@ -74,8 +74,8 @@ def fill_store(folder: Path, count: int) -> None:
 
     from referee.core.record import GameRecord
     from referee.games import GAMES
-    from referee.store import Store
-    from referee.table import Table
+    from referee.live.table import Table
+    from referee.storage.store import Store
 
     rules = GAMES["fairybucks"]
     store = Store(folder / "referee.db")

@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.live import MARK_TAPS, WATCH, percentile  # noqa: E402
+from bench.figures import percentile  # noqa: E402
+from bench.live import MARK_TAPS, WATCH  # noqa: E402
 from bench.tap import serve_script  # noqa: E402
 from bench.tapping import press  # noqa: E402
 from tests.e2e.browser import launch, open_page, tagged  # noqa: E402

@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.figures import percentile
 from tests.e2e.browser import launch, open_page, serve, tagged
 
 # Kept on window, not returned: Playwright would wait for a returned promise.
@@ -55,14 +56,6 @@ MARK_TAPS = """
 () => window.addEventListener(
   "pointerdown", () => { window.__tapAt = performance.timeOrigin + performance.now(); }, true)
 """
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * p / 100
-    low = int(k)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
 
 
 def main() -> None:

@@ -8,11 +8,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.figures import percentile
 from bench.flet_client import Device
-from bench.live import percentile
 from referee.core.record import GameRecord
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.e2e.browser import serve
 
 # The taps a game's tapping device makes in turn, and what the status line says after each:

@@ -1,5 +1,6 @@
-"""Best-5-of-N per-hand time: referee.poker vs enumerating every 5-card subset with treys and
-with phevaluator, side by side in one run on the same random hands of the 36-card trick deck.
+"""Best-5-of-N per-hand time: referee.games.faj.poker vs enumerating every 5-card subset with
+treys and with phevaluator, side by side in one run on the same random hands of the 36-card trick
+deck.
 
     python bench/poker.py [--json] [--seconds S]
 
@@ -17,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.poker import TWO_TO_TEN
+from referee.games.faj.poker import TWO_TO_TEN
 
 SIZES = (7, 10, 15, 20, 30)
 DECK = [(r, s) for r in range(2, 11) for s in range(4)]

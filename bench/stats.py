@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.stats import PERIODS, statistics
-from referee.store import Store
+from referee.history.stats import PERIODS, statistics
+from referee.storage.store import Store
 
 BUDGET_MS = 300
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Ed", "Fae", "Gus", "Hal"]

@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import blind  # noqa: E402
-from bench.live import MARK_TAPS, percentile  # noqa: E402
+from bench.figures import percentile  # noqa: E402
+from bench.live import MARK_TAPS  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
 from bench.tapping import (  # noqa: E402
     RENDERERS,
@@ -178,7 +179,7 @@ def main() -> None:
     chosen = [KINDS[k] for k in args.kinds.split(",")]
     from playwright.sync_api import sync_playwright
 
-    from referee.store import Store
+    from referee.storage.store import Store
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
         folder = Path(folder)

@@ -126,7 +126,7 @@ KINDS = {
 def seed(store, kinds) -> None:
     """Save one game per distinct seeding among `kinds` (bid and screen share theirs)."""
     from referee.core.record import GameRecord
-    from referee.table import Table
+    from referee.live.table import Table
 
     done = set()
     # The last saved comes first on home: the first kind's game is then in a phone's view

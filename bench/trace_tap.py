@@ -260,7 +260,7 @@ def main() -> None:
         return trace_hello(args)
     kind = KINDS[args.kind]
 
-    from referee.store import Store
+    from referee.storage.store import Store
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
         folder = Path(folder)

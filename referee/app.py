@@ -10,8 +10,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
-from referee.live import LiveTables
-from referee.server import (
+from referee.live.server import (
     admit,
     admitted,
     check_code,
@@ -21,7 +20,8 @@ from referee.server import (
     retired_code,
     table_code,
 )
-from referee.store import Store, StoreUnavailable
+from referee.live.tables import LiveTables
+from referee.storage.store import Store, StoreUnavailable
 from referee.ui import screens
 from referee.ui.flet_diff import install as _cheaper_diff
 from referee.ui.flet_init import install as _faster_building
@@ -75,7 +75,7 @@ def warm_up() -> None:
 def main(page: ft.Page) -> None:
     token = device_token()
     if table_code() and not admitted(token):
-        # The code in a link is a try like a typed one (throttled: referee/guard.py).
+        # The code in a link is a try like a typed one (throttled: referee/live/guard.py).
         link = _code_in_link(page)
         if link and not code_matches(link) and retired_code(link):
             # An old link after a new code: said so, and no guess is counted.

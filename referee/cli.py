@@ -8,12 +8,13 @@ import os
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
-from referee.collector import collect_when_idle
-from referee.environ import DATA_DIR_ENV, data_dir
+from referee.live.collector import collect_when_idle
+from referee.storage.environ import DATA_DIR_ENV, data_dir
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -169,7 +170,7 @@ def _output_failed(stream, error: OSError) -> int:
 def allowed_names(names: list[str]) -> list[str]:
     """The --allow-host names, lower case; SystemExit(2) with a sentence for one that is
     not a host name or address."""
-    from referee.server import split_host
+    from referee.live.server import split_host
 
     out = []
     for raw in names:
@@ -304,7 +305,7 @@ def run_app(
 ) -> int:
     import flet as ft
 
-    from referee import server
+    from referee.live import server
 
     allow = allowed_names(list(allow))
 
@@ -363,5 +364,70 @@ def run_app(
         port = port or server.free_port(host)
         shown = f"[{host}]" if ":" in host else host
         print(f"referee is running: open http://{shown}:{port}/ in a browser", flush=True)
-    server.serve(app_main, host=host, port=port, assets_dir=ASSETS_DIR, starting=screens.start)
+    serve(app_main, host=host, port=port, assets_dir=ASSETS_DIR, starting=screens.start)
     return 0
+
+
+def serve(
+    main: Callable,
+    *,
+    host: str,
+    port: int,
+    assets_dir: str | None,
+    starting: Callable[[], None] = lambda: None,
+) -> None:
+    """Run the app as a web server until interrupted; `starting` is called once the port
+    is open (uvicorn's own start-up is done by then, so it does not share the interpreter
+    with what `starting` begins)."""
+    import flet_web.fastapi as flet_fastapi
+    import uvicorn
+
+    import referee
+    from referee.live.server import AllowedHosts, HostCheck
+    from referee.live.web_fonts import fallback_fonts
+    from referee.ui.flet_send import install as _send_without_log_text
+
+    _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                starting()
+
+    app = flet_fastapi.FastAPI()
+    # The page and its manifest carry referee's own name, description, colour and icons
+    # (assets/: index.html, manifest.json, icons/), so "Add to Home screen" gives referee.
+    app.mount(
+        "/",
+        flet_fastapi.app(
+            main,
+            assets_dir=assets_dir,
+            app_name=referee.NAME,
+            app_short_name=referee.NAME,
+            app_description=referee.DESCRIPTION,
+            no_cdn=True,
+        ),
+    )
+    config = uvicorn.Config(
+        HostCheck(fallback_fonts(app, _symbol_font(assets_dir)), AllowedHosts.from_env(host)),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        # Pushes are a few hundred bytes on a loopback or a table's Wi-Fi: compressing
+        # each one for each device cost the server 4-5% of its busy time (py-spy, 40
+        # devices) and saved nothing a player could notice.
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
+    server = Server(config)
+    server.run()
+    if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
+        sys.exit(1)
+
+
+def _symbol_font(assets_dir: str | None) -> Path | None:
+    """The suits' font in `assets_dir`: a font every page loads anyway."""
+    from referee.ui.theme import FONTS, SYMBOL_FONT
+
+    return None if assets_dir is None else Path(assets_dir) / FONTS[SYMBOL_FONT]

@@ -157,7 +157,7 @@ def _open_store(*, stores: bool):
     """The saved games (--data-dir or REFEREE_DATA_DIR), or None after saying why not. Only
     a command that `stores` something makes a data folder that does not exist; a read-only
     one serves every command that only reads, without a word (import says it cannot)."""
-    from referee.store import Store, StoreUnavailable, data_dir
+    from referee.storage.store import Store, StoreUnavailable, data_dir
 
     folder = data_dir()
     if not stores and not folder.exists():
@@ -180,7 +180,7 @@ def _open_store(*, stores: bool):
 
 def import_records(paths: list[str]) -> int:
     """Import every record of the files, or none: 0 with how many, 2 with each refusal."""
-    from referee.transfer import import_files
+    from referee.storage.transfer import import_files
 
     store = _open_store(stores=True)
     if store is None:
@@ -215,8 +215,8 @@ def import_records(paths: list[str]) -> int:
 
 def export_records(target: str) -> int:
     """Write every saved game; 1 when a game that cannot be opened was left out."""
-    from referee.store import DB_NAME, data_dir
-    from referee.transfer import check_file_target, export_all, why
+    from referee.storage.store import DB_NAME, data_dir
+    from referee.storage.transfer import check_file_target, export_all, why
 
     try:
         check_file_target(target, data_dir() / DB_NAME)
@@ -245,9 +245,9 @@ def export_records(target: str) -> int:
 
 def show_stats(as_json: bool, kind: str | None, period: str) -> int:
     """Print the statistics screen's figures, as text or JSON."""
-    from referee.stats import statistics
-    from referee.stats_report import as_json as stats_json
-    from referee.stats_report import as_text
+    from referee.history.stats import statistics
+    from referee.history.stats_report import as_json as stats_json
+    from referee.history.stats_report import as_text
 
     if kind is not None:
         try:

@@ -168,9 +168,9 @@ class TestStartup:
 
     def test_the_command_line_imports_no_rules_store_or_screens(self):
         out = _fresh_python(
-            "import sys, referee.cli, referee.server\n"
+            "import sys, referee.cli, referee.live.server\n"
             "heavy = [m for m in sys.modules if m.startswith(('referee.games', "
-            "'referee.store', 'referee.ui', 'referee.app', 'pydantic'))]\n"
+            "'referee.storage.store', 'referee.ui', 'referee.app', 'pydantic'))]\n"
             "print(heavy)"
         )
         assert out.stdout.strip() == "[]", out.stdout + out.stderr

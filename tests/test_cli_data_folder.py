@@ -104,8 +104,8 @@ class TestAReadOnlyFolder:
         WAL, which a read-only folder cannot have replayed into the file."""
         folder = tmp_path / "club"
         script = (
-            "import os, sys; from referee.store import Store; "
-            "from referee.transfer import import_files; "
+            "import os, sys; from referee.storage.store import Store; "
+            "from referee.storage.transfer import import_files; "
             f"s = Store({str(folder / 'referee.db')!r}); "
             "s._conn.execute('PRAGMA wal_autocheckpoint=0'); "
             f"import_files(s, [{str(records)!r}]); os._exit(0)"  # never checkpointed

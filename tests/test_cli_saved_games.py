@@ -10,7 +10,7 @@ import pytest
 from referee import cli
 from referee.commands import replay_text
 from referee.core.session import Session
-from referee.store import Store
+from referee.storage.store import Store
 from tests.helpers import bid, faeker, pass_, top
 from tests.rules import test_deceptidice_rulings as deceptidice_rulings
 

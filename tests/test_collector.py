@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from referee import collector
 from referee.core.record import GameRecord
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live import collector
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from tests.helpers import run_async, top
 
 

@@ -14,8 +14,9 @@ import sys
 
 import pytest
 
-from referee import cli, transfer
-from referee.store import Store
+from referee import cli
+from referee.storage import transfer
+from referee.storage.store import Store
 from tests.store.test_faults import rows, snapshot
 from tests.test_cli_saved_games import known_records
 

@@ -5,13 +5,13 @@ import time
 
 import pytest
 
-import referee.series as series_module
+import referee.history.series as series_module
 from referee.core.record import GameRecord
 from referee.core.series import series_totals
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 
 RULES = GAMES["fairybucks"]
 

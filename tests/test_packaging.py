@@ -9,7 +9,7 @@ from pathlib import Path
 import flet as ft
 
 from referee import cli
-from referee.store import data_dir
+from referee.storage.store import data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())

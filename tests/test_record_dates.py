@@ -15,9 +15,9 @@ import pytest
 from referee import cli
 from referee.core.errors import InvalidAction
 from referee.core.record import parse_record
-from referee.store import SCHEMA_VERSION, Store
-from referee.table import Table
-from referee.transfer import import_files
+from referee.live.table import Table
+from referee.storage.store import SCHEMA_VERSION, Store
+from referee.storage.transfer import import_files
 from referee.ui.home import import_record
 from tests.test_cli_saved_games import known_records
 

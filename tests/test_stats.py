@@ -1,12 +1,12 @@
-"""The statistics of stored results (referee/stats.py), on hand-made results: what counts,
+"""The statistics of stored results (referee/history/stats.py), on hand-made results: what counts,
 how places, ties and shared wins count, head-to-head, per game, per day and the periods."""
 
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from referee.results import GameResult
-from referee.stats import EVENING, statistics
+from referee.history.stats import EVENING, statistics
+from referee.storage.results import GameResult
 
 
 def game(gid, kind, players, places, points=None, ended="2025-03-01T20:00:00+00:00", actions=10):

@@ -323,6 +323,10 @@ def _checked_texts(data: Any, what: str) -> Any:
 
 # -- the record ------------------------------------------------------------------------
 
+# The example of a game's short name in a refusal: the registry's first game, named here by
+# the registry as it loads (referee/games/__init__.py), for core names and imports no game.
+example_game = ""
+
 
 def load_record_text(text: str | bytes) -> GameRecord:
     """A record from outside (a file, standard input, the Import dialog): bounded JSON,
@@ -371,13 +375,9 @@ def parse_record(data: Any) -> GameRecord:
     if game is None:
         raise InvalidAction('This record does not say which game it is ("game").')
     if not isinstance(game, str) or not _GAME_KIND.fullmatch(game):
-        # The example is the registry's first game: core names no game of its own.
-        from referee.games import GAMES
-
-        example = next(iter(GAMES))
+        example = f", such as '{example_game}'," if example_game else ""
         raise InvalidAction(
-            f"This record's game must be a game's short name, such as '{example}', "
-            f"not {quoted(game)}."
+            f"This record's game must be a game's short name{example} not {quoted(game)}."
         )
     players = data.get("players")
     if not isinstance(players, list):

@@ -4,7 +4,7 @@ Each game's disputes live in its own package (`referee.games.<kind>.disputes`); 
 package puts them together from the registry and never names a game.
 """
 
-from referee.disputes.kinds import DisputeKind, GameDisputes, Settled
+from referee.core.dispute_kinds import DisputeKind, GameDisputes, Settled
 from referee.disputes.models import GAME_OF, TITLES, dispute_schema
 from referee.disputes.settle import from_game, parse, settle
 

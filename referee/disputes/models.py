@@ -11,7 +11,7 @@ from typing import Annotated, Union
 
 from pydantic import Field, TypeAdapter
 
-from referee.disputes.kinds import DisputeKind, Settled
+from referee.core.dispute_kinds import DisputeKind, Settled
 from referee.games import GAMES
 
 

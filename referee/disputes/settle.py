@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from referee.core.dispute_kinds import Settled
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted
 from referee.core.record import explain_validation
-from referee.disputes.kinds import Settled
 from referee.disputes.models import catalogue
 from referee.games import GAMES
 
@@ -35,7 +35,9 @@ def parse(data: Any):
 def settle(dispute) -> Settled:
     if not hasattr(dispute, "kind") or isinstance(dispute, dict):
         dispute = parse(dispute)
-    return catalogue().kinds[dispute.kind].settle(dispute)
+    known = catalogue()
+    answer = known.kinds[dispute.kind].settle(dispute)
+    return answer.model_copy(update={"game": known.game_of[dispute.kind]})
 
 
 def from_game(game: str, state) -> dict:

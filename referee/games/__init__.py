@@ -10,10 +10,11 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from referee.core import record
 from referee.core.rules import GameRules
 
 if TYPE_CHECKING:
-    from referee.disputes.kinds import GameDisputes
+    from referee.core.dispute_kinds import GameDisputes
 
 # Each game's kind, in the order the app lists the games.
 _KINDS = ("faeker", "faj", "fairybucks", "fairy", "deceptidice")
@@ -72,6 +73,7 @@ class _Games(Mapping[str, GameRules]):
 
 
 GAMES = _Games(_KINDS)
+record.example_game = next(iter(GAMES))  # for a refusal in core (core names no game)
 
 
 def rules_for(kind: str) -> GameRules:

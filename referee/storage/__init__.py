@@ -1,2 +1,3 @@
-"""The storage layer's newer parts: what the table entered but not yet played, and the
-shared table's code. (referee.store, referee.database and their mixins belong here too.)"""
+"""The storage layer: the SQLite store (`store`, `database`) and what it keeps beside the
+record: results, players, renaming, disputes settled, what the table entered but not yet
+played, and the shared table's code."""

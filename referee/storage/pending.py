@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.database import _locked
+from referee.storage.database import _locked
 
 PENDING_SCHEMA = """
 CREATE TABLE IF NOT EXISTS pending_picks (

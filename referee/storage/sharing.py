@@ -2,7 +2,7 @@
 
 The code belongs to the table (the data folder), not to one run of the server: a host that
 restarts keeps it, and a phone that gave it once comes back without typing it again. A
-phone is known by a random token its browser keeps in a cookie (referee.server sets it);
+phone is known by a random token its browser keeps in a cookie (referee.live.server sets it);
 only a hash of each admitted token is kept here, so reading this file lets nobody in as
 that phone. The file is `sharing.json` in the data folder, written whole and atomically
 (a new file moved over the old one) with mode 0600: only the user who runs the referee

@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from referee.live import LOCKED
+from referee.live.tables import LOCKED
 from referee.ui.widgets import action_button, slug, tagged, tile
 
 

@@ -5,12 +5,20 @@ saving. The form holds what is entered and turns it into the dispute's JSON data
 """
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 import flet as ft
 
-if TYPE_CHECKING:
-    from referee.ui.disputes import DisputeScreen
+
+class FormScreen(Protocol):
+    """What a form asks of the dispute screen it is on (`ui/disputes.DisputeScreen`)."""
+
+    kind: str | None
+    names: list[str]
+    active: int  # whose cards the grid enters (-1: the board / the top card)
+    saved: bool
+
+    refresh: Callable[..., None]  # draws the screen again
 
 
 def choice(
@@ -61,7 +69,7 @@ class DisputeForm:
 
     seats: ClassVar[dict[str, Callable[[], object]]] = {}
 
-    def __init__(self, screen: "DisputeScreen", pre: dict) -> None:
+    def __init__(self, screen: FormScreen, pre: dict) -> None:
         self.screen = screen
         self.kind: str = screen.kind or ""
         self.pre = pre

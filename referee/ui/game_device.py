@@ -12,15 +12,12 @@ import copy
 import json
 import sqlite3
 import threading
-from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
-from referee.live import LOCKED, LiveTable
+from referee.live.tables import LOCKED, LiveTable
 from referee.ui import routes
+from referee.ui.host import Host
 from referee.ui.widgets import export_dialog, verdict_dialog
-
-if TYPE_CHECKING:
-    from referee.ui.shell import Shell
 
 
 class PickPad:
@@ -70,7 +67,7 @@ class PickPad:
 
 
 class GameDevice:
-    def __init__(self, shell: "Shell", live: LiveTable) -> None:
+    def __init__(self, shell: Host, live: LiveTable) -> None:
         self.shell = shell
         self.live = live
         self.device = shell.device

@@ -13,8 +13,8 @@ import flet as ft
 from referee.core.names import printable, sentence
 from referee.core.record import load_record_text
 from referee.games import GAMES
-from referee.store import GameSummary, Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import GameSummary, Store
 from referee.ui.widgets import big_button, icon_button, tagged, tile
 
 

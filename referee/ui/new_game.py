@@ -8,7 +8,7 @@ import flet as ft
 from pydantic import BaseModel
 
 from referee.games import GAMES
-from referee.players import RecentTable, matching_names
+from referee.storage.players import RecentTable, matching_names
 from referee.ui.widgets import big_button, icon_button, name_chip, tagged
 
 SUGGESTED = 6  # names offered under a field: one or two lines of chips on a phone

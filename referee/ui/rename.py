@@ -7,18 +7,15 @@ already someone's) before anything changes. A refusal is one sentence and change
 
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.names import clean_name
-from referee.players import matching_names
-from referee.store import StoreUnavailable
+from referee.storage.players import matching_names
+from referee.storage.store import StoreUnavailable
+from referee.ui.host import Host
 from referee.ui.widgets import TAP, name_chip, tagged
-
-if TYPE_CHECKING:
-    from referee.ui.shell import Shell
 
 OFFERED = 6
 
@@ -46,7 +43,7 @@ def question(old: str, new: str, games: int, merge: bool) -> tuple[str, str, str
 
 class RenameDialog:
     def __init__(
-        self, shell: "Shell", player: str | None, on_done: Callable[[str, str], None]
+        self, shell: Host, player: str | None, on_done: Callable[[str, str], None]
     ) -> None:
         self.shell = shell
         self.on_done = on_done

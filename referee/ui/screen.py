@@ -5,15 +5,11 @@ or on the game it shows (referee.ui.game_device). It builds its whole body anew 
 redraw; the shell merges that into what the phone already shows (ui/reconcile.py).
 """
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
+from referee.ui.host import Host
 from referee.ui.routes import Route
 from referee.ui.widgets import icon_button
-
-if TYPE_CHECKING:
-    from referee.ui.shell import Shell
 
 
 class Screen:
@@ -21,7 +17,7 @@ class Screen:
     scrolls = True  # the shell scrolls the body; a screen that scrolls a part of it says no
     follows_lists = False  # drawn again when any game is made, changed or deleted
 
-    def __init__(self, shell: "Shell", route: Route) -> None:
+    def __init__(self, shell: Host, route: Route) -> None:
         self.shell = shell
         self.route = route
 

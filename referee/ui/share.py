@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from referee.server import LINKS_ENV, admitted, qr_png, renew_code, table_code
+from referee.live.server import LINKS_ENV, admitted, qr_png, renew_code, table_code
 from referee.ui.widgets import tagged
 
 

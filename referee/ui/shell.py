@@ -20,11 +20,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from referee import collector
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
-from referee.live import LiveTables
-from referee.server import table_code
+from referee.live import collector
+from referee.live.server import table_code
+from referee.live.tables import LiveTables
 from referee.ui import flet_diff, flet_send, routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.home import cannot_open_dialog, delete_dialog, raw_dialog
@@ -58,7 +58,7 @@ class Shell:
         self.lives = lives
         self.store = lives.store
         self.device = f"device-{next(_device_numbers)}"
-        # The browser holding the page (referee.server): its picks, and the code it gave.
+        # The browser holding the page (referee.live.server): its picks, and the code it gave.
         self.sharing = TableSharing(self, token, ask_code)
         self.owner = self.sharing.owner
         self.game: GameDevice | None = None  # the game in the view stack, if any

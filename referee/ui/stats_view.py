@@ -1,4 +1,4 @@
-"""The statistics screen's parts, drawn from one `Statistics` (referee/stats.py computes
+"""The statistics screen's parts, drawn from one `Statistics` (referee/history/stats.py computes
 every figure; nothing here counts): the filters, each player's record, head-to-head, each
 game's records, wins over time as a chart and by day as a table, the unfinished games.
 
@@ -13,8 +13,8 @@ import flet as ft
 
 from referee.core.words import amount, number
 from referee.games import GAMES
-from referee.stats import HeadToHead, Statistics
-from referee.stats_report import PERIOD_TITLES, title, unit
+from referee.history.stats import HeadToHead, Statistics
+from referee.history.stats_report import PERIOD_TITLES, title, unit
 from referee.ui.theme import player_colour
 from referee.ui.widgets import TAP, icon_button, slug, tagged
 

@@ -22,8 +22,8 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.contract import per_game
 
 GAMES_PER_KIND = int(os.environ.get("REFEREE_GAMES_PER_KIND", "300"))

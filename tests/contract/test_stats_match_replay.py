@@ -18,10 +18,10 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.results import GameResult
-from referee.stats import PERIODS, statistics
-from referee.store import Store
-from referee.table import Table
+from referee.history.stats import PERIODS, statistics
+from referee.live.table import Table
+from referee.storage.results import GameResult
+from referee.storage.store import Store
 from tests.contract.test_random_play import tables
 
 CASES = int(os.environ.get("REFEREE_STATS_CASES", "20"))

@@ -227,8 +227,8 @@ def seed_finished_faj(data_dir) -> str:
     import random
 
     from referee.core.record import GameRecord
-    from referee.store import Store
-    from referee.table import Table
+    from referee.live.table import Table
+    from referee.storage.store import Store
 
     store = Store(data_dir / "referee.db")
     table = Table.new(store, GameRecord(game="faj", players=["Ana", "Bo", "Cy"]))

@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 
 pytestmark = pytest.mark.e2e

@@ -6,8 +6,8 @@ from playwright.sync_api import expect
 from referee.core.record import GameRecord
 from referee.games.faj import RULES
 from referee.games.faj.deck import BOARD_SIZES, TRICK_CARDS
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 from tests.helpers import board, plays
 

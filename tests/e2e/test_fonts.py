@@ -1,7 +1,7 @@
 """Fonts on an offline table, in the CanvasKit renderer these tests get: text the web
 client's own font draws (an accented name, a minus sign) asks the server for no other font
 (referee/ui/theme.py), and a letter none of its fonts has (a name in emoji or in Chinese)
-asks for each Noto font once (referee/web_fonts.py); each used to be asked for again at
+asks for each Noto font once (referee/live/web_fonts.py); each used to be asked for again at
 every layout."""
 
 from collections import Counter
@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, tagged
 
 pytestmark = pytest.mark.e2e

@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import rules_for
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from tests.e2e.browser import (
     ARTIFACTS,
     ROOT,

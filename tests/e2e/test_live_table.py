@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from referee.core.session import Session
 from referee.games import rules_for
-from referee.store import Store
+from referee.storage.store import Store
 from tests.e2e.browser import ARTIFACTS, open_page, serve, shot, tagged
 
 pytestmark = pytest.mark.e2e

@@ -10,8 +10,8 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.core.session import ReplayError, Session
 from referee.games import GAMES
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.helpers import bid, bluff, faeker, pass_, reveal, showdown, top
 from tests.test_cli import run
 
@@ -233,7 +233,7 @@ class TestEditCommand:
 
 class TestLiveEdit:
     def test_an_edit_is_one_change_every_device_sees_and_a_stale_one_is_refused(self, tmp_path):
-        from referee.live import LiveTables, Stale
+        from referee.live.tables import LiveTables, Stale
 
         store = Store(tmp_path / "t.db")
         try:

@@ -1,10 +1,10 @@
 """The client's requests for a Noto fallback font are answered with a font the page already
-has (referee/web_fonts.py): offline, a 404 made the CanvasKit renderer ask again at every
+has (referee/live/web_fonts.py): offline, a 404 made the CanvasKit renderer ask again at every
 layout."""
 
 from pathlib import Path
 
-from referee.web_fonts import FallbackFonts
+from referee.live.web_fonts import FallbackFonts
 from tests.e2e.browser import serve
 from tests.helpers import run_async
 from tests.live.test_server import raw_request

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from referee import guard, server
-from referee.guard import CodeGuard
+from referee.live import guard, server
+from referee.live.guard import CodeGuard
 
 
 class Clock:

@@ -8,12 +8,12 @@ import stat
 
 import pytest
 
-from referee import server
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
-from referee.live import LiveTables
+from referee.live import server
+from referee.live.tables import LiveTables
 from referee.storage.sharing import FILE_NAME, TableAccess
-from referee.store import Store
+from referee.storage.store import Store
 from tests.helpers import run_async
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
-from referee.live import LiveTables, Stale
-from referee.store import Store
+from referee.live.tables import LiveTables, Stale
+from referee.storage.store import Store
 from tests.helpers import board, top
 
 

@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from referee import live as live_module
 from referee.core.record import GameRecord
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live import tables as live_module
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from tests.helpers import bid, run_async, top
 
 
@@ -162,8 +162,8 @@ class TestOnTheServersLoop:
 WRITER = textwrap.dedent(
     """
     import sys
-    from referee.live import LiveTables
-    from referee.store import Store
+    from referee.live.tables import LiveTables
+    from referee.storage.store import Store
     store = Store(sys.argv[1])
     table = LiveTables(store).open(int(sys.argv[2]))
     table.play(0, "other process", {"type": "top_card", "card": 6})

@@ -6,7 +6,7 @@ import socket
 import pytest
 import websockets
 
-from referee import server
+from referee.live import server
 from tests.e2e.browser import serve
 from tests.helpers import run_async
 

@@ -8,8 +8,8 @@ import textwrap
 import pytest
 
 from referee.core.record import GameRecord
-from referee.store import StaleWrite, Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import StaleWrite, Store
 from tests.helpers import bid, top
 
 
@@ -54,8 +54,8 @@ class TestStaleTables:
 RACER = textwrap.dedent(
     """
     import sys
-    from referee.store import Store, StaleWrite
-    from referee.table import Table
+    from referee.storage.store import Store, StaleWrite
+    from referee.live.table import Table
     store = Store(sys.argv[1])
     table = Table.resume(store, int(sys.argv[2]))
     print("ready", flush=True)

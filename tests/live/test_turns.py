@@ -1,12 +1,12 @@
-"""Which game's devices are told first when several games change at once (referee.turns)."""
+"""Which game's devices are told first when several games change at once (referee.live.turns)."""
 
 import asyncio
 import gc
 import weakref
 
 from referee.core.record import GameRecord
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from tests.helpers import top
 
 

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from referee.poker import TWO_TO_TEN
+from referee.games.faj.poker import TWO_TO_TEN
 
 DECK = [(r, s) for r in range(2, 11) for s in range(4)]
 TREYS_SUIT = "cdhs"

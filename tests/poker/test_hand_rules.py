@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from referee.poker import (
+from referee.games.faj.poker import (
     FLUSH,
     FULL_HOUSE,
     HIGH_CARD,

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from referee.commands import replay_text
 from referee.core.errors import RefereeError
 from referee.games import GAMES
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from referee.ui.home import import_record
 from tests.mutation import assert_sentence, mutate_at, paths, played_records, vocabulary
 

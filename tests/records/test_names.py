@@ -16,8 +16,8 @@ from referee.core.names import (
     skeleton,
 )
 from referee.core.record import GameRecord, load_record_text
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 
 
 def refusal(players) -> str:

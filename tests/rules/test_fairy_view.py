@@ -4,7 +4,7 @@ only what the rules let players see (FY-HIDDEN, FY-MEMORY-AID)."""
 import flet as ft
 
 from referee.games.fairy.model import FairyReveal, Guesses
-from referee.live import LOCKED
+from referee.live.tables import LOCKED
 from referee.ui.games.fairy.view import FairyView
 from tests.helpers import fairy, fairy_turn, guess, opening
 

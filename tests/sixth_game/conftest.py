@@ -1,8 +1,8 @@
 import pytest
 
 from referee.games import GAMES
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from referee.ui import games as screens
 
 KIND = "highcard"

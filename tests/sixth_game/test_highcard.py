@@ -13,9 +13,9 @@ import pytest
 from referee.commands import schema, settle_text
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.store import Store
-from referee.table import Table
-from referee.transfer import export_all, import_files
+from referee.live.table import Table
+from referee.storage.store import Store
+from referee.storage.transfer import export_all, import_files
 from tests.contract import per_game_tests
 from tests.helpers import run_async
 from tests.ui.devices import controls, device

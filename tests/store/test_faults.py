@@ -24,8 +24,8 @@ from referee.core.errors import RefereeError
 from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.store import GameUnreadable, SaveFailed, Store, StoreUnavailable
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import GameUnreadable, SaveFailed, Store, StoreUnavailable
 
 # -- a folder with one game of every kind ----------------------------------------------
 
@@ -153,7 +153,7 @@ def texts(control) -> list[str]:
 
 def home_app(store: Store):
     """The real app on a fake page: renders the home screen or raises."""
-    from referee.live import LiveTables
+    from referee.live.tables import LiveTables
     from referee.ui.shell import Shell
 
     page = FakePage()

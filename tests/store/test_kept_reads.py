@@ -5,8 +5,8 @@ write through this store or another one shows at the next read."""
 import pytest
 
 from referee.core.record import GameRecord
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 from tests.helpers import bid, top
 
 PLAYERS = ["Ana", "Bo", "Cy"]

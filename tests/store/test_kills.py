@@ -22,16 +22,16 @@ import threading
 import time
 from pathlib import Path
 
-from referee.store import Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import Store
 
 KILLS = int(os.environ.get("REFEREE_KILLS", "100"))
 
 WRITER = textwrap.dedent("""
     import os, sys
     from referee.core.record import GameRecord
-    from referee.store import Store
-    from referee.table import Table
+    from referee.storage.store import Store
+    from referee.live.table import Table
 
     path = sys.argv[1]
 

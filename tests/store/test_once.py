@@ -10,9 +10,9 @@ import pytest
 from referee.core.record import GameRecord, load_record_text
 from referee.core.session import Session
 from referee.games import rules_for
-from referee.once import same_game
-from referee.store import SCHEMA_VERSION, Store
-from referee.table import StoredAlready, Table
+from referee.live.table import StoredAlready, Table
+from referee.storage.once import same_game
+from referee.storage.store import SCHEMA_VERSION, Store
 from referee.ui.home import import_record
 from tests.helpers import bid, pass_, top
 

@@ -12,15 +12,15 @@ from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.players import (
+from referee.live.table import Table
+from referee.storage.players import (
     PLAYER_FIELDS,
     RecentTable,
     matching_names,
     relative_day,
     renamed,
 )
-from referee.store import StaleWrite, Store
-from referee.table import Table
+from referee.storage.store import StaleWrite, Store
 from tests.helpers import bid, top
 from tests.store.test_results import as_stored, faeker_to_the_end, replayed
 
@@ -199,7 +199,7 @@ class TestRename:
         assert Table.resume(store, t.game_id).state.players == ("Ana", "Bo")
 
     def test_a_live_table_is_reloaded_with_the_new_name(self, store):
-        from referee.live import LiveTables
+        from referee.live.tables import LiveTables
 
         lives = LiveTables(store)
         live = lives.create(GameRecord(game="faeker", players=["Anna", "Bo"]))

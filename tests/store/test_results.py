@@ -10,9 +10,9 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord, parse_record
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.results import GameResult
-from referee.store import SCHEMA_VERSION, Store
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.results import GameResult
+from referee.storage.store import SCHEMA_VERSION, Store
 from tests.helpers import bid, pass_, top
 
 
@@ -156,7 +156,7 @@ class TestMigration:
         assert result(store, ended.game_id).ended is not None
         store.close()
 
-        import referee.store as store_module
+        import referee.storage.store as store_module
 
         def no_replay(*_a, **_k):
             raise AssertionError("opened an up-to-date database by replaying")

@@ -7,8 +7,8 @@ import pytest
 
 from referee.core.errors import IllegalAction
 from referee.core.record import GameRecord
-from referee.store import SCHEMA_VERSION, Store, data_dir
-from referee.table import Table
+from referee.live.table import Table
+from referee.storage.store import SCHEMA_VERSION, Store, data_dir
 from tests.helpers import bid, top
 
 

@@ -1,7 +1,7 @@
 import pytest
 
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 
 
 @pytest.fixture

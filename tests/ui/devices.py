@@ -11,7 +11,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from referee.live import LiveTables
+from referee.live.tables import LiveTables
 from referee.ui.shell import Shell
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)

@@ -8,8 +8,8 @@ import re
 import msgpack
 
 from referee.games import GAMES
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from tests.helpers import run_async
 from tests.ui.devices import ENCODE, device
 

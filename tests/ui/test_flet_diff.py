@@ -12,8 +12,8 @@ from flet.controls import object_patch
 from flet.utils.validation import V
 
 from referee.games import GAMES
-from referee.live import LiveTables
-from referee.store import Store
+from referee.live.tables import LiveTables
+from referee.storage.store import Store
 from referee.ui import flet_diff, values
 from tests.helpers import run_async
 from tests.ui.devices import ENCODE, controls, device

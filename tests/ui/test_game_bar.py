@@ -3,7 +3,7 @@ is up, so a move's redraw finds them on screen as they are; Undo and Redo come a
 
 import asyncio
 
-from referee.server import CODE_ENV
+from referee.live.server import CODE_ENV
 from referee.ui.screens.game import GameScreen
 from tests.helpers import run_async
 from tests.ui.devices import device

@@ -7,7 +7,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.verdict import Verdict
 from referee.games.deceptidice import guesses, truth
 from referee.games.deceptidice.deck import check_cards
-from referee.games.deceptidice.material import names_of, sizes_text, split
+from referee.games.deceptidice.material import sizes_text, split
 from referee.games.deceptidice.model import (
     Challenge,
     DeceptidiceChoices,
@@ -15,6 +15,7 @@ from referee.games.deceptidice.model import (
     PowerCard,
     PowerClaim,
     Tops,
+    names_of,
 )
 from referee.games.deceptidice.truth import card_name, judge, verdict_phrase
 

@@ -15,9 +15,13 @@ from referee.games.deceptidice.material import (
     NUMBER_CARDS,
     WILD,
     WILDCARDS,
+)
+from referee.games.deceptidice.model import (
+    DeceptidiceChoices,
+    DeceptidiceState,
+    PowerCard,
     names_of,
 )
-from referee.games.deceptidice.model import DeceptidiceChoices, DeceptidiceState, PowerCard
 from referee.games.deceptidice.truth import card_name
 
 

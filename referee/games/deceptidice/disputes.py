@@ -6,9 +6,16 @@ from typing import Literal
 
 from pydantic import Field
 
+from referee.core.dispute_kinds import (
+    DisputeKind,
+    GameDisputes,
+    Name,
+    Settled,
+    settled,
+    unique_names,
+)
 from referee.core.errors import InvalidAction
 from referee.core.values import Value
-from referee.disputes.kinds import DisputeKind, GameDisputes, Name, Settled, settled, unique_names
 from referee.games.deceptidice import guesses, truth
 from referee.games.deceptidice.material import COPIES_EACH, NUMBER_CARDS, WILD, WILDCARDS
 from referee.games.deceptidice.model import (

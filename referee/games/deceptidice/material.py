@@ -7,13 +7,9 @@ value, see model.py). Colours keep these letters whatever the table calls them.
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted, unshowable
-
-if TYPE_CHECKING:
-    from referee.games.deceptidice.model import DeceptidiceState
 
 NUMBERS = (1, 2, 3, 4, 5, 6)
 COLOURS = ("R", "B", "G", "Y")
@@ -110,13 +106,9 @@ def colour_names(text: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=64)
-def _names(text: str) -> dict[str, str]:
+def table_names(text: str) -> dict[str, str]:
+    """`colour_names`, kept for the few tables' texts seen (read at every screen)."""
     return colour_names(text)
-
-
-def names_of(state: "DeceptidiceState") -> dict[str, str]:
-    """The table's colour names (colour letter -> name)."""
-    return _names(state.options.colour_names)
 
 
 def sizes_text(sizes: Sequence[int]) -> str:

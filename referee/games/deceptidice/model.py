@@ -14,6 +14,7 @@ from referee.games.deceptidice.material import (
     NUMBER_CARDS,
     NUMBERS,
     WILD,
+    table_names,
 )
 
 Number = Annotated[int, Field(ge=1, le=len(NUMBERS), description="a card number, 1-6")]
@@ -352,3 +353,8 @@ class DeceptidiceChoices(Snapshot):
             return False
         plain = [c for c in cards if not isinstance(c, PowerCard)]
         return all(plain.count(c) <= left.get(c, 0) for c in set(plain))
+
+
+def names_of(state: DeceptidiceState) -> dict[str, str]:
+    """The table's colour names (colour letter -> name)."""
+    return table_names(state.options.colour_names)

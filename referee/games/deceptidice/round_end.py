@@ -5,7 +5,7 @@ as the Liar; or the discard ends the game.
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.verdict import ScoreChange, Verdict
 from referee.games.deceptidice.deck import check_kinds
-from referee.games.deceptidice.material import cards_text, game_over, names_of, sizes_text, split
+from referee.games.deceptidice.material import cards_text, game_over, sizes_text, split
 from referee.games.deceptidice.model import (
     DeceptidiceChoices,
     DeceptidiceState,
@@ -13,6 +13,7 @@ from referee.games.deceptidice.model import (
     NoSwap,
     RoundState,
     Swap,
+    names_of,
 )
 from referee.games.deceptidice.truth import card_name
 

@@ -29,7 +29,6 @@ from referee.games.deceptidice.material import (
     dice_per_player,
     die_sizes,
     game_over,
-    names_of,
     start_cards,
 )
 from referee.games.deceptidice.model import (
@@ -52,6 +51,7 @@ from referee.games.deceptidice.model import (
     Tops,
     VagueGuess,
     has_modifier,
+    names_of,
 )
 from referee.games.deceptidice.round_end import RoundEndHandlers
 from referee.games.deceptidice.rulings import RULINGS

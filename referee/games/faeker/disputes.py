@@ -5,9 +5,16 @@ from typing import Literal
 
 from pydantic import Field
 
+from referee.core.dispute_kinds import (
+    DisputeKind,
+    GameDisputes,
+    Name,
+    Settled,
+    settled,
+    unique_names,
+)
 from referee.core.outcome import places
 from referee.core.values import Value
-from referee.disputes.kinds import DisputeKind, GameDisputes, Name, Settled, settled, unique_names
 from referee.games.faeker import counting
 from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
 from referee.games.faeker.model import Card, FaekerState

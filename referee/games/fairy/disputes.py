@@ -5,9 +5,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from referee.core.dispute_kinds import (
+    DisputeKind,
+    GameDisputes,
+    Name,
+    Settled,
+    settled,
+    unique_names,
+)
 from referee.core.errors import InvalidAction
 from referee.core.values import Value
-from referee.disputes.kinds import DisputeKind, GameDisputes, Name, Settled, settled, unique_names
 from referee.games.fairy import RULES, odds, scoring
 from referee.games.fairy.deck import CARDS, NUMBER_SUITS, card_text, parse_suits
 from referee.games.fairy.model import FairyState

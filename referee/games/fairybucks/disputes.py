@@ -5,9 +5,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from referee.core.dispute_kinds import (
+    DisputeKind,
+    GameDisputes,
+    Name,
+    Settled,
+    settled,
+    unique_names,
+)
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.values import Value
-from referee.disputes.kinds import DisputeKind, GameDisputes, Name, Settled, settled, unique_names
 from referee.games.fairybucks import RULES
 from referee.games.fairybucks.material import BUCKS
 from referee.games.fairybucks.model import (

@@ -1,7 +1,7 @@
 """The two decks of Faces, Aces & Jokers: the one place their cards and orders live."""
 
 from referee.core.deck import Deck
-from referee.poker import SUIT_NAMES
+from referee.games.faj.poker import SUIT_NAMES
 
 SUITS = "CDHS"  # lowest to highest: clubs, diamonds, hearts, spades
 SYMBOLS = "♣♦♥♠"

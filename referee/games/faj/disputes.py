@@ -7,10 +7,17 @@ from typing import Literal
 
 from pydantic import Field
 
+from referee.core.dispute_kinds import (
+    DisputeKind,
+    GameDisputes,
+    Name,
+    Settled,
+    settled,
+    unique_names,
+)
 from referee.core.errors import InvalidAction
 from referee.core.outcome import win_text
 from referee.core.values import Value
-from referee.disputes.kinds import DisputeKind, GameDisputes, Name, Settled, settled, unique_names
 from referee.games.faj import RULES, showdown, tricks
 from referee.games.faj.deck import DRAFT_DECK, TRICK_DECK, short
 from referee.games.faj.model import DraftCard, FajState, TrickCard

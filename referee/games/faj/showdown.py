@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from referee.core.words import PLACE_WORDS
 from referee.games.faj.deck import SYMBOLS, short, trick_parts
-from referee.poker import TWO_TO_TEN, Hand, rank_name
+from referee.games.faj.poker import TWO_TO_TEN, Hand, rank_name
 
 
 @dataclass(frozen=True)

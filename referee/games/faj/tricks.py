@@ -12,7 +12,7 @@ from referee.games.faj.deck import (
     suit_of,
     trick_parts,
 )
-from referee.poker import SUIT_NAMES
+from referee.games.faj.poker import SUIT_NAMES
 
 
 def suit_totals(board: Sequence[str]) -> list[int]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from referee.server import check_code, client_key
+from referee.live.server import check_code, client_key
 from referee.ui.theme import setup_page
 from referee.ui.widgets import big_button, tagged
 
@@ -42,7 +42,7 @@ def code_screen(page: ft.Page, on_right: Callable[[], None], told: str | None = 
     )
 
     def check(_e=None):
-        # Every try counts against this device and the table (referee/guard.py): after a
+        # Every try counts against this device and the table (referee/live/guard.py): after a
         # few wrong codes each further try waits longer, and the sentence says how long.
         tried = check_code(client_key(page), field.value)
         if tried.ok:

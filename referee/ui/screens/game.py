@@ -7,7 +7,7 @@ one, so the phone's Back returns here from each.
 
 import flet as ft
 
-from referee.server import table_code
+from referee.live.server import table_code
 from referee.ui import routes, values
 from referee.ui.log_editor import versions_dialog
 from referee.ui.reconcile import find

@@ -6,9 +6,9 @@ import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.names import sentence
-from referee.series import stored_series
-from referee.store import StoreUnavailable
-from referee.table import StoredAlready
+from referee.history.series import stored_series
+from referee.live.table import StoredAlready
+from referee.storage.store import StoreUnavailable
 from referee.ui.home import HOME_PAGE, home_view, import_record
 from referee.ui.screen import Screen
 

@@ -1,5 +1,5 @@
 """Statistics (`/stats`): who wins, at what, against whom and over time, from the stored
-results of the finished games (referee/stats.py; nothing is replayed), filtered by game
+results of the finished games (referee/history/stats.py; nothing is replayed), filtered by game
 and by period; the unfinished games apart, never counted. A player's name opens renaming
 or merging them in every saved game (ui/rename.py).
 """
@@ -9,7 +9,7 @@ import sqlite3
 import flet as ft
 
 from referee.core.errors import RefereeError
-from referee.stats import PERIODS, statistics
+from referee.history.stats import PERIODS, statistics
 from referee.ui import routes
 from referee.ui import stats_view as view
 from referee.ui.rename import RenameDialog

@@ -4,9 +4,9 @@ from typing import Literal
 
 from pydantic import Field
 
+from referee.core.dispute_kinds import Name, settled, unique_names
 from referee.core.values import Value
 from referee.disputes import DisputeKind, GameDisputes, Settled
-from referee.disputes.kinds import Name, settled, unique_names
 from tests.sixth_game.game.model import Card
 from tests.sixth_game.game.rules import round_headline, round_winner
 

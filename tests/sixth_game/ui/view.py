@@ -2,7 +2,7 @@
 
 import flet as ft
 
-from referee.live import LOCKED
+from referee.live.tables import LOCKED
 from referee.ui.game_view import GameView
 from referee.ui.widgets import ScoreRow, scoreboard, tagged
 from tests.sixth_game.game import RULES

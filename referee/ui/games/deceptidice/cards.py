@@ -9,8 +9,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import describe, power_text
-from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of, names_of
-from referee.games.deceptidice.model import Card, DeceptidiceState, DieTops, PowerCard, Tops
+from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of
+from referee.games.deceptidice.model import (
+    Card,
+    DeceptidiceState,
+    DieTops,
+    PowerCard,
+    Tops,
+    names_of,
+)
 from referee.games.deceptidice.truth import card_name
 from referee.ui.widgets import action_button, tagged, tile
 

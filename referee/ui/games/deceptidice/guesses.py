@@ -4,7 +4,7 @@ or a power claim, each button enabled only when the menu allows that guess.
 
 import flet as ft
 
-from referee.games.deceptidice.material import COLOURS, NUMBERS, names_of
+from referee.games.deceptidice.material import COLOURS, NUMBERS
 from referee.games.deceptidice.model import (
     ColourGuess,
     DeceptidiceGuess,
@@ -13,6 +13,7 @@ from referee.games.deceptidice.model import (
     PowerClaim,
     StraightGuess,
     VagueGuess,
+    names_of,
 )
 from referee.ui.games.deceptidice.cards import CELL, face_button, stepper
 from referee.ui.widgets import action_button, tagged, tile

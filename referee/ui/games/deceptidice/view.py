@@ -8,7 +8,7 @@ import flet as ft
 
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import describe
-from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, names_of, sizes_text, split
+from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, sizes_text, split
 from referee.games.deceptidice.model import (
     Challenge,
     DeceptidiceState,
@@ -16,6 +16,7 @@ from referee.games.deceptidice.model import (
     NoSwap,
     RevealDie,
     Swap,
+    names_of,
 )
 from referee.games.deceptidice.truth import card_name
 from referee.ui.game_view import GameView

@@ -13,7 +13,7 @@ from referee.games.fairy import RULES
 from referee.games.fairy.deck import GOAL_15, TOP, is_fairy, suit_name, suit_of
 from referee.games.fairy.model import FairyReveal, FairyState, Opening
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
-from referee.live import LOCKED
+from referee.live.tables import LOCKED
 from referee.ui.game_view import GameView
 from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
 from referee.ui.widgets import ScoreRow, action_button, scoreboard, slug, tagged, tile

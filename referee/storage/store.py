@@ -43,22 +43,25 @@ from referee.core.record import (
     stamp,
 )
 from referee.core.session import Session
-from referee.database import (  # noqa: F401 - the store's errors, named here too
+from referee.games import GAMES
+from referee.storage.database import (  # noqa: F401 - the store's errors, named here too
+    GameUnreadable,
     SaveFailed,
     SqliteFile,
     StoreUnavailable,
     _kept,
     _locked,
+    _lower,
     _text,
     _why,
 )
-from referee.dispute_history import DisputeHistory
-from referee.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
-from referee.games import GAMES
-from referee.once import Once
-from referee.players import RecentTable, recent_tables
-from referee.renaming import Renaming
-from referee.results import (
+from referee.storage.dispute_history import DisputeHistory
+from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
+from referee.storage.once import Once
+from referee.storage.pending import PENDING_SCHEMA, PendingPicks
+from referee.storage.players import RecentTable, recent_tables
+from referee.storage.renaming import Renaming
+from referee.storage.results import (
     RESULTS_SCHEMA,
     GameResult,
     insert_results,
@@ -66,7 +69,6 @@ from referee.results import (
     read_results,
     update_results,
 )
-from referee.storage.pending import PENDING_SCHEMA, PendingPicks
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
 # (each seat's points and place: games.points is no longer read) and games.ended; 5:
@@ -111,10 +113,6 @@ _SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA
 
 class StaleWrite(RefereeError):
     """The game changed since the writer last read it (another device or process)."""
-
-
-class GameUnreadable(RefereeError):
-    """One stored game cannot be loaded by this referee; it stays listed and exportable."""
 
 
 @dataclass(frozen=True)
@@ -735,9 +733,3 @@ def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str |
     except RefereeError as exc:
         return names, _lower(exc.reason)
     return names, None
-
-
-def _lower(reason: str) -> str:
-    """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
-    reason = reason.rstrip(".")
-    return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason

@@ -7,7 +7,7 @@ or changed; if it can still be read it opens read-only (`read_only`, with a noti
 its integrity check) or was written by a newer referee: it is moved aside with a
 timestamp, never overwritten, and a new one is started; `notices` says so.
 
-What the file holds (its tables, their migrations) is the subclass's: referee.store.
+What the file holds (its tables, their migrations) is the subclass's: referee.storage.store.
 """
 
 import contextlib
@@ -22,6 +22,10 @@ from pathlib import Path
 
 from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
+
+
+class GameUnreadable(RefereeError):
+    """One stored game cannot be loaded by this referee; it stays listed and exportable."""
 
 
 class StoreUnavailable(RefereeError):
@@ -408,3 +412,9 @@ class _Transaction:
             self.conn.execute("ROLLBACK")
         if isinstance(exc, sqlite3.Error):
             raise self._failed(exc) from exc
+
+
+def _lower(reason: str) -> str:
+    """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
+    reason = reason.rstrip(".")
+    return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason

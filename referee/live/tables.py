@@ -26,16 +26,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import collector
 from referee.core.errors import RefereeError
 from referee.core.names import clean_name
 from referee.core.record import GameRecord
 from referee.core.rules import Rematch
 from referee.core.verdict import Verdict
+from referee.live import collector
+from referee.live.table import Table
+from referee.live.turns import turns_on
 from referee.storage.pending import StoredPick
-from referee.store import StaleWrite, Store
-from referee.table import Table
-from referee.turns import turns_on
+from referee.storage.store import StaleWrite, Store
 
 LOCKED = object()  # what a device sees of a pick another player made privately
 POLL_S = 0.5  # how often another process's changes are looked for, while a game is shown
@@ -116,7 +116,7 @@ class LiveTable:
         """Tell every device but `exclude` that the game moved. On the server's event
         loop each device is told in a turn of its own, after the one telling: the device
         that made the change draws it first, each device's screen is sent as soon as it
-        is drawn (not after the last device's), and taps go in between (referee.turns
+        is drawn (not after the last device's), and taps go in between (referee.live.turns
         says which game's devices are told first)."""
         with self.lock:
             for device in self.listeners:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 from itertools import combinations
 
-from referee.players import parse_stamp
-from referee.results import GameResult
+from referee.storage.players import parse_stamp
+from referee.storage.results import GameResult
 
 PERIODS = ("evening", "month", "all")
 EVENING = timedelta(hours=12)  # a games night: every game within this before the last one

@@ -3,7 +3,7 @@
 from referee.core.errors import RefereeError
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.store import GameSummary, Store
+from referee.storage.store import GameSummary, Store
 
 
 def stored_series(store: Store, games: list[GameSummary]) -> list[tuple[str, int, dict[str, int]]]:

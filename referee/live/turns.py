@@ -21,7 +21,7 @@ from typing import Protocol
 
 
 class Telling(Protocol):
-    """A game with devices to tell (referee.live.LiveTable)."""
+    """A game with devices to tell (referee.live.tables.LiveTable)."""
 
     listeners: dict
 

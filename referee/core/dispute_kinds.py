@@ -3,7 +3,8 @@ settling one dispute answers.
 
 A game's disputes module holds one frozen model per kind, told apart by `kind`, and a
 settle function per kind that answers with the game's own pure functions. Nothing here
-knows a game: the catalogue (`models.py`) puts the games' kinds together from the registry.
+knows a game: the catalogue (`referee/disputes/models.py`) puts the games' kinds together
+from the registry.
 """
 
 from collections import Counter
@@ -80,12 +81,11 @@ def unique_names(names: Sequence[str]) -> None:
 
 
 def settled(dispute, headline: str, details, rulings, **more) -> Settled:
-    """The answer to `dispute`: the rulings once each, in the order first cited."""
-    from referee.disputes.models import GAME_OF
-
+    """The answer to `dispute`: the rulings once each, in the order first cited. Its game
+    is the catalogue's to name (`referee.disputes.settle`): here no game is known."""
     return Settled(
         kind=dispute.kind,
-        game=GAME_OF[dispute.kind],
+        game="",
         headline=headline,
         details=tuple(details),
         rulings=tuple(dict.fromkeys(rulings)),

@@ -1,8 +1,8 @@
 """The statistics as `python -m referee stats` prints them: the figures of the statistics
-screen (referee/stats.py), as text or as JSON."""
+screen (referee/history/stats.py), as text or as JSON."""
 
 from referee.games import GAMES
-from referee.stats import Statistics, Tally
+from referee.history.stats import Statistics, Tally
 
 PERIOD_TITLES = {"evening": "last evening", "month": "the last 30 days", "all": "all time"}
 

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
-from referee.guard import CodeCheck, CodeGuard
+from referee.live.guard import CodeCheck, CodeGuard
 from referee.storage.sharing import TableAccess
 
 CODE_ENV = "REFEREE_TABLE_CODE"
@@ -34,7 +34,7 @@ _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 EMPTY_CODE = "Enter the table code: the host's screen and the link they shared show it."
-CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/guard.py)
+CODE_LENGTH = 8  # 39.6 bits; with the guard's throttle, over 50 (see referee/live/guard.py)
 _GUARD = CodeGuard()
 
 
@@ -138,7 +138,7 @@ def code_matches(given: str | None) -> bool:
 
 def check_code(client: str, typed: str | None) -> CodeCheck:
     """One try of the table code from `client` (see `client_key`), throttled: "ok",
-    "wrong" with a sentence, or "wait" with a sentence saying how long (referee/guard.py).
+    "wrong" with a sentence, or "wait" with a sentence saying how long (referee/live/guard.py).
     The code in a device's link is a try like any other; no code at all is not a try."""
     if table_code() is None:
         return CodeCheck("ok")
@@ -424,60 +424,3 @@ def terminal_qr(text: str) -> str:
     out = io.StringIO()
     segno.make(text, error="m").terminal(out=out, compact=True)
     return out.getvalue()
-
-
-def serve(
-    main: Callable,
-    *,
-    host: str,
-    port: int,
-    assets_dir: str | None,
-    starting: Callable[[], None] = lambda: None,
-) -> None:
-    """Run the app as a web server until interrupted; `starting` is called once the port
-    is open (uvicorn's own start-up is done by then, so it does not share the interpreter
-    with what `starting` begins)."""
-    import flet_web.fastapi as flet_fastapi
-    import uvicorn
-
-    import referee
-    from referee.ui.flet_send import install as _send_without_log_text
-    from referee.web_fonts import fallback_fonts
-
-    _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
-
-    class Server(uvicorn.Server):
-        async def startup(self, sockets=None) -> None:
-            await super().startup(sockets)
-            if not self.should_exit:
-                starting()
-
-    app = flet_fastapi.FastAPI()
-    # The page and its manifest carry referee's own name, description, colour and icons
-    # (assets/: index.html, manifest.json, icons/), so "Add to Home screen" gives referee.
-    app.mount(
-        "/",
-        flet_fastapi.app(
-            main,
-            assets_dir=assets_dir,
-            app_name=referee.NAME,
-            app_short_name=referee.NAME,
-            app_description=referee.DESCRIPTION,
-            no_cdn=True,
-        ),
-    )
-    config = uvicorn.Config(
-        HostCheck(fallback_fonts(app, assets_dir), AllowedHosts.from_env(host)),
-        host=host,
-        port=port,
-        ws="websockets-sansio",
-        # Pushes are a few hundred bytes on a loopback or a table's Wi-Fi: compressing
-        # each one for each device cost the server 4-5% of its busy time (py-spy, 40
-        # devices) and saved nothing a player could notice.
-        ws_per_message_deflate=False,
-        log_level="warning",
-    )
-    server = Server(config)
-    server.run()
-    if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
-        sys.exit(1)

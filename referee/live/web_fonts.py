@@ -11,8 +11,6 @@ asking; the letter shows as the box it showed before, and nothing else draws dif
 import re
 from pathlib import Path
 
-from referee.ui.theme import FONTS, SYMBOL_FONT
-
 # What the client asks for: /assets/fonts/<noto family>/<version>/<subset>.woff2
 NOTO_FONT = re.compile(r"/assets/fonts/noto[a-z0-9]*/[A-Za-z0-9_./-]+\.(woff2|ttf|otf)")
 
@@ -43,9 +41,9 @@ class FallbackFonts:
         await send({"type": "http.response.body", "body": b"" if method == "HEAD" else self.font})
 
 
-def fallback_fonts(app, assets_dir: str | None):
-    """`app` with its fallback-font requests answered by the suit subset in `assets_dir`
-    (a font every page loads anyway); `app` itself when there is no assets folder."""
-    if assets_dir is None:
+def fallback_fonts(app, font: Path | None):
+    """`app` with its fallback-font requests answered by `font` (the suits' font in the
+    assets folder, which every page loads anyway); `app` itself when there is none."""
+    if font is None:
         return app
-    return FallbackFonts(app, (Path(assets_dir) / FONTS[SYMBOL_FONT]).read_bytes())
+    return FallbackFonts(app, font.read_bytes())

@@ -6,8 +6,10 @@ import json
 from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import look_alike, name_key, new_name, printable, quoted
 from referee.core.record import read_json
+from referee.core.session import Session
 from referee.games import GAMES
-from referee.players import renamed
+from referee.storage.database import GameUnreadable, _lower
+from referee.storage.players import renamed
 
 
 class Renaming:
@@ -48,8 +50,6 @@ class Renaming:
         return [game_id for game_id, _names in games]
 
     def _rename_in(self, c, game_id: int, names: list[str], old: str, new: str) -> None:
-        from referee import store  # the store's reader; it imports this module first
-
         c.execute(
             "UPDATE games SET players=?, revision=revision+1 WHERE id=?",
             (json.dumps(names), game_id),
@@ -78,16 +78,16 @@ class Renaming:
         # The summary names the players ("Ana wins with 12 cubes"): made again from the
         # renamed game, which must replay as it did.
         try:
-            stored = store._read_game(c, self._json_valid, game_id)
-        except (store.GameUnreadable, KeyError):
+            stored = self.load(game_id)  # the store's reader, on this transaction's `c`
+        except (GameUnreadable, KeyError):
             return  # it could not be opened before either: its summary stays
         rules = GAMES[stored.record.game]
         try:
-            state = store.Session(rules, stored.record, stored.redo).state
+            state = Session(rules, stored.record, stored.redo).state
         except RefereeError as exc:
             raise InvalidAction(
                 f"Game {game_id} would no longer replay with the new name, so nothing was "
-                f"changed ({store._lower(exc.reason)})."
+                f"changed ({_lower(exc.reason)})."
             ) from None
         c.execute("UPDATE games SET summary=? WHERE id=?", (rules.standing(state).summary, game_id))
 

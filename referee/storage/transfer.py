@@ -29,7 +29,7 @@ from referee.core.outcome import Standing
 from referee.core.record import MAX_RECORD_CHARS, GameRecord, parse_record, read_json
 from referee.core.session import ReplayError, Session
 from referee.games import rules_for
-from referee.store import GameUnreadable, Store
+from referee.storage.store import GameUnreadable, Store
 
 # A sentence naming a path may be longer than a player's sentence: the path is whole.
 PATH_SENTENCE = 1000

@@ -15,7 +15,7 @@ from referee.core.rules import Rematch
 from referee.core.session import ReplayError, Session
 from referee.core.verdict import Verdict
 from referee.games import rules_for
-from referee.store import Store
+from referee.storage.store import Store
 
 
 class StoredAlready(RefereeError):

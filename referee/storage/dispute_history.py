@@ -5,7 +5,7 @@ import json
 import sqlite3
 from datetime import UTC, datetime
 
-from referee.database import _locked
+from referee.storage.database import _locked
 
 _DISPUTES = (
     "CREATE TABLE IF NOT EXISTS disputes (id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
