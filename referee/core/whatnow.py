@@ -206,9 +206,10 @@ class BaseTeacher:
         doing = or_list(phrases) or self.rules.prompts[self.rules.phase(state)].lower()
         if not names:
             return f"The table's turn: {doing}."
-        if len(names) == 1:
-            return f"{names[0]} to act: {doing}."
-        return f"{and_list(names)} choose at once: {doing}."
+        seats = self.rules.to_act(state)
+        if len(names) > 1 and all(self.rules.pick_options(state, s) for s in seats):
+            return f"{and_list(names)} choose at once: {doing}."
+        return f"{and_list(names)} to act: {doing}."
 
     def _still_to_choose(self, state: Any, picked: Collection[int]) -> list[str]:
         rules = self.rules

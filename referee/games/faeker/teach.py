@@ -127,6 +127,24 @@ class FaekerTeacher(BaseTeacher):
             return f"{example.player} cannot bid again: {example.player} passed this round."
         return reason
 
+    def headline(self, state: FaekerState, names, phrases) -> str:
+        if state.phase == "reveal":
+            return f"{and_list(names)} to show {'a hand' if len(names) == 1 else 'their hands'}."
+        return super().headline(state, names, phrases)
+
+    def _why_reveal(self, state: FaekerState) -> str:
+        """Why the hands are shown (FK-END-TIE, FK-SHOWDOWN-CALL, a bluff, all passed)."""
+        deal = state.deal
+        if deal.reveal == "bluff":
+            holder, caller = state.players[deal.called_seat], state.players[deal.caller]
+            return f"{caller} called a bluff on {holder}'s {deal.called_bid}."
+        if deal.caller is not None:
+            return f"{state.players[deal.caller]} called a showdown."
+        if deal.highest_bid is None:
+            return "Everyone passed, and this table plays a showdown then."
+        tied = [state.players[s] for s in self.rules.bidding_order(state)]
+        return f"Tie at {deal.highest_bid}: {and_list(tied)} bid it and everyone else passed."
+
     def facts(self, state: FaekerState) -> list[str]:
         out = [
             f"Round {state.round}; dealer {state.players[state.dealer]}.",
@@ -140,7 +158,9 @@ class FaekerTeacher(BaseTeacher):
             f"Top card {card_name(deal.top)}: worth {FAE[deal.top]} fae; bids count {target}."
         )
         last = deal.last_bid_entry
-        if last is not None:
+        if state.phase == "reveal":
+            out.append(self._why_reveal(state))
+        elif last is not None:
             out.append(f"Bid to beat: {state.players[last.seat]}'s {last.amount}.")
         if deal.passed:
             out.append(f"Passed: {and_list([state.players[s] for s in sorted(deal.passed)])}.")
@@ -171,7 +191,8 @@ class FaekerTeacher(BaseTeacher):
                     f"a bluff gives {caller} {fae + 1}; then the deal moves one seat left."
                 )
             return (
-                f"When every hand is shown, the highest hand takes {fae} cubes (exactly "
-                "equal hands each take them); then the deal moves one seat left."
+                f"When every hand is shown, the highest hand takes {fae} cubes: hands sorted "
+                "high to low are compared card by card, the first higher card wins, and "
+                "exactly equal hands each take them; then the deal moves one seat left."
             )
         return None

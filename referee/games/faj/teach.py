@@ -25,9 +25,7 @@ class FajTeacher(BaseTeacher):
         seat, cards = menu.pickable[0] if menu.pickable else (0, DRAFT_CARDS)
         pick = DraftPick(player=state.players[seat], card=cards[0])
         if state.phase == "play":
-            plays = rules.gather(
-                state, {s: rules.pick_options(state, s)[-1] for s in rules.to_act(state)}
-            )
+            plays = rules.gather(state, self._distinct(state, rules.to_act(state), ""))
         else:
             plays = Plays(
                 plays=tuple(
@@ -45,9 +43,21 @@ class FajTeacher(BaseTeacher):
         for seat in seats:
             barred = [c for c in DRAFT_CARDS if c not in rules.pick_options(state, seat)]
             if barred:  # a card this player cannot play now, the others' as they may
-                others = {s: rules.pick_options(state, s)[-1] for s in seats if s != seat}
+                others = self._distinct(state, [s for s in seats if s != seat], barred[0])
                 return [rules.gather(state, {**others, seat: barred[0]})]
         return []
+
+    def _distinct(self, state: FajState, seats, avoid: str) -> dict[int, str]:
+        """A card each seat may play, no two the same (nor `avoid`)."""
+        taken, out = {avoid}, {}
+        for seat in seats:
+            card = next(
+                (c for c in reversed(self.rules.pick_options(state, seat)) if c not in taken),
+                avoid,
+            )
+            taken.add(card)
+            out[seat] = card
+        return out
 
     def ruling_of(self, state: FajState, example) -> str | None:
         if isinstance(example, DraftPick):
