@@ -20,8 +20,8 @@ from referee.games import GAMES
 from tests.contract import per_game
 from tests.contract.test_random_play import tables
 
-GAMES_PER_KIND = int(os.environ.get("REFEREE_WHATNOW_GAMES", "12"))
-MAX_STEPS = 80
+GAMES_PER_KIND = int(os.environ.get("REFEREE_WHATNOW_GAMES", "36"))
+MAX_STEPS = 120
 STATES_CHECKED: Counter = Counter()
 
 
