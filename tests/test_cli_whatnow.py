@@ -40,6 +40,7 @@ def test_after_every_action_it_says_who_acts_and_what_they_may_do(game):
     assert kinds["A bluff call"]["ruling"] == "FK-BLUFF-AT-LEAST"
     assert "ruling_words" in kinds["A bid"]
     assert all(m["reason"] for m in told["not_allowed"])
+    assert kinds["A bid"]["example"] == {"type": "bid", "player": "Cy", "amount": 2}
 
 
 def test_at_n_is_the_state_after_n_actions(game):

@@ -44,6 +44,8 @@ class WhatNow:
                 out["ruling_words"] = m.ruling_words
             if m.reason is not None:
                 out["reason"] = m.reason
+            if hasattr(m.example, "model_dump"):  # the action as a record holds it
+                out["example"] = m.example.model_dump(mode="json")
             return out
 
         return {

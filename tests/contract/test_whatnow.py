@@ -36,7 +36,11 @@ def refusal(rules, state, action) -> str | None:
 def check_what_now(rules, state) -> None:
     told = what_now(rules, state)
     assert told.headline
-    json.dumps(told.as_json())  # the command line prints it
+    said = told.as_json()  # the command line prints it
+    json.dumps(said)
+    moves = (*told.allowed, *told.refused)
+    for move, shown in zip(moves, said["allowed"] + said["not_allowed"], strict=True):
+        assert rules.parse_action(shown["example"]) == move.example  # a record's action
     for move in told.allowed:
         assert move.example is not None, move
         assert rules.offers(state, move.example), move
