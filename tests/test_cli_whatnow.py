@@ -47,7 +47,7 @@ def test_at_n_is_the_state_after_n_actions(game):
     told = json.loads(run("whatnow", str(game), "--at", "1").stdout)
     assert told["headline"] == "Bo to act: bid 0 or more, pass, or call a showdown."
     refused = {m["kind"]: m for m in told["not_allowed"]}
-    assert refused["A bluff call"]["reason"] == "There is no bid to call a bluff on yet."
+    assert refused["A bluff call"]["reason"] == "Nobody can call a bluff yet: no bid has been made."
     at_start = json.loads(run("whatnow", str(game), "--at", "0").stdout)
     assert at_start["headline"] == "The table's turn: turn up the top card."
 

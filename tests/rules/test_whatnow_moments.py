@@ -58,8 +58,8 @@ def test_fk_bluff_at_least_says_what_each_side_takes():
 
 def test_fk_bid_nobody_can_call_a_bluff_before_a_bid():
     bluff_call = by_kind(told(faeker(actions=[top(3)])).refused)["A bluff call"]
-    assert bluff_call.sentence.startswith("Nobody can call a bluff yet: no bid has been made.")
-    assert bluff_call.reason == "There is no bid to call a bluff on yet."
+    assert bluff_call.sentence == bluff_call.reason  # the panel says what the verdict says
+    assert bluff_call.reason == "Nobody can call a bluff yet: no bid has been made."
 
 
 def test_fk_pass_out_a_player_who_passed_cannot_bid_again():

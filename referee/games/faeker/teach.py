@@ -118,10 +118,6 @@ class FaekerTeacher(BaseTeacher):
 
     def refused_words(self, state: FaekerState, example, reason: str) -> str:
         deal = state.deal
-        if isinstance(example, CallBluff) and state.phase == "bidding":
-            if deal.last_bid_entry is None:
-                return f"Nobody can call a bluff yet: no bid has been made. ({reason})"
-            return f"{example.player} cannot call a bluff on {example.player}'s own bid."
         passed = isinstance(example, Bid) and state.phase == "bidding"
         if passed and self.rules.seat_of(state, example.player) in deal.passed:
             return f"{example.player} cannot bid again: {example.player} passed this round."
