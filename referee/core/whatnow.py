@@ -36,6 +36,9 @@ class WhatNow:
     # At a phase's end: what happens next, who starts it, and why (None mid-phase).
     next: str | None = None
     facts: tuple[str, ...] = field(default=())  # the numbers of this state, one per line
+    # A simultaneous choice: each player still to choose, and what they may choose (as
+    # the game names each pick), in seat order; () when nobody chooses at once.
+    choosing: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_json(self) -> dict:
         def move(m: Move) -> dict:
@@ -55,6 +58,7 @@ class WhatNow:
             "not_allowed": [move(m) for m in self.refused],
             "next": self.next,
             "facts": list(self.facts),
+            "choosing": [{"player": p, "may_choose": list(c)} for p, c in self.choosing],
         }
 
 
@@ -195,6 +199,7 @@ class BaseTeacher:
                 refused.append(self._move(state, action, words, reason))
         facts = list(self.facts(state))
         facts += self._still_to_choose(state, picked)
+        choosing = self._choosing(state, picked)
         return WhatNow(
             headline=self.headline(state, names, phrases),
             to_act=names,
@@ -202,24 +207,29 @@ class BaseTeacher:
             refused=tuple(refused),
             next=self.next_words(state),
             facts=tuple(facts),
+            choosing=choosing,
         )
 
     def headline(self, state: Any, names: tuple[str, ...], phrases: list[str]) -> str:
         doing = or_list(phrases) or self.rules.prompts[self.rules.phase(state)].lower()
         if not names:
             return f"The table's turn: {doing}."
-        seats = self.rules.to_act(state)
-        if len(names) > 1 and all(self.rules.pick_options(state, s) for s in seats):
+        if self._simultaneous(state):
             return f"{and_list(names)} choose at once: {doing}."
         return f"{and_list(names)} to act: {doing}."
 
+    def _simultaneous(self, state: Any) -> dict[int, tuple]:
+        """Each seat of a simultaneous choice (flow: `pick_options`/`gather`) and what it
+        may pick; {} when the game waits for no such choice."""
+        seats = self.rules.to_act(state)
+        options = {s: self.rules.pick_options(state, s) for s in seats}
+        return options if len(seats) > 1 and all(options.values()) else {}
+
     def _still_to_choose(self, state: Any, picked: Collection[int]) -> list[str]:
-        rules = self.rules
-        seats = rules.to_act(state)
-        options = {s: rules.pick_options(state, s) for s in seats}
-        if len(seats) < 2 or not all(options.values()):
+        options = self._simultaneous(state)
+        if not options:
             return []
-        waiting = [s for s in seats if s not in picked]
+        waiting = [s for s in options if s not in picked]
         if not waiting:
             return ["Everyone has chosen: the choices are shown together."]
         names = and_list([state.players[s] for s in waiting])
@@ -227,6 +237,14 @@ class BaseTeacher:
             f"Still to choose: {names}.",
             *(f"{self.pick_words(state, s, options[s])}." for s in waiting),
         ]
+
+    def _choosing(self, state: Any, picked: Collection[int]) -> tuple:
+        label = self.rules.pick_label
+        return tuple(
+            (state.players[s], tuple(str(label(v)) for v in values))
+            for s, values in self._simultaneous(state).items()
+            if s not in picked
+        )
 
     def _drawn(self, state: Any) -> list:
         rng = random.Random(0)  # the same answer for the same state

@@ -108,6 +108,8 @@ def test_fy_guess_says_who_still_has_to_choose():
     assert "Still to choose: Ana and Cy." in now.facts
     assert "Bo" not in " ".join(f for f in now.facts if f.startswith("Still"))
     assert "+7" in by_kind(now.allowed)["The guesses"].sentence
+    guesses = ("Higher", "Lower", "Same suit", "Catch the fairy")
+    assert now.choosing == (("Ana", guesses), ("Cy", guesses))
 
 
 # -- Fairy Bucks -----------------------------------------------------------------------
