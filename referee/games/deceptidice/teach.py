@@ -103,7 +103,7 @@ class DeceptidiceTeacher(BaseTeacher):
         if isinstance(example, Discard):
             sizes = self.rules.choices(state).sizes
             return (
-                f"{example.player} lost the round and discards one die, face up: one of "
+                f"{example.player} lost the round and discards one die, face up: a die of "
                 f"{or_list([str(s) for s in sizes])} cards.",
                 "discard a die",
             )

@@ -5,7 +5,7 @@ rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, and_list
 from referee.games.faeker import counting
-from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, card_name
+from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
 from referee.games.faeker.model import (
     Bid,
     CallBluff,
@@ -79,12 +79,18 @@ class FaekerTeacher(BaseTeacher):
             low = example.amount
             last = deal.last_bid_entry
             if last is None:
+                top = "the stone circle" if deal.top == STONE else f"the {deal.top}"
                 return (
                     f"{who} may open the bidding with 0 to {MAX_BID}: how many of {who}'s "
-                    f"cards count against the top card {card_name(deal.top)}.",
+                    f"cards count against {top} on top.",
                     "bid 0 or more",
                 )
             holder = state.players[last.seat]
+            if low == MAX_BID:
+                return (
+                    f"{who} may bid {low} too, tying {holder}'s {low}: no bid is higher.",
+                    f"bid {low}",
+                )
             return (
                 f"{who} may bid {low} to {MAX_BID}: {low} ties {holder}'s {low}, more beats it.",
                 f"bid {low} or more",

@@ -4,7 +4,7 @@ who is High Bidder and what wins the lot, and the castle at the end.
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
-from referee.core.whatnow import BaseTeacher, and_list
+from referee.core.whatnow import BaseTeacher, and_list, or_list
 from referee.games.fairybucks.material import LOT_SIZE
 from referee.games.fairybucks.model import (
     BucksReveal,
@@ -65,9 +65,10 @@ class FairyBucksTeacher(BaseTeacher):
     def allowed_words(self, state: FairyBucksState, example) -> tuple[str, str]:
         if isinstance(example, Lot):
             sizes = self.rules.choices(state).lot_sizes
-            many = " or ".join(str(n) for n in sizes)
+            many = or_list([str(n) for n in sizes])
             return (
-                f"Turn up lot {state.lot_number + 1}: {many} item(s) from the deck, "
+                f"Turn up lot {state.lot_number + 1}: {many} item{'s' if sizes[-1] > 1 else ''} "
+                "from the deck, "
                 "then everyone bids for it in reveals.",
                 "turn up the next lot",
             )
@@ -118,9 +119,15 @@ class FairyBucksTeacher(BaseTeacher):
             )
         if state.phase == "auction" and auction.reveals:
             return "Nobody is High Bidder (a tie at the top): the auction goes on."
-        if state.phase == "lot" and self.rules.choices(state).finale:
+        menu = self.rules.choices(state)
+        if state.phase == "lot" and menu.finale:
             money = ", ".join(
                 f"{p} {sum(h)}" for p, h in zip(state.players, state.hands, strict=True)
             )
-            return f"The last lot is done: the castle goes to the most Bucks in hand ({money})."
+            when = (
+                "The last lot is done"
+                if not menu.lot_sizes
+                else "When the deck runs out (its size was not entered)"
+            )
+            return f"{when}: the castle goes to the most Bucks in hand ({money})."
         return None

@@ -76,7 +76,8 @@ class FajTeacher(BaseTeacher):
         if isinstance(example, Board):
             size = BOARD_SIZES[state.trick - 1]
             return (
-                f"Turn up {size} trick card(s) for trick {state.trick}: the suit with the "
+                f"Turn up {size} trick card{'s' if size > 1 else ''} for trick {state.trick}: "
+                "the suit with the "
                 "highest total becomes trump (a shared highest total: no trump).",
                 f"turn up the board ({size} card{'s' if size > 1 else ''})",
             )
