@@ -116,8 +116,14 @@ class FajTeacher(BaseTeacher):
             )
         if state.phase == "play":
             last = state.trick == len(BOARD_SIZES) and state.round == ROUNDS
+            tie = (
+                "more won cards places higher"
+                if state.options.final_tie == "more_cards"
+                else "they share the place"
+            )
             after = (
-                "then the game ends: each player's best 5-card poker hand from the cards won"
+                "then the game ends: each player's best 5-card poker hand from the cards won "
+                f"decides; equal hands compare suits, and if still equal {tie}"
                 if last
                 else "then the next board"
             )
