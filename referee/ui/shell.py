@@ -27,10 +27,10 @@ from referee.live.server import table_code
 from referee.live.tables import LiveTables
 from referee.ui import flet_diff, flet_send, routes, screens
 from referee.ui.game_device import GameDevice
-from referee.ui.home import cannot_open_dialog, delete_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
+from referee.ui.screens.home.view import cannot_open_dialog, delete_dialog, raw_dialog
 from referee.ui.share import TableSharing
 from referee.ui.theme import setup_page
 from referee.ui.widgets import alert_dialog, confirm_dialog, icon_button, tagged
