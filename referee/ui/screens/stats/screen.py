@@ -1,7 +1,7 @@
 """Statistics (`/stats`): who wins, at what, against whom and over time, from the stored
 results of the finished games (referee/history/stats.py; nothing is replayed), filtered by game
 and by period; the unfinished games apart, never counted. A player's name opens renaming
-or merging them in every saved game (ui/rename.py).
+or merging them in every saved game (rename.py here).
 """
 
 import sqlite3
