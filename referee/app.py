@@ -26,8 +26,8 @@ from referee.ui import screens
 from referee.ui.flet_diff import install as _cheaper_diff
 from referee.ui.flet_init import install as _faster_building
 from referee.ui.flet_walk import install as _faster_first_walk
-from referee.ui.home import home_view, unavailable_view
 from referee.ui.screens.code import NEW_CODE, code_screen
+from referee.ui.screens.home.view import home_view, unavailable_view
 from referee.ui.shell import Shell
 from referee.ui.theme import setup_page, theme
 from referee.ui.widgets import icon_button

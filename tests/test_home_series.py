@@ -74,7 +74,7 @@ def _panel(control) -> bool:
 def test_a_long_list_shows_a_page_of_tiles_a_section_and_a_button_for_the_rest(tmp_path):
     import flet as ft
 
-    from referee.ui.home import HOME_PAGE, home_view
+    from referee.ui.screens.home.view import HOME_PAGE, home_view
 
     store = Store(tmp_path / "referee.db")
     table = played(store, ["Ana", "Bo", "Cy"], 20, 4)

@@ -18,7 +18,7 @@ from referee.core.record import parse_record
 from referee.live.table import Table
 from referee.storage.store import SCHEMA_VERSION, Store
 from referee.storage.transfer import import_files
-from referee.ui.home import import_record
+from referee.ui.screens.home.view import import_record
 from tests.test_cli_saved_games import known_records
 
 GAMES = 1000

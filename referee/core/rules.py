@@ -24,9 +24,10 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from referee.core import flow
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.explain import explain_validation
 from referee.core.names import clean_name, name_key
 from referee.core.outcome import Outcome, Standing, names_text
-from referee.core.record import GameRecord, explain_validation, typed_record_model
+from referee.core.record import GameRecord, typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.values import Snapshot
 from referee.core.verdict import Verdict

@@ -11,8 +11,8 @@ from pydantic import ValidationError
 
 from referee.core.dispute_kinds import Settled
 from referee.core.errors import InvalidAction
+from referee.core.explain import explain_validation
 from referee.core.names import quoted
-from referee.core.record import explain_validation
 from referee.disputes.models import catalogue
 from referee.games import GAMES
 

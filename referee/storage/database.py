@@ -7,7 +7,8 @@ or changed; if it can still be read it opens read-only (`read_only`, with a noti
 its integrity check) or was written by a newer referee: it is moved aside with a
 timestamp, never overwritten, and a new one is started; `notices` says so.
 
-What the file holds (its tables, their migrations) is the subclass's: referee.storage.store.
+What the file holds (its tables, their migrations) is the subclass's: referee.storage.store
+(its schema in referee.storage.schema).
 """
 
 import contextlib

@@ -1,7 +1,7 @@
 """What a game's dispute entry builds on: the game's form (`referee/ui/games/<game>/
 disputes.py`, FORM) enters one dispute of its kinds on the shared dispute screen
-(`ui/disputes.py`), which keeps the choice of game and kind, the players, the verdict and
-saving. The form holds what is entered and turns it into the dispute's JSON data.
+(`ui/screens/settle/dispute.py`), which keeps the choice of game and kind, the players,
+the verdict and saving. The form holds what is entered and turns it into the dispute's JSON data.
 """
 
 from collections.abc import Callable, Sequence
@@ -11,7 +11,8 @@ import flet as ft
 
 
 class FormScreen(Protocol):
-    """What a form asks of the dispute screen it is on (`ui/disputes.DisputeScreen`)."""
+    """What a form asks of the dispute screen it is on
+    (`ui/screens/settle/dispute.DisputeScreen`)."""
 
     kind: str | None
     names: list[str]

@@ -21,17 +21,16 @@ from collections.abc import Callable
 import flet as ft
 
 from referee.core.errors import RefereeError
-from referee.core.record import GameRecord
 from referee.live import collector
 from referee.live.server import table_code
 from referee.live.tables import LiveTables
 from referee.ui import flet_diff, flet_send, routes, screens
 from referee.ui.game_device import GameDevice
-from referee.ui.home import cannot_open_dialog, delete_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
 from referee.ui.share import TableSharing
+from referee.ui.stored_games import StoredGames
 from referee.ui.theme import setup_page
 from referee.ui.widgets import alert_dialog, confirm_dialog, icon_button, tagged
 
@@ -46,7 +45,7 @@ def _new_view(route: Route) -> ft.View:
     return ft.View(route=f"{route.path}#{next(_view_keys)}", padding=12)
 
 
-class Shell:
+class Shell(StoredGames):
     def __init__(
         self,
         page: ft.Page,
@@ -395,47 +394,3 @@ class Shell:
     def share(self, _e=None) -> None:
         """The code, and links and a QR code to this very screen, for phones to join."""
         self.sharing.open()
-
-    # -- games: made, opened, deleted ------------------------------------------------------
-
-    def start_game(self, kind: str, players: list[str], options: dict) -> None:
-        try:
-            live = self.lives.create(GameRecord(game=kind, players=players, options=options))
-        except RefereeError as exc:
-            self.toast(exc.reason)
-            return
-        self.go(routes.game(live.game_id))
-
-    def open_game(self, game_id: int) -> None:
-        self.go(routes.game(game_id))
-
-    def confirm_delete(self, game_id: int) -> None:
-        def yes(_e):
-            self.close_dialog()
-            try:
-                self.lives.delete(game_id)
-            except RefereeError as exc:  # read-only, disk trouble: the game stays
-                self.toast(exc.reason)
-                return
-            if self.game is not None and self.game.game_id == game_id:
-                self._leave_game()
-            self.go("/")
-            self.render()
-
-        self.dialog(delete_dialog(self.close_dialog, yes))
-
-    def _cannot_open(self, game_id: int, exc: Exception) -> None:
-        # A damaged row, a game or option this referee does not know, a log that does not
-        # replay: say why, and offer what is stored; the game stays listed.
-        reason = exc.reason if isinstance(exc, RefereeError) else "the database cannot be read"
-        export = lambda _e: (self.close_dialog(), self.show_raw(game_id))  # noqa: E731
-        self.dialog(cannot_open_dialog(reason, export, self.close_dialog))
-
-    def show_raw(self, game_id: int) -> None:
-        """A stored game's rows as they are, to copy (one this referee cannot open)."""
-        try:
-            text = self.store.raw_game(game_id)
-        except (KeyError, sqlite3.Error) as exc:
-            self.toast(f"The stored game cannot be read ({type(exc).__name__}).")
-            return
-        self.dialog(raw_dialog(text, self.close_dialog))

@@ -4,7 +4,7 @@ CLI takes, the verdict appears once the input is complete, and a game prefills i
 import random
 
 from referee.games import GAMES
-from referee.ui.disputes import DisputeScreen, from_game
+from referee.ui.screens.settle.dispute import DisputeScreen, from_game
 
 
 def screen(prefill=None):

@@ -10,7 +10,7 @@ import pytest
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.ui.games import VIEWS
-from referee.ui.log_editor import LogEditor, editable_log
+from referee.ui.screens.log.editor import LogEditor, editable_log
 from tests.edit.test_edit import random_record
 
 

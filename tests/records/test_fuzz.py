@@ -28,7 +28,7 @@ from referee.core.errors import RefereeError
 from referee.games import GAMES
 from referee.live.table import Table
 from referee.storage.store import Store
-from referee.ui.home import import_record
+from referee.ui.screens.home.view import import_record
 from tests.mutation import assert_sentence, mutate_at, paths, played_records, vocabulary
 
 TOTAL_CASES = int(os.environ.get("REFEREE_FUZZ_CASES", "3000"))

@@ -13,7 +13,7 @@ from referee.games import rules_for
 from referee.live.table import StoredAlready, Table
 from referee.storage.once import same_game
 from referee.storage.store import SCHEMA_VERSION, Store
-from referee.ui.home import import_record
+from referee.ui.screens.home.view import import_record
 from tests.helpers import bid, pass_, top
 
 

@@ -156,7 +156,7 @@ class TestMigration:
         assert result(store, ended.game_id).ended is not None
         store.close()
 
-        import referee.storage.store as store_module
+        import referee.storage.schema as store_module
 
         def no_replay(*_a, **_k):
             raise AssertionError("opened an up-to-date database by replaying")

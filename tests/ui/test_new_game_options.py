@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import flet as ft
 
 from referee.games import GAMES
-from referee.ui.new_game import NewGameForm
+from referee.ui.screens.new_game.form import NewGameForm
 
 
 def typed(form: NewGameForm, label: str, text: str) -> None:

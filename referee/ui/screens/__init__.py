@@ -1,4 +1,6 @@
-"""Every screen of the app, one class in one module each, by the route that shows it.
+"""Every screen of the app, one class in one module each, by the route that shows it. A
+screen with much to show is a package: its screen (screen.py) beside the widgets only it
+shows.
 
 Only the home screen is imported with the app: the first page is drawn without the others,
 and referee.cli imports them (and every game's rules) right after it, before anyone can
@@ -16,7 +18,7 @@ SCREENS = {
     "stats": ("stats", "StatsScreen"),
     "game": ("game", "GameScreen"),
     "log": ("log", "LogScreen"),
-    "fix": ("fix", "FixScreen"),
+    "fix": ("log.fix", "FixScreen"),
     "standings": ("standings", "StandingsScreen"),
     "rules": ("rules", "RulesScreen"),
     "settle": ("settle", "SettleScreen"),

@@ -9,10 +9,10 @@ import flet as ft
 
 from referee.live.server import table_code
 from referee.ui import routes, values
-from referee.ui.log_editor import versions_dialog
 from referee.ui.reconcile import find
 from referee.ui.screen import Screen
-from referee.ui.standings import standings_panel
+from referee.ui.screens.log.editor import versions_dialog
+from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions

@@ -3,8 +3,8 @@ first dealer, the options; Start game stays below the form, in reach of a thumb.
 
 import flet as ft
 
-from referee.ui.new_game import NewGameForm
 from referee.ui.screen import Screen
+from referee.ui.screens.new_game.form import NewGameForm
 
 RECENT_TABLES = 5
 

@@ -8,8 +8,8 @@ import flet as ft
 from referee.core.errors import RefereeError
 from referee.games import GAMES
 from referee.ui import routes
-from referee.ui.disputes import DisputeScreen, from_game, game_of
 from referee.ui.screen import Screen
+from referee.ui.screens.settle.dispute import DisputeScreen, from_game, game_of
 
 
 class SettleScreen(Screen):

@@ -4,8 +4,8 @@ Cancel) returns to the log; nothing is saved until Confirm."""
 
 import flet as ft
 
-from referee.ui.log_editor import LogEditor
 from referee.ui.screen import Screen
+from referee.ui.screens.log.editor import LogEditor
 
 KINDS = {"edit": "replace", "delete": "delete", "insert": "insert"}  # route -> editor kind
 

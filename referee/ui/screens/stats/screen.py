@@ -1,7 +1,7 @@
 """Statistics (`/stats`): who wins, at what, against whom and over time, from the stored
 results of the finished games (referee/history/stats.py; nothing is replayed), filtered by game
 and by period; the unfinished games apart, never counted. A player's name opens renaming
-or merging them in every saved game (ui/rename.py).
+or merging them in every saved game (rename.py here).
 """
 
 import sqlite3
@@ -11,9 +11,9 @@ import flet as ft
 from referee.core.errors import RefereeError
 from referee.history.stats import PERIODS, statistics
 from referee.ui import routes
-from referee.ui import stats_view as view
-from referee.ui.rename import RenameDialog
 from referee.ui.screen import Screen
+from referee.ui.screens.stats import view
+from referee.ui.screens.stats.rename import RenameDialog
 from referee.ui.widgets import big_button, tagged
 
 DAYS_PAGE = 10  # days in the table at first: a club's hundred evenings wait for a tap

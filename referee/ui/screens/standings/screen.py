@@ -4,7 +4,7 @@ the scores round by round; while it goes on, the scores so far."""
 import flet as ft
 
 from referee.ui.screen import Screen
-from referee.ui.standings import progress_panel, standings_panel
+from referee.ui.screens.standings.panels import progress_panel, standings_panel
 
 
 class StandingsScreen(Screen):

@@ -4,8 +4,8 @@ verdict and Edit / Delete / Insert before (each a screen of its own, Back return
 import flet as ft
 
 from referee.ui import routes
-from referee.ui.log_editor import editable_log
 from referee.ui.screen import Screen
+from referee.ui.screens.log.editor import editable_log
 from referee.ui.widgets import tagged
 
 FIXES = {"replace": "edit", "delete": "delete", "insert": "insert"}  # editor kind -> route

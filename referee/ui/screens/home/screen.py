@@ -9,8 +9,8 @@ from referee.core.names import sentence
 from referee.history.series import stored_series
 from referee.live.table import StoredAlready
 from referee.storage.store import StoreUnavailable
-from referee.ui.home import HOME_PAGE, home_view, import_record
 from referee.ui.screen import Screen
+from referee.ui.screens.home.view import HOME_PAGE, home_view, import_record
 
 
 class HomeScreen(Screen):

@@ -1,0 +1,155 @@
+"""Simultaneous choices at a live table (everyone reveals at once): each seat's pick, stored
+as it is entered and hidden from the other devices when private, applied as one action
+when every seat the game waits for has one; and the entries being tapped in (drafts). A
+part of LiveTable (referee.live.tables), kept apart for its length."""
+
+import contextlib
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.errors import RefereeError
+from referee.core.verdict import Verdict
+from referee.storage.pending import StoredPick
+
+LOCKED = object()  # what a device sees of a pick another player made privately
+_NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One seat's choice in a simultaneous decision, before the decision is applied."""
+
+    value: Any
+    owner: str  # the device that entered it (its browser: the same after a reload)
+    private: bool  # entered by the player on their own device: hidden from the others
+    by: str = ""  # how that device is named to the others ("Bo's phone")
+
+
+class SimultaneousPicks:
+    """LiveTable's picks and drafts (its fields `picks`, `drafts`, `taken_back`, `replaced`;
+    its lock, store and announcements)."""
+
+    # -- simultaneous choices (each stored as it is entered) ---------------------------
+
+    def load_picks(self) -> bool:
+        """The picks and entries stored for the game as it is now (after a restart, or
+        entered through another referee on the same folder); whether they differ from
+        those shown."""
+        store = self.table.store
+        drafts = store.drafts(self.game_id, self.table.revision)
+        stored = store.picks(self.game_id, self.table.revision)
+        picks = {
+            seat: Pick(p.value, p.owner, p.private, p.by)
+            for seat, p in stored.items()
+            if seat < len(self.table.state.players)
+        }
+        with self.lock:
+            if picks == self.picks and drafts == self.drafts:
+                return False
+            self.picks, self.drafts = picks, drafts
+            self.version += 1
+        return True
+
+    def set_draft(self, seen: int, device: str, name: str, value: Any) -> None:
+        """An entry being tapped in, stored at once and shown on every device (None:
+        cleared); refused, as any change, from a screen behind the game."""
+        with self.lock:
+            self._check(seen)
+            if self.drafts.get(name) == value:
+                return
+            self.table.store.save_draft(self.game_id, self.table.revision, name, value)
+            if value is None:
+                self.drafts.pop(name, None)
+            else:
+                self.drafts[name] = value
+            self.version += 1
+        self._announce(exclude=device)
+
+    def pick(
+        self,
+        seen: int,
+        device: str,
+        seat: int,
+        value: Any,
+        private: bool,
+        owner: str | None = None,
+        by: str = "",
+    ) -> Verdict | None:
+        """Record one seat's choice (stored at once); when every seat the game waits for
+        has one, apply them as one action and return its verdict."""
+        owner = owner or device
+        with self.lock:
+            self._check(seen)
+            rules, state = self.table.rules, self.table.state
+            waiting = rules.to_act(state)
+            if seat not in waiting:
+                raise RefereeError(f"{state.players[seat]} has nothing to choose now.")
+            rules.verify_pick(state, seat, value)
+            before = self.picks.get(seat) or self.taken_back.pop(seat, None)
+            new = Pick(value, owner, private, by)
+            complete = all(s in self.picks or s == seat for s in waiting)
+            if not complete:
+                stored = StoredPick(value, owner, by, private)
+                self.table.store.save_pick(self.game_id, self.table.revision, seat, stored)
+                self.picks[seat] = new
+                self.version += 1
+                self._note_replaced(before, new, seat)
+                action = None
+            else:
+                self.picks[seat] = new
+                action = rules.gather(state, {s: p.value for s, p in self.picks.items()})
+        if action is None:
+            self._announce(exclude=device)
+            return None
+        try:
+            verdict = self.play(self.version, device, action)
+        except RefereeError:
+            with self.lock:
+                if before is None:
+                    self.picks.pop(seat, None)
+                else:
+                    self.picks[seat] = before
+            raise
+        with self.lock:
+            self._note_replaced(before, new, seat, self.version)
+        with contextlib.suppress(RefereeError, sqlite3.Error):  # of a revision never read again
+            self.table.store.drop_picks(self.game_id)
+        return verdict
+
+    def _note_replaced(self, before: Pick | None, new: Pick, seat: int, version=None) -> None:
+        """Another device changed a seat's pick before the choice was made: the device
+        that entered it first is told, in one line, when it next draws."""
+        if before is None or before.owner == new.owner or before.value == new.value:
+            return
+        rules, state = self.table.rules, self.table.state
+        name = state.players[seat] if seat < len(state.players) else f"Player {seat + 1}"
+        if version is not None:  # the choice was made with it: said of the old state
+            label = str(new.value)
+            with contextlib.suppress(Exception):
+                label = rules.pick_label(new.value)
+        else:
+            label = rules.pick_label(new.value)
+        said = f"{new.by or 'Another device'} changed {name}'s {rules.pick_noun}"
+        # A private pick stays hidden from the phone told (it sees only the lock).
+        said += "." if new.private else f" to {label}."
+        self.replaced[version or self.version] = (before.owner, said)
+        for old in list(self.replaced)[:-_NOTES_KEPT]:
+            del self.replaced[old]
+
+    def replaced_for(self, owner: str, after: int, upto: int) -> list[str]:
+        with self.lock:
+            return [
+                said for v, (o, said) in self.replaced.items() if o == owner and after < v <= upto
+            ]
+
+    def unpick(self, seen: int, device: str, seat: int, owner: str | None = None) -> None:
+        with self.lock:
+            self._check(seen)
+            if seat in self.picks:
+                self.table.store.drop_pick(self.game_id, seat)
+                taken = self.picks.pop(seat)
+                self.version += 1
+                if taken.owner != (owner or device):
+                    self.taken_back[seat] = taken
+        self._announce(exclude=device)
