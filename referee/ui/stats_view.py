@@ -11,7 +11,7 @@ from datetime import date
 
 import flet as ft
 
-from referee.core.words import amount, number
+from referee.core.words import number
 from referee.games import GAMES
 from referee.history.stats import HeadToHead, Statistics
 from referee.history.stats_report import PERIOD_TITLES, title, unit
@@ -232,8 +232,8 @@ def kind_cards(stats: Statistics) -> list[ft.Control]:
         u = unit(k.kind)
         lines = [
             ("Most wins", f"{', '.join(k.most_wins)} ({k.most_wins_count})", "most-wins"),
-            ("Highest", f"{amount(k.highest.points, u)}, {k.highest.player}", "highest"),
-            ("Lowest", f"{amount(k.lowest.points, u)}, {k.lowest.player}", "lowest"),
+            ("Highest", k.highest.text(u), "highest"),
+            ("Lowest", k.lowest.text(u), "lowest"),
             ("Longest", f"{k.longest.actions} actions ({', '.join(k.longest.players)})", "longest"),
         ]
         cards.append(
