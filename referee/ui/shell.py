@@ -230,7 +230,8 @@ class Shell:
         try:
             live = self.lives.open(game_id)
         except KeyError:
-            self.toast("That game is no longer stored; here is the home screen.")
+            # True of a game deleted and of one that never was: the store cannot tell.
+            self.toast(f"There is no game {game_id} here: it may have been deleted.")
             return False
         except (RefereeError, sqlite3.Error) as exc:
             self._cannot_open(game_id, exc)
