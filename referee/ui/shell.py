@@ -32,7 +32,7 @@ from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
 from referee.ui.share import TableSharing
-from referee.ui.theme import setup_page
+from referee.ui.theme import colours_of, setup_page
 from referee.ui.widgets import alert_dialog, confirm_dialog, icon_button, tagged
 
 _device_numbers = itertools.count(1)
@@ -324,7 +324,8 @@ class Shell:
         if self.game is not None:
             self.game.drawn()
         self._places[screen.route.path] = screen.place()
-        body = screen.body()
+        with colours_of(self.store):
+            body = screen.body()
         if screen.scrolls:
             body = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
         self._last_width = self._available()

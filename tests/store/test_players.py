@@ -169,6 +169,11 @@ class TestRename:
         assert "'ANA' and 'Anna'" in refused.value.reason
         assert everything(store) == before
 
+    def test_player_order_is_each_name_once_as_first_seated_here(self, store):
+        Table.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
+        Table.new(store, GameRecord(game="faeker", players=["Cy", "Ana", "Bo"]))
+        assert store.player_order() == ["Bo", "Ana", "Cy"]
+
     def test_verify_says_what_a_rename_would_change_or_why_not_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
         Table.new(store, GameRecord(game="faeker", players=["Anna", "Cy"]))
