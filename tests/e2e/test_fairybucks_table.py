@@ -9,7 +9,7 @@ pytestmark = pytest.mark.e2e
 
 
 def add_item(page, value: int, symbol: str) -> None:
-    page.get_by_role("button", name=f"Item value {value}").click()
+    page.get_by_role("button", name=f"Item value {value}", exact=True).click()
     page.get_by_role("button", name=f"Symbol {symbol}").click()
     page.get_by_role("button", name="Add item").click()
 
