@@ -102,6 +102,19 @@ class TestPerGame:
         assert (faeker.longest.id, faeker.longest.actions) == (2, 55)
         assert kinds["fairy"].lowest.points == -4
 
+    def test_a_shared_record_names_every_player_who_reached_it(self):
+        # A reached 12 in game 1, B and C in game 2: the record is theirs alike.
+        faeker = {k.kind: k for k in statistics(NIGHT).kinds}["faeker"]
+        assert faeker.highest.holders == ("A", "B", "C")
+        assert faeker.highest.text("cubes") == "A, B and C, 12 cubes"
+        assert faeker.highest.as_json()["players"] == ["A", "B", "C"]
+        tied = [game(9, "fairy", ["Cy", "Ana", "Cy"], (1, 1, 1), (11, 11, 11))]
+        assert statistics(tied).kinds[0].lowest.text("points") == "Cy and Ana, 11 points"
+
+    def test_a_record_held_alone_names_one_player(self):
+        faeker = {k.kind: k for k in statistics(NIGHT).kinds}["faeker"]
+        assert faeker.lowest.text("cubes") == "D, 3 cubes"
+
     def test_the_game_filter(self):
         stats = statistics(NIGHT, kind="fairy")
         assert stats.games == 1 and [p.player for p in stats.players] == ["A", "D"]

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 from itertools import combinations
 
+from referee.core.outcome import names_text
+from referee.core.words import amount
 from referee.storage.players import parse_stamp
 from referee.storage.results import GameResult
 
@@ -60,6 +62,10 @@ class PlayerStats:
     overall: Tally
     by_kind: dict[str, Tally]  # game kind -> how the player did at it
 
+    def text(self, unit: str) -> str:
+        """'Cy and Ana, 11 cubes'."""
+        return f"{names_text(self.holders)}, {amount(self.points, unit)}"
+
     def as_json(self) -> dict:
         return {
             "player": self.player,
@@ -90,14 +96,30 @@ class HeadToHead:
 
 @dataclass(frozen=True)
 class Score:
-    """One seat's points in one game (the highest or lowest of a game kind)."""
+    """The highest or lowest points of a game kind: the first seat to reach them (`player`,
+    in `game_id`), and every player who did, in the order they did (`players`): a record
+    two players share names both."""
 
     player: str
     points: int
     game_id: int
+    players: tuple[str, ...] = ()
+
+    @property
+    def holders(self) -> tuple[str, ...]:
+        return self.players or (self.player,)
+
+    def text(self, unit: str) -> str:
+        """'Cy and Ana, 11 cubes'."""
+        return f"{names_text(self.holders)}, {amount(self.points, unit)}"
 
     def as_json(self) -> dict:
-        return {"player": self.player, "points": self.points, "game_id": self.game_id}
+        return {
+            "player": self.player,
+            "players": list(self.holders),
+            "points": self.points,
+            "game_id": self.game_id,
+        }
 
 
 @dataclass(frozen=True)
@@ -279,17 +301,12 @@ def _kinds(counted: Sequence[GameResult]) -> list[KindStats]:
     out = []
     for kind, games in sorted(grouped.items()):
         wins: Counter[str] = Counter()
-        high = low = (games[0].players[0], games[0].points[0], games[0].id)
         longest = games[0]
         for g in games:
             assert g.places is not None
-            for name, place, points in zip(g.players, g.places, g.points, strict=True):
+            for name, place in zip(g.players, g.places, strict=True):
                 if place == 1:
                     wins[name] += 1
-                if points > high[1]:
-                    high = (name, points, g.id)
-                if points < low[1]:
-                    low = (name, points, g.id)
             if g.actions > longest.actions:
                 longest = g
         best = max(wins.values())
@@ -299,12 +316,26 @@ def _kinds(counted: Sequence[GameResult]) -> list[KindStats]:
                 games=len(games),
                 most_wins=tuple(sorted((n for n, w in wins.items() if w == best), key=_name)),
                 most_wins_count=best,
-                highest=Score(*high),
-                lowest=Score(*low),
+                highest=_record(games, max),
+                lowest=_record(games, min),
                 longest=longest,
             )
         )
     return out
+
+
+def _record(games: Sequence[GameResult], pick) -> Score:
+    """The highest (`pick` max) or lowest score of these games, oldest game first: the
+    first seat to reach it, and every player who ever did, each named once."""
+    scores = [
+        (name, points, g.id)
+        for g in games
+        for name, points in zip(g.players, g.points, strict=True)
+    ]
+    best = pick(points for _n, points, _g in scores)
+    reached = [s for s in scores if s[1] == best]
+    name, _points, game_id = reached[0]
+    return Score(name, best, game_id, tuple(dict.fromkeys(n for n, _p, _g in reached)))
 
 
 def _days(counted: Sequence[GameResult], ends: dict[int, datetime], tz: tzinfo | None) -> list[Day]:

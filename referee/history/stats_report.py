@@ -65,8 +65,8 @@ def as_text(stats: Statistics) -> str:
             "",
             f"{title(k.kind)}: {_count(k.games, 'game')}",
             f"  Most wins: {', '.join(k.most_wins)} ({k.most_wins_count})",
-            f"  Highest: {k.highest.points} {u} ({k.highest.player}, game {k.highest.game_id})",
-            f"  Lowest: {k.lowest.points} {u} ({k.lowest.player}, game {k.lowest.game_id})",
+            f"  Highest: {k.highest.text(u)} (first in game {k.highest.game_id})",
+            f"  Lowest: {k.lowest.text(u)} (first in game {k.lowest.game_id})",
             f"  Longest: game {k.longest.id}, {k.longest.actions} actions "
             f"({', '.join(k.longest.players)})",
         ]

@@ -6,10 +6,13 @@ A player is known by the name stored at the table, exactly as typed (see
 (`Store.rename_player`).
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
+
+from referee.core.errors import InvalidAction
+from referee.core.record import read_json
 
 # The fields of an action that name a player: a renamed player is renamed in these only, so
 # a colour or a guess that happens to read like a name is never touched. A test holds every
@@ -108,3 +111,18 @@ def renamed(value: Any, old: str, new: str) -> Any:
     if isinstance(value, list):
         return [renamed(item, old, new) for item in value]
     return value
+
+
+def first_seen(player_lists: Iterable[str]) -> list[str]:
+    """The names of stored player lists (JSON, the oldest game first), each once, in the
+    order they first appear; unreadable lists are skipped."""
+    seen: dict[str, None] = {}
+    for players in player_lists:
+        try:
+            names = read_json(players)
+        except InvalidAction:
+            continue
+        for name in names if isinstance(names, list) else []:
+            if isinstance(name, str):
+                seen.setdefault(name, None)
+    return list(seen)

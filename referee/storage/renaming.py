@@ -21,32 +21,46 @@ class Renaming:
         Returns the ids of the games changed. Refused with one sentence (InvalidAction),
         nothing changed: an invalid new name, a name no game has, or a merge that would
         seat one name twice at a table."""
+        with self._tx() as c:
+            return self._rename(c, old, new)
+
+    def verify_rename(self, old: str, new: str) -> list[int]:
+        """The games `rename_player(old, new)` would change, or the sentence it would
+        refuse with (InvalidAction, SaveFailed), changing nothing: the rename is done in a
+        transaction that is then rolled back, so even a game that would no longer replay
+        is found. A dialog asks its question only after this, never to say no after a yes."""
+        try:
+            with self._tx() as c:
+                raise _DryRun(self._rename(c, old, new))
+        except _DryRun as done:
+            return done.games
+
+    def _rename(self, c, old: str, new: str) -> list[int]:
         new = new_name(new)  # as for a new table: nothing invisible or text-turning
         if new == old:
             raise InvalidAction(f"The player is called {quoted(new)} already.")
-        with self._tx() as c:
-            games = []
-            for game_id, kind, players, updated in c.execute(
-                "SELECT id, kind, players, updated FROM games ORDER BY id"
-            ).fetchall():
-                try:
-                    names = read_json(players, "Its stored player list", None)
-                except InvalidAction:
-                    continue  # unreadable: nobody can be found in it to rename
-                if not isinstance(names, list) or old not in names:
-                    continue
-                twice = [n for n in names if n != old and _same_name(n, new)]
-                if twice:
-                    raise InvalidAction(
-                        f"The {_title(kind)} game of {printable(str(updated)[:10])} has both "
-                        f"{quoted(twice[0])} and {quoted(old)} at its table, and one table "
-                        "cannot have the same name twice, so nothing was changed."
-                    )
-                games.append((game_id, [new if n == old else n for n in names]))
-            if not games:
-                raise InvalidAction(f"No saved game has a player called {quoted(old)}.")
-            for game_id, names in games:
-                self._rename_in(c, game_id, names, old, new)
+        games = []
+        for game_id, kind, players, updated in c.execute(
+            "SELECT id, kind, players, updated FROM games ORDER BY id"
+        ).fetchall():
+            try:
+                names = read_json(players, "Its stored player list", None)
+            except InvalidAction:
+                continue  # unreadable: nobody can be found in it to rename
+            if not isinstance(names, list) or old not in names:
+                continue
+            twice = [n for n in names if n != old and _same_name(n, new)]
+            if twice:
+                raise InvalidAction(
+                    f"The {_title(kind)} game of {printable(str(updated)[:10])} has both "
+                    f"{quoted(twice[0])} and {quoted(old)} at its table, and one table "
+                    "cannot have the same name twice, so nothing was changed."
+                )
+            games.append((game_id, [new if n == old else n for n in names]))
+        if not games:
+            raise InvalidAction(f"No saved game has a player called {quoted(old)}.")
+        for game_id, names in games:
+            self._rename_in(c, game_id, names, old, new)
         return [game_id for game_id, _names in games]
 
     def _rename_in(self, c, game_id: int, names: list[str], old: str, new: str) -> None:
@@ -90,6 +104,14 @@ class Renaming:
                 f"changed ({_lower(exc.reason)})."
             ) from None
         c.execute("UPDATE games SET summary=? WHERE id=?", (rules.standing(state).summary, game_id))
+
+
+class _DryRun(Exception):
+    """Ends verify_rename's transaction, which rolls it back, carrying what it found."""
+
+    def __init__(self, games: list[int]) -> None:
+        super().__init__("dry run")
+        self.games = games
 
 
 def _same_name(a: str, b: str) -> bool:

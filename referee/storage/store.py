@@ -42,7 +42,7 @@ from referee.storage.dispute_history import DisputeHistory
 from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
 from referee.storage.once import Once
 from referee.storage.pending import PendingPicks
-from referee.storage.players import RecentTable, recent_tables
+from referee.storage.players import RecentTable, first_seen, recent_tables
 from referee.storage.reading import (
     StoredGame,
     _check_game,
@@ -302,6 +302,10 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, ActionLog, SqliteFile)
                 with contextlib.suppress(InvalidAction):
                     seen.setdefault(new_name(name), None)
         return list(seen)
+
+    @_kept
+    def player_order(self) -> list[str]:  # what colours follow: see players.first_seen
+        return first_seen(p for (p,) in self._conn.execute("SELECT players FROM games ORDER BY id"))
 
     @_kept
     def recent_tables(self, limit: int = 5) -> list[RecentTable]:

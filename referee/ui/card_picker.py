@@ -206,6 +206,7 @@ def card_grid(
     colour: Callable[[Hashable], str | None] = lambda _c: None,
     key: Callable[[Hashable], str] | None = None,
     grid_key: str | None = None,
+    width: int | None = None,
 ) -> ft.Control:
     """One small button per card; selected cards are filled, unavailable ones disabled.
 
@@ -243,7 +244,7 @@ def card_grid(
             bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_LOWEST,
             radius=6,
             height=48,
-            width=80 if len(label(card)) <= 3 else 112,
+            width=width or (80 if len(label(card)) <= 3 else 112),
             key=key(card) if key else None,
         )
         buttons.append(button)
@@ -262,7 +263,7 @@ def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], No
                 lambda _e: on_change(),
                 filled=False,
                 border=False,
-                height=44,
+                height=48,
             ),
         ],
         wrap=True,
@@ -278,13 +279,16 @@ def pick_rows(
     verb: str,
     colour: Callable[[Hashable], str | None] = lambda _c: None,
     exclusive: bool = False,
+    drawn: Callable[[int], Sequence] | None = None,
 ) -> list[ft.Control]:
     """A simultaneous choice, one row per seat in `options` (seat -> what it may pick).
 
     Picks live in the shared table (`pad`), so every device shows the same rows: a pick is
     folded to one line, a pick another player locked on their own device shows only as
     locked, and a device held by one player (`pad.me`) offers only that player's row.
-    With `exclusive`, a card picked for one seat is not offered to the others.
+    With `exclusive`, a card picked for one seat is not offered to the others. `drawn(seat)`:
+    every card of the seat's grid, those not in `options` greyed in place (a Buck already
+    spent), so the grid never shifts between one choice and the next.
     """
     shown = {seat: pad.shown(seat) for seat in options}
     taken = {v for v in shown.values() if v is not None and v is not LOCKED}
@@ -320,7 +324,7 @@ def pick_rows(
                     ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD),
                 ),
                 card_grid(
-                    list(values),
+                    list(drawn(seat)) if drawn else list(values),
                     label,
                     available=set(values) - taken if exclusive else set(values),
                     selected=[],

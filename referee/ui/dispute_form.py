@@ -28,7 +28,7 @@ def choice(
     chosen: bool,
     on_tap: Callable[[], None],
     width: int | None = None,
-    height: int = 44,
+    height: int = 48,
     disabled: bool = False,
     repeats: bool = False,
     key: str | None = None,

@@ -79,7 +79,15 @@ class GameView:
         """`control` (the newest entry of a ladder, or the line of the last verdict) as the
         way to the last verdict in full."""
         return ft.Container(
-            tagged("last-verdict", control),
+            # A strut: one short line of verdict is still a thumb's height to tap.
+            ft.Row(
+                [
+                    ft.Container(width=0, height=48),
+                    ft.Container(tagged("last-verdict", control), expand=True),
+                ],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             key="last-verdict",  # opens whatever verdict is last: kept across moves
             on_click=lambda _e: self.explain_last(),
             padding=padding,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from referee.live.server import LINKS_ENV, admitted, qr_png, renew_code, table_code
-from referee.ui.widgets import tagged
+from referee.ui.widgets import TAP, tagged
 
 
 def links_to(path: str) -> list[str]:
@@ -51,11 +51,11 @@ def share_dialog(path: str, on_close, on_new_code=None) -> ft.AlertDialog:
         content=ft.Column(rows, tight=True, spacing=8),
         actions=[
             *(
-                [ft.TextButton(content="New code", on_click=on_new_code)]
+                [ft.TextButton(content="New code", on_click=on_new_code, height=TAP)]
                 if on_new_code is not None
                 else []
             ),
-            ft.TextButton(content="Close", on_click=on_close),
+            ft.TextButton(content="Close", on_click=on_close, height=TAP),
         ],
     )
 

@@ -31,7 +31,7 @@ from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
 from referee.ui.share import TableSharing
 from referee.ui.stored_games import StoredGames
-from referee.ui.theme import setup_page
+from referee.ui.theme import colours_of, setup_page
 from referee.ui.widgets import alert_dialog, confirm_dialog, icon_button, tagged
 
 _device_numbers = itertools.count(1)
@@ -229,7 +229,8 @@ class Shell(StoredGames):
         try:
             live = self.lives.open(game_id)
         except KeyError:
-            self.toast("That game is no longer stored; here is the home screen.")
+            # True of a game deleted and of one that never was: the store cannot tell.
+            self.toast(f"There is no game {game_id} here: it may have been deleted.")
             return False
         except (RefereeError, sqlite3.Error) as exc:
             self._cannot_open(game_id, exc)
@@ -322,7 +323,8 @@ class Shell(StoredGames):
         if self.game is not None:
             self.game.drawn()
         self._places[screen.route.path] = screen.place()
-        body = screen.body()
+        with colours_of(self.store):
+            body = screen.body()
         if screen.scrolls:
             body = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)
         self._last_width = self._available()

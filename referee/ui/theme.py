@@ -1,6 +1,13 @@
 """Theme: colours, and a small bundled font so card suits show without any download."""
 
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 import flet as ft
+
+from referee.core.errors import RefereeError
 
 # Roboto, the only font the offline web client has (WEB_FONT, named in every web style:
 # see theme()), lacks the suit symbols; every text style falls back to a 15 kB subset of
@@ -17,7 +24,7 @@ _SLOTS = [
 ]
 
 
-# One colour per seat, told apart on light and dark felt, used wherever the player appears.
+# A player's colour, told apart on light and dark felt, the same wherever the player appears.
 PLAYER_COLOURS = (
     "#E53935",  # red
     "#1E88E5",  # blue
@@ -38,8 +45,50 @@ FELT = "#1F6B45"
 RED_SUIT = "#D32F2F"
 
 
-def player_colour(seat: int) -> str:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+# Every stored player's name, in the order they first sat down here (Store.player_order):
+# set around the drawing of a screen (`players_known`). A player's colour follows this, not
+# the seat: Ana keeps hers when she sits elsewhere, in the statistics too.
+_KNOWN: ContextVar[tuple[str, ...]] = ContextVar("players_known", default=())
+
+
+@contextmanager
+def players_known(names: Sequence[str]) -> Iterator[None]:
+    token = _KNOWN.set(tuple(names))
+    try:
+        yield
+    finally:
+        _KNOWN.reset(token)
+
+
+@contextmanager
+def colours_of(store) -> Iterator[None]:
+    """The players' colours of a screen drawn now: those of `store`'s players. A store that
+    cannot be read leaves them in seat order, and its screen says why."""
+    try:
+        names = store.player_order()
+    except (RefereeError, sqlite3.Error):  # colours never stop a screen that says why
+        names = []
+    with players_known(names):
+        yield
+
+
+def player_colours(players: Sequence[str]) -> list[str]:
+    """Each player's colour, the only place one is chosen: the n-th player ever stored
+    has the n-th colour, whatever seat they take. Names not stored yet come after the
+    stored ones. Past ten players the colours come round again: two players of one table
+    (or of one statistics screen) who would share one, the later takes the next colour
+    still free, so a table never shows two players alike."""
+    known = {name: i for i, name in enumerate(_KNOWN.get())}
+    for name in players:
+        known.setdefault(name, len(known))
+    n, used, colours = len(PLAYER_COLOURS), set(), []
+    for name in players:
+        first = known[name] % n
+        turn = [PLAYER_COLOURS[(first + k) % n] for k in range(n)]
+        colour = next((c for c in turn if c not in used), turn[0])
+        used.add(colour)
+        colours.append(colour)
+    return colours
 
 
 def theme(web: bool = False) -> ft.Theme:

@@ -9,7 +9,7 @@ from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import change_text
 from referee.ui import values
-from referee.ui.theme import player_colour
+from referee.ui.theme import player_colours
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
 CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
@@ -183,8 +183,8 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
     players than fit scroll sideways, so the header stays one chip high on a phone."""
     chips = []
     badges = any(row.badges for row in rows)
-    for seat, row in enumerate(rows):
-        colour = player_colour(seat)
+    colours = player_colours([row.name for row in rows])
+    for row, colour in zip(rows, colours, strict=True):
         lines: list[ft.Control] = [
             ft.Text(
                 row.name,
@@ -296,7 +296,7 @@ def verdict_dialog(
         tight=True,
         visible=False,
     )
-    button = ft.TextButton(content="Why?", icon=ft.Icons.HELP_OUTLINE, height=44)
+    button = ft.TextButton(content="Why?", icon=ft.Icons.HELP_OUTLINE, height=48)
 
     def toggle(_e) -> None:
         why.visible = not why.visible
@@ -358,10 +358,16 @@ def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDi
                     ft.Row(
                         [
                             ft.FilledButton(
-                                content="Copy", icon=ft.Icons.CONTENT_COPY, on_click=copy
+                                content="Copy",
+                                icon=ft.Icons.CONTENT_COPY,
+                                on_click=copy,
+                                height=TAP,
                             ),
                             ft.OutlinedButton(
-                                content="Download", icon=ft.Icons.DOWNLOAD, on_click=download
+                                content="Download",
+                                icon=ft.Icons.DOWNLOAD,
+                                on_click=download,
+                                height=TAP,
                             ),
                         ],
                         wrap=True,
@@ -376,7 +382,7 @@ def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDi
             ),
             width=520,
         ),
-        actions=[ft.TextButton(content="Close", on_click=on_close)],
+        actions=[ft.TextButton(content="Close", on_click=on_close, height=TAP)],
     )
 
 
@@ -400,7 +406,34 @@ def alert_dialog(title: str, message: str, on_ok) -> ft.AlertDialog:
     return ft.AlertDialog(
         title=ft.Text(title),
         content=tagged("alert", ft.Text(message)),
-        actions=[ft.TextButton(content="OK", on_click=on_ok)],
+        actions=[ft.TextButton(content="OK", on_click=on_ok, height=TAP)],
+    )
+
+
+def line_width(index: int, lines: int) -> float:
+    """A chart's line `index` of `lines`, the first drawn widest: lines that share their
+    values lie one on the other as stripes, each colour still showing (2.5 to 9.5 px)."""
+    step = min(3, 7 / max(1, lines - 1))
+    return 2.5 + step * (lines - 1 - index)
+
+
+def chart_legend(names: Sequence[str], colours: Sequence[str]) -> ft.Control:
+    """Who each line of a chart is: a stroke of their colour, then the name."""
+    return ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=18, height=6, border_radius=3, bgcolor=colour),
+                    ft.Text(name, size=13),
+                ],
+                spacing=4,
+                tight=True,
+            )
+            for name, colour in zip(names, colours, strict=True)
+        ],
+        wrap=True,
+        spacing=12,
+        run_spacing=4,
     )
 
 
@@ -411,7 +444,8 @@ def confirm_dialog(title: str, message: str, yes: str, on_yes, on_no) -> ft.Aler
         title=tagged("confirm-title", ft.Text(title)),
         content=ft.Text(message),
         actions=[
-            ft.TextButton(content="Not yet", on_click=on_no),
-            ft.FilledButton(content=yes, on_click=on_yes),
+            # A thumb's height: a dialog's buttons are the ones that change most.
+            ft.TextButton(content="Not yet", on_click=on_no, height=TAP),
+            ft.FilledButton(content=yes, on_click=on_yes, height=TAP),
         ],
     )

@@ -9,9 +9,7 @@ pytestmark = pytest.mark.e2e
 
 
 def add_item(page, value: int, symbol: str) -> None:
-    field = page.get_by_role("textbox", name="Item value")
-    field.click()
-    field.fill(str(value))
+    page.get_by_role("button", name=f"Item value {value}", exact=True).click()
     page.get_by_role("button", name=f"Symbol {symbol}").click()
     page.get_by_role("button", name="Add item").click()
 
@@ -37,6 +35,9 @@ class TestHighBidderTwice:
             page.get_by_role("button", name="Ana shows 7").click()
             page.get_by_role("button", name="Bo shows 5").click()
             expect(tagged(page, "status")).to_contain_text("Ana is High Bidder at 7")
+            # The Bucks just shown stay in their places, greyed: the grid does not shift.
+            expect(page.get_by_role("button", name="Ana shows 7")).to_be_disabled()
+            expect(page.get_by_role("button", name="Bo shows 5")).to_be_disabled()
             expect(tagged(page, "player-Bo")).to_contain_text("showing 5 = 5")
             shot(page, "fairybucks-high-bidder")
 

@@ -244,9 +244,7 @@ class TestEntriesBeforeTheyAreConfirmed:
             a = open_page(browser, f"{app.url}game/1", ready="Add item", **PHONE)
             b = open_page(browser, f"{app.url}game/1", ready="Add item", **PHONE)
             for value, symbol in ((5, "moon"), (3, "sun")):
-                field = a.get_by_role("textbox", name="Item value")
-                field.click()
-                field.fill(str(value))
+                a.get_by_role("button", name=f"Item value {value}", exact=True).tap()
                 a.get_by_role("button", name=f"Symbol {symbol}").tap()
                 a.get_by_role("button", name="Add item").tap()
             for page in (a, b):
@@ -256,9 +254,7 @@ class TestEntriesBeforeTheyAreConfirmed:
             b.locator("flt-semantics-placeholder").dispatch_event("click")
             expect(tagged(b, "pending-items")).to_contain_text("5 ☾, 3 ☀", timeout=60_000)
             # The other phone finishes the lot: one entry, whoever taps.
-            field = b.get_by_role("textbox", name="Item value")
-            field.click()
-            field.fill("2")
+            b.get_by_role("button", name="Item value 2", exact=True).tap()
             b.get_by_role("button", name="Symbol star").tap()
             b.get_by_role("button", name="Add item").tap()
             expect(tagged(a, "pending-items")).to_contain_text("5 ☾, 3 ☀, 2 ★")

@@ -86,9 +86,7 @@ class TestPrivateEntry:
             host = open_page(browser, app.url)
             new_game(host, ["Ana", "Bo"], game="Fairy Bucks")
             for value, symbol in ((5, "moon"), (3, "sun")):
-                field = host.get_by_role("textbox", name="Item value")
-                field.click()
-                field.fill(str(value))
+                host.get_by_role("button", name=f"Item value {value}", exact=True).click()
                 host.get_by_role("button", name=f"Symbol {symbol}").click()
                 host.get_by_role("button", name="Add item").click()
             host.get_by_role("button", name="Auction these items").click()

@@ -186,7 +186,9 @@ class TestAddresses:
             page.get_by_role("button", name="Delete").tap()
             page.get_by_role("button", name="New game").wait_for()
             other = fresh(browser, url + "game/1", ready="New game")
-            expect(tagged(other, "message")).to_contain_text("no longer stored")
+            expect(tagged(other, "message")).to_have_text(
+                "There is no game 1 here: it may have been deleted."
+            )
             assert path_of(other) == "/"
             stranger = fresh(browser, url + "no/such/screen", ready="New game")
             expect(tagged(stranger, "message")).to_contain_text("not a screen of referee")

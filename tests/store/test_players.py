@@ -169,6 +169,24 @@ class TestRename:
         assert "'ANA' and 'Anna'" in refused.value.reason
         assert everything(store) == before
 
+    def test_player_order_is_each_name_once_as_first_seated_here(self, store):
+        Table.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
+        Table.new(store, GameRecord(game="faeker", players=["Cy", "Ana", "Bo"]))
+        assert store.player_order() == ["Bo", "Ana", "Cy"]
+
+    def test_verify_says_what_a_rename_would_change_or_why_not_and_changes_nothing(self, store):
+        faeker_to_the_end(store, ("Anna", "Bo"))
+        Table.new(store, GameRecord(game="faeker", players=["Anna", "Cy"]))
+        Table.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
+        before = everything(store)
+        assert store.verify_rename("Anna", "Annabel") == [1, 2]
+        assert store.verify_rename("Anna", "Ana") == [1, 2]  # a merge that can be done
+        with pytest.raises(InvalidAction, match="'Bo' and 'Ana' at its table"):
+            store.verify_rename("Ana", "Bo")
+        with pytest.raises(InvalidAction, match="No saved game has a player called 'Zed'"):
+            store.verify_rename("Zed", "Zoe")
+        assert everything(store) == before
+
     @pytest.mark.parametrize(
         "new, says",
         [("  ", "needs a name"), ("A\nna", "on one line"), ("A" * 41, "at most 40"), (3, "text")],

@@ -297,20 +297,30 @@ class TestRename:
             await type_in(session, new, "Zack")
             await tap(session, button(_dialogs(session)[-1], "Rename…"))
             said.append(old.error)
-            # Both at one table: the store refuses after the question, in one sentence.
-            await type_in(session, old, "Anna")
-            await type_in(session, new, "Ana")
-            await tap(session, button(_dialogs(session)[-1], "Rename…"))
-            await tap(session, button(_dialogs(session)[-1], "Merge"))
-            alert = text(_dialogs(session)[-1])
-            return said, alert, lives.store.known_players()
+            return said, lives.store.known_players()
 
-        said, alert, known = run_async(run())
+        said, known = run_async(run())
         assert said == [
             "Type the new name.",
             "The player is called Anna already.",
             "A player's name must be on one line: 'A\\x0aB'.",
             "No saved game has a player called Zed.",
         ]
-        assert "nothing was changed" in alert
         assert sorted(known) == ["Ana", "Anna", "Bo", "Cy"]
+
+    def test_a_merge_that_cannot_be_done_says_why_before_asking(self, lives):
+        finish(lives, "fairy", ["Anna", "Ana"])
+        finish(lives, "fairy", ["Anna", "Cy"], seed=4)
+
+        async def run():
+            app, session = device(lives)
+            app.go("/stats")
+            _dialog, (_old, new) = self._open(session, app, "Anna")
+            await type_in(session, new, "Ana")
+            await tap(session, button(_dialogs(session)[-1], "Rename…"))
+            return " ".join(text(d) for d in _dialogs(session)), new.error
+
+        shown, error = run_async(run())
+        assert "Merge Anna into Ana" not in shown  # no question a yes cannot keep
+        assert "'Ana' and 'Anna' at its table" in error and "nothing was changed" in error
+        assert sorted(lives.store.known_players()) == ["Ana", "Anna", "Cy"]

@@ -7,7 +7,7 @@ from referee.ui import routes
 from referee.ui.routes import HOME, Route, parse
 from referee.ui.screens import SCREENS
 from tests.helpers import run_async
-from tests.ui.devices import device
+from tests.ui.devices import controls, device
 
 ADDRESSES = {
     "/": ["/"],
@@ -126,5 +126,35 @@ class TestSettlingFromHome:
             "/settle/faeker",
             "/settle/faeker",
             "/settle",
+            "/",
+        ]
+
+
+class TestNoSuchGame:
+    def test_a_game_that_is_not_here_is_told_truly_whether_deleted_or_never_made(self, lives):
+        import flet as ft
+
+        from referee.core.record import GameRecord
+
+        made = lives.create(GameRecord(game="faeker", players=["Ana", "Bo"])).game_id
+        lives.delete(made)
+
+        async def run():
+            app, session = device(lives)
+            said = []
+            for game_id in (made, 999):
+                app.go(f"/game/{game_id}")
+                said += [
+                    " ".join(c.value for c in controls(d) if isinstance(c, ft.Text) and c.value)
+                    for d in session.page._dialogs.controls
+                    if isinstance(d, ft.SnackBar) and d.open
+                ][-1:]
+                said.append(app.top.route.path)
+            return said
+
+        assert run_async(run()) == [
+            f"There is no game {made} here: it may have been deleted.",
+            "/",
+            "There is no game 999 here: it may have been deleted.",
             "/",
         ]

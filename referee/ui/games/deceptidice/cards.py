@@ -169,7 +169,7 @@ class CardEntry:
             (ft.FilledButton if self.combo == key else ft.OutlinedButton)(
                 content=label,
                 on_click=lambda _e, k=key: self._set(combo=k),
-                height=44,
+                height=48,
             )
             for key, label in COMBOS.items()
         ]
@@ -274,7 +274,7 @@ class CardEntry:
                             ft.TextButton(
                                 content=f"Change {name}'s" if mine else f"Enter {name}'s",
                                 on_click=lambda _e, s=seat: self._open(s),
-                                height=44,
+                                height=48,
                             ),
                         ],
                         wrap=True,

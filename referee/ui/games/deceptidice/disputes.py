@@ -114,6 +114,7 @@ class DeceptidiceForm(DisputeForm):
                 label=label,
                 value=bool(self.variants.get(key)),
                 on_change=lambda e, key=key: self._variant(key, bool(e.control.value)),
+                height=48,
             )
             for key, label in (
                 ("straights", "Straights"),
@@ -219,6 +220,7 @@ class DeceptidiceForm(DisputeForm):
                     label="less than" if form == "number" else "without (every other colour)",
                     value=bool(g.get(key)),
                     on_change=lambda e: pick(**{key: bool(e.control.value)}),
+                    height=48,
                 )
             )
         said = guess_text(g)
@@ -241,6 +243,7 @@ class DeceptidiceForm(DisputeForm):
                 on_change=lambda e: self._set(
                     previous=None if e.control.value else dict(_NEW_GUESS)
                 ),
+                height=48,
             )
         )
         if not opening:

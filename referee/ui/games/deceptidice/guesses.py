@@ -88,6 +88,7 @@ class GuessEntry:
                 ft.Row(
                     [
                         ft.Switch(
+                            height=48,  # a thumb's height, as every tap target
                             value=self.modifier,
                             on_change=lambda e: self._set_modifier(e.control.value),
                             label="'less than' a number / 'without' a colour",

@@ -103,7 +103,7 @@ class FaekerForm(DisputeForm):
                 [
                     tagged("dispute-top", ft.Text(f"Top card: {card_name(self.top)}")),
                     ft.TextButton(
-                        content="Change", on_click=lambda _e: self._set(active=-1), height=44
+                        content="Change", on_click=lambda _e: self._set(active=-1), height=48
                     ),
                 ],
                 wrap=True,
@@ -181,11 +181,13 @@ class FaekerForm(DisputeForm):
                         label="Stone circles always count",
                         value=self.stones,
                         on_change=lambda e: self._set(stones=bool(e.control.value)),
+                        height=48,
                     ),
                     ft.Checkbox(
                         label="Bluff needs the exact count",
                         value=self.exact,
                         on_change=lambda e: self._set(exact=bool(e.control.value)),
+                        height=48,
                     ),
                 ],
                 wrap=True,

@@ -87,7 +87,7 @@ class FairyForm(DisputeForm):
                 [
                     tagged("dispute-top", ft.Text(f"Top card: {self.top}")),
                     ft.TextButton(
-                        content="Change", on_click=lambda _e: self._set(active=-1), height=44
+                        content="Change", on_click=lambda _e: self._set(active=-1), height=48
                     ),
                 ],
                 wrap=True,

@@ -4,7 +4,7 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.games.fairybucks import RULES
-from referee.games.fairybucks.material import SYMBOLS
+from referee.games.fairybucks.material import BUCKS, ITEM_VALUES, SYMBOLS
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, pick_rows
@@ -23,7 +23,7 @@ class FairyBucksView(GameView):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.value = ""
+        self.value: int | None = None
         self.symbol = "moon"
         self._for: object = None
 
@@ -112,22 +112,20 @@ class FairyBucksView(GameView):
 
     # -- items -------------------------------------------------------------------------
 
-    def _set_value(self, value: str) -> None:
+    def _set_value(self, value: int) -> None:
         self.value = value
+        self.refresh()
 
     def _set_symbol(self, symbol: str) -> None:
         self.symbol = symbol
         self.refresh()
 
     def _add_item(self, limit: int, values: tuple[int, ...]) -> None:
-        text = self.value.strip()
-        if not (text.isdigit() and len(text) <= 2 and int(text) in values):
-            shown = text[:8] + ("…" if len(text) > 8 else "")
-            no_ones = " (no 1s with 2 players)" if 1 not in values else ""
-            self.tell(f"An item's value is a whole number from 0 to 20{no_ones}, not '{shown}'.")
+        if self.value not in values:
+            self.tell("Tap the item's value first, then Add item.")
             return
-        item = Item(value=int(text), symbol=self.symbol)
-        self.value = ""
+        item = Item(value=self.value, symbol=self.symbol)
+        self.value = None
         pending = self.pending
         if len(pending) < limit:
             self._set_pending([*pending, item])
@@ -145,12 +143,17 @@ class FairyBucksView(GameView):
         pending = self.pending
         last = not menu.lot_sizes
         limit = 1 if last else max(menu.lot_sizes)
-        value = ft.TextField(
-            label="Item value",
-            value=self.value,
-            width=140,
-            keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=lambda e: self._set_value(e.control.value),
+        # Every value in place, those no longer possible (the 1s used up) greyed: a number
+        # is tapped, as everywhere in the app, never typed.
+        value = card_grid(
+            list(ITEM_VALUES),
+            str,
+            available=set(menu.item_values),
+            selected=[self.value],
+            on_tap=self._set_value,
+            name=lambda v: f"Item value {v}",
+            key=lambda v: f"value-{v}@{self.pad.moment}",
+            width=52,
         )
         symbols = card_grid(
             list(SYMBOLS),
@@ -166,6 +169,7 @@ class FairyBucksView(GameView):
                 label=ft.Text(_item(i), size=16),
                 on_delete=lambda _e, k=k: self._remove_item(k),
                 delete_icon_tooltip=f"Remove {item_text(i)}",
+                height=48,  # its × is a tap target: a thumb's height
             )
             for k, i in enumerate(pending)
         ]
@@ -176,9 +180,10 @@ class FairyBucksView(GameView):
         )
         parts: list[ft.Control] = [
             ft.Text(heading, weight=ft.FontWeight.BOLD),
+            value,
+            symbols,
             ft.Row(
                 [
-                    value,
                     # Kept while it would add the same (ui/reconcile.py): a tap on it just
                     # after a symbol, before the symbol's redraw came, adds the item
                     # instead of being dropped; after an add it comes anew, so the second
@@ -193,7 +198,6 @@ class FairyBucksView(GameView):
                 ],
                 wrap=True,
             ),
-            symbols,
             tagged(
                 "pending-items",
                 ft.Text("Entered: " + (", ".join(_item(i) for i in pending) or "none")),
@@ -248,6 +252,7 @@ class FairyBucksView(GameView):
             self.pad,
             label=lambda c: {"poof": "Poof!", "none": "nothing"}.get(c, str(c)),
             verb="shows",
+            drawn=lambda seat: _every_card(state, seat),
         )
         out = [state.players[s] for s in range(len(state.players)) if state.auction.out[s]]
         if out:
@@ -285,6 +290,12 @@ class FairyBucksView(GameView):
                 text += " · no items yet"
             lines.append(tagged(f"player-{name}", ft.Text(text, size=13)))
         return ft.Column(lines, spacing=4)
+
+
+def _every_card(state: FairyBucksState, seat: int) -> tuple[int | str, ...]:
+    """A player's whole hand as dealt, each card in its place: the Bucks shown already and
+    a spent Poof! are drawn greyed, so the grid stays put from one reveal to the next."""
+    return (*BUCKS, "poof", *(() if state.hands[seat] else ("none",)))
 
 
 VIEW = FairyBucksView

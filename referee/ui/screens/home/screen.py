@@ -11,6 +11,7 @@ from referee.live.table import StoredAlready
 from referee.storage.store import StoreUnavailable
 from referee.ui.screen import Screen
 from referee.ui.screens.home.view import HOME_PAGE, home_view, import_record
+from referee.ui.widgets import TAP
 
 
 class HomeScreen(Screen):
@@ -101,8 +102,8 @@ class HomeScreen(Screen):
                     width=520,
                 ),
                 actions=[
-                    ft.TextButton(content="Cancel", on_click=self.shell.close_dialog),
-                    ft.FilledButton(content="Import", on_click=do_import),
+                    ft.TextButton(content="Cancel", on_click=self.shell.close_dialog, height=TAP),
+                    ft.FilledButton(content="Import", on_click=do_import, height=TAP),
                 ],
             )
         )

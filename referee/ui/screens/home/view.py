@@ -15,7 +15,7 @@ from referee.core.record import load_record_text
 from referee.games import GAMES
 from referee.live.table import Table
 from referee.storage.store import GameSummary, Store
-from referee.ui.widgets import big_button, icon_button, tagged, tile
+from referee.ui.widgets import TAP, big_button, icon_button, tagged, tile
 
 
 def import_record(store: Store, text: str | bytes) -> Table:
@@ -246,15 +246,15 @@ def raw_dialog(text: str, on_close) -> ft.AlertDialog:
             ),
             width=520,
         ),
-        actions=[ft.TextButton(content="Close", on_click=on_close)],
+        actions=[ft.TextButton(content="Close", on_click=on_close, height=TAP)],
     )
 
 
 def cannot_open_dialog(reason: str, on_export, on_close) -> ft.AlertDialog:
     """Why a game cannot be opened, with a way to export what is stored."""
-    actions = [ft.TextButton(content="Close", on_click=on_close)]
+    actions = [ft.TextButton(content="Close", on_click=on_close, height=TAP)]
     if on_export is not None:
-        actions.insert(0, ft.TextButton(content="Export raw", on_click=on_export))
+        actions.insert(0, ft.TextButton(content="Export raw", on_click=on_export, height=TAP))
     return ft.AlertDialog(
         title=ft.Text("Cannot open this game"),
         content=tagged("alert", ft.Text(sentence(reason))),
@@ -306,7 +306,7 @@ def delete_dialog(on_keep, on_delete) -> ft.AlertDialog:
         title=ft.Text("Delete this game?"),
         content=ft.Text("Its whole record is removed. This cannot be undone."),
         actions=[
-            ft.TextButton(content="Keep it", on_click=on_keep),
-            ft.FilledButton(content="Delete", on_click=on_delete),
+            ft.TextButton(content="Keep it", on_click=on_keep, height=TAP),
+            ft.FilledButton(content="Delete", on_click=on_delete, height=TAP),
         ],
     )

@@ -20,7 +20,7 @@ from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import number
 from referee.ui.card_picker import HandPicker
-from referee.ui.widgets import big_button, tagged, verdict_body
+from referee.ui.widgets import TAP, big_button, tagged, verdict_body
 
 TITLES = {"replace": "Edit", "insert": "Insert before", "delete": "Delete"}
 
@@ -40,7 +40,7 @@ def editable_log(
                 ft.OutlinedButton(
                     content=TITLES[kind],
                     icon=icon,
-                    height=44,
+                    height=48,
                     on_click=lambda _e, n=step, k=kind: on_fix(n, k),
                     key=f"fix-{kind}-{entry}",  # always this action: kept across moves
                 )
@@ -405,7 +405,7 @@ def versions_dialog(app) -> ft.AlertDialog | None:
                         size=13,
                         expand=True,
                     ),
-                    ft.TextButton(content="Restore", on_click=restore(v["id"])),
+                    ft.TextButton(content="Restore", on_click=restore(v["id"]), height=TAP),
                 ]
             )
         )
@@ -414,6 +414,8 @@ def versions_dialog(app) -> ft.AlertDialog | None:
     return ft.AlertDialog(
         title=ft.Text("Earlier versions"),
         content=tagged("versions", ft.Column(rows, tight=True, spacing=4)),
-        actions=[ft.TextButton(content="Close", on_click=lambda _e: app.page.pop_dialog())],
+        actions=[
+            ft.TextButton(content="Close", on_click=lambda _e: app.page.pop_dialog(), height=TAP)
+        ],
         scrollable=True,
     )

@@ -196,7 +196,9 @@ class NewGameForm:
         game_choice = ft.RadioGroup(
             value=self.kind,
             on_change=lambda e: self._choose_game(e.control.value),
-            content=ft.Column([ft.Radio(value=k, label=g.title) for k, g in GAMES.items()]),
+            content=ft.Column(
+                [ft.Radio(value=k, label=g.title, height=48) for k, g in GAMES.items()]
+            ),
         )
         parts: list[ft.Control] = [
             *self._recent_rows(),
@@ -221,7 +223,7 @@ class NewGameForm:
         ]
         for name in seat_fields(rules.options_model):
             radios = [
-                ft.Radio(value=str(i), label=n.strip() or f"Player {i + 1}")
+                ft.Radio(value=str(i), label=n.strip() or f"Player {i + 1}", height=48)
                 for i, n in enumerate(self.names)
             ]
             parts += [
@@ -280,7 +282,9 @@ class NewGameForm:
             )
             if field.annotation is bool:
                 switch = ft.Switch(
-                    value=value, on_change=lambda e, n=name: self._set_option(n, e.control.value)
+                    value=value,
+                    on_change=lambda e, n=name: self._set_option(n, e.control.value),
+                    height=48,
                 )
                 controls.append(ft.Row([switch, heading]))
             elif field.annotation in (int, int | None, str):
@@ -300,7 +304,7 @@ class NewGameForm:
                 )
             elif typing.get_origin(field.annotation) is typing.Literal:
                 choices = [
-                    ft.Radio(value=v, label=_extra(field).get("labels", {}).get(v, v))
+                    ft.Radio(value=v, label=_extra(field).get("labels", {}).get(v, v), height=48)
                     for v in typing.get_args(field.annotation)
                 ]
                 controls.append(ft.Row([heading]))

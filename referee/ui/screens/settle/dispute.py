@@ -149,7 +149,7 @@ class DisputeScreen:
                     ft.TextButton(
                         content="Other dispute",
                         on_click=lambda _e: self.choose_kind(None),
-                        height=44,
+                        height=48,
                     ),
                 ],
             ),
@@ -242,14 +242,20 @@ class DisputeScreen:
                     label="Add a player",
                     button=True,
                     content=ft.IconButton(
-                        ft.Icons.PERSON_ADD, on_click=lambda _e: self.add_player(), width=48
+                        ft.Icons.PERSON_ADD,
+                        on_click=lambda _e: self.add_player(),
+                        width=48,
+                        height=48,
                     ),
                 ),
                 ft.Semantics(
                     label="Remove a player",
                     button=True,
                     content=ft.IconButton(
-                        ft.Icons.PERSON_REMOVE, on_click=lambda _e: self.remove_player(), width=48
+                        ft.Icons.PERSON_REMOVE,
+                        on_click=lambda _e: self.remove_player(),
+                        width=48,
+                        height=48,
                     ),
                 ),
             ],

@@ -5,8 +5,8 @@ import flet as ft
 
 from referee.core.session import Session
 from referee.core.words import amount, number
-from referee.ui.theme import player_colour
-from referee.ui.widgets import slug, tagged
+from referee.ui.theme import player_colours
+from referee.ui.widgets import chart_legend, line_width, slug, tagged
 
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -52,38 +52,47 @@ def _chart(history, players) -> ft.Control:
     import flet_charts as fch  # only the standings screen needs it: keeps the app's start quick
 
     values = [v for _label, row in history for v in row]
+    colours, n = player_colours(players), len(players)
     series = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x, row[seat]) for x, (_l, row) in enumerate(history)],
-            color=player_colour(seat),
-            stroke_width=3,
+            color=colours[seat],
+            stroke_width=line_width(seat, n),
+            point=fch.ChartCirclePoint(radius=line_width(seat, n) / 2 + 1, color=colours[seat]),
         )
-        for seat in range(len(players))
+        for seat in range(n)
     ]
     return tagged(
         "standings-chart",
-        ft.Container(
-            fch.LineChart(
-                data_series=series,
-                min_x=0,
-                max_x=max(1, len(history) - 1),
-                min_y=min(0, *values),
-                max_y=max(1, *values),
-                interactive=False,
-            ),
-            height=200,
-            padding=ft.Padding.only(right=12, top=8),
+        ft.Column(
+            [
+                ft.Container(
+                    fch.LineChart(
+                        data_series=series,
+                        min_x=0,
+                        max_x=max(1, len(history) - 1),
+                        min_y=min(0, *values),
+                        max_y=max(1, *values),
+                        interactive=False,
+                    ),
+                    height=200,
+                    padding=ft.Padding.only(right=12, top=8),
+                ),
+                tagged("standings-legend", chart_legend(players, colours)),
+            ],
+            spacing=6,
         ),
     )
 
 
 def _table(history, players) -> ft.Control:
+    colours = player_colours(players)
     table = ft.DataTable(
         columns=[
             ft.DataColumn(label=ft.Text("#")),
             *[
                 ft.DataColumn(
-                    label=ft.Text(name, color=player_colour(seat), weight=ft.FontWeight.BOLD),
+                    label=ft.Text(name, color=colours[seat], weight=ft.FontWeight.BOLD),
                     numeric=True,
                 )
                 for seat, name in enumerate(players)
@@ -111,13 +120,14 @@ def standings_panel(session: Session, actions: ft.Control | None = None) -> ft.C
     if outcome is None:
         return None
     players = session.players
+    colours = player_colours(players)
     history = score_history(session)
     places = [
         tagged(
             f"place-{slug(players[seat])}",
             ft.Row(
                 [
-                    ft.Container(width=12, height=12, border_radius=6, bgcolor=player_colour(seat)),
+                    ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[seat]),
                     ft.Text(
                         text,
                         size=16,
@@ -171,13 +181,14 @@ def progress_panel(session: Session) -> ft.Control:
     """The scores of a game still going on: now, round by round, and over the game."""
     rules, players = session.rules, session.players
     points = rules.points(session.state)
+    colours = player_colours(players)
     history = score_history(session)
     now = [
         tagged(
             f"now-{slug(players[seat])}",
             ft.Row(
                 [
-                    ft.Container(width=12, height=12, border_radius=6, bgcolor=player_colour(seat)),
+                    ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[seat]),
                     ft.Text(f"{players[seat]}: {amount(points[seat], rules.unit)}", size=16),
                 ],
                 spacing=8,

@@ -152,6 +152,14 @@ class RenameDialog:
             return self._refuse(self.new, exc.reason)
         if new == old:
             return self._refuse(self.new, f"The player is called {old} already.")
+        # Whatever the store would refuse (both names at one table, a game that would no
+        # longer replay, a read-only folder) is said now, not after the player said yes.
+        try:
+            games = len(self.shell.store.verify_rename(old, new)) or games
+        except RefereeError as exc:
+            return self._refuse(self.new, exc.reason)
+        except sqlite3.Error as exc:
+            return self._refuse(self.new, f"The games cannot be read now ({exc}).")
         title, message, yes = question(old, new, games, new in self.known)
         self.shell.close_dialog()
         self.shell.confirm(title, message, lambda: self.rename(old, new, games), yes=yes)

@@ -11,21 +11,20 @@ from datetime import date
 
 import flet as ft
 
-from referee.core.words import amount, number
+from referee.core.words import number
 from referee.games import GAMES
 from referee.history.stats import HeadToHead, Statistics
 from referee.history.stats_report import PERIOD_TITLES, title, unit
-from referee.ui.theme import player_colour
-from referee.ui.widgets import TAP, icon_button, slug, tagged
+from referee.ui.theme import player_colours
+from referee.ui.widgets import TAP, chart_legend, icon_button, line_width, slug, tagged
 
 PERIOD_LABELS = {"evening": "Last evening", "month": "Last 30 days", "all": "All time"}
-# The seat colours in an order whose neighbours differ most: players side by side in the
-# ranking are told apart on the chart (amber beside orange is not).
-_RANKED_COLOURS = (0, 1, 2, 3, 5, 7, 6, 9, 4, 8)
 
 
-def colour(rank: int) -> str:
-    return player_colour(_RANKED_COLOURS[rank % len(_RANKED_COLOURS)])
+def colours(stats: Statistics) -> dict[str, str]:
+    """Each player's colour, the one they have at their tables (ui/theme.py)."""
+    names = [p.player for p in stats.players]
+    return dict(zip(names, player_colours(names), strict=True))
 
 
 CHART_HEIGHT = 220
@@ -55,7 +54,7 @@ def choice_chips(
             selected=value == chosen,
             show_checkmark=False,
             on_select=lambda _e, v=value: on_choose(v),
-            height=TAP - 8,
+            height=48,  # Material's least for a thumb
             key=f"{identifier}-{value}",
         )
         for value, label in choices
@@ -93,8 +92,8 @@ def _cell(text: str, identifier: str | None = None, **style) -> ft.DataCell:
 def players_table(stats: Statistics, on_rename: Callable[[str], None]) -> ft.Control:
     """Games, wins, win rate and average place of each player, most wins first. A name
     opens its renaming."""
-    rows = []
-    for rank, p in enumerate(stats.players):
+    rows, colour = [], colours(stats)
+    for p in stats.players:
         t, key = p.overall, slug(p.player)
         rows.append(
             ft.DataRow(
@@ -106,7 +105,7 @@ def players_table(stats: Statistics, on_rename: Callable[[str], None]) -> ft.Con
                                     width=10,
                                     height=10,
                                     border_radius=5,
-                                    bgcolor=colour(rank),
+                                    bgcolor=colour[p.player],
                                 ),
                                 ft.Text(p.player, size=15, weight=ft.FontWeight.BOLD),
                             ],
@@ -171,7 +170,7 @@ def head_to_head_panel(
                 label=ft.Text(p.player, size=15),
                 selected=p.player in pair,
                 on_select=lambda _e, name=p.player: on_toggle(name),
-                height=TAP - 8,
+                height=48,  # Material's least for a thumb
                 key=f"h2h-{p.player}",
             )
             for p in stats.players
@@ -196,11 +195,11 @@ def _head_to_head(h: HeadToHead, stats: Statistics) -> list[ft.Control]:
                 ft.Text(f"{h.a} and {h.b} have not finished a game together here.", size=15),
             )
         ]
-    ranks = {p.player: i for i, p in enumerate(stats.players)}
+    colour = colours(stats)
     shares = [
-        (h.a_higher, colour(ranks.get(h.a, 0))),
+        (h.a_higher, colour.get(h.a, ft.Colors.PRIMARY)),
         (h.ties, ft.Colors.OUTLINE_VARIANT),
-        (h.b_higher, colour(ranks.get(h.b, 1))),
+        (h.b_higher, colour.get(h.b, ft.Colors.SECONDARY)),
     ]
     bar = ft.Row(
         [ft.Container(bgcolor=c, expand=n, height=14) for n, c in shares if n],
@@ -232,8 +231,8 @@ def kind_cards(stats: Statistics) -> list[ft.Control]:
         u = unit(k.kind)
         lines = [
             ("Most wins", f"{', '.join(k.most_wins)} ({k.most_wins_count})", "most-wins"),
-            ("Highest", f"{amount(k.highest.points, u)}, {k.highest.player}", "highest"),
-            ("Lowest", f"{amount(k.lowest.points, u)}, {k.lowest.player}", "lowest"),
+            ("Highest", k.highest.text(u), "highest"),
+            ("Lowest", k.lowest.text(u), "lowest"),
             ("Longest", f"{k.longest.actions} actions ({', '.join(k.longest.players)})", "longest"),
         ]
         cards.append(
@@ -289,14 +288,15 @@ def wins_chart(stats: Statistics) -> ft.Control:
     lines = stats.wins_over_time()
     days = [d.day for d in stats.days]
     top = max([1, *(line[-1] for line in lines.values() if line)])
+    colour, n = colours(stats), len(lines)
     series = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x, y) for x, y in enumerate([0, *line])],
-            color=colour(rank),
-            stroke_width=3,
+            color=colour.get(name, ft.Colors.PRIMARY),
+            stroke_width=line_width(i, n),
             point=len(days) <= 12,
         )
-        for rank, line in enumerate(lines.values())
+        for i, (name, line) in enumerate(lines.items())
     ]
     step = max(1, -(-len(days) // AXIS_LABELS))
     labels = [
@@ -317,21 +317,7 @@ def wins_chart(stats: Statistics) -> ft.Control:
             interval=max(1, -(-top // 4)), color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
     )
-    legend = ft.Row(
-        [
-            ft.Row(
-                [
-                    ft.Container(width=12, height=12, border_radius=6, bgcolor=colour(i)),
-                    ft.Text(name, size=13),
-                ],
-                spacing=4,
-                tight=True,
-            )
-            for i, name in enumerate(lines)
-        ],
-        wrap=True,
-        spacing=12,
-    )
+    legend = chart_legend(list(lines), [colour.get(name, ft.Colors.PRIMARY) for name in lines])
     return tagged(
         "stats-chart",
         ft.Column(
@@ -347,17 +333,17 @@ def wins_chart(stats: Statistics) -> ft.Control:
 
 def days_table(stats: Statistics, limit: int) -> ft.Control:
     """Games and each player's wins per day, the latest day first ('·': not at the table)."""
-    names = [p.player for p in stats.players]
+    names, colour = [p.player for p in stats.players], colours(stats)
     table = ft.DataTable(
         columns=[
             ft.DataColumn(label=ft.Text("Day")),
             ft.DataColumn(label=ft.Text("Games"), numeric=True),
             *[
                 ft.DataColumn(
-                    label=ft.Text(name, color=colour(i), weight=ft.FontWeight.BOLD),
+                    label=ft.Text(name, color=colour[name], weight=ft.FontWeight.BOLD),
                     numeric=True,
                 )
-                for i, name in enumerate(names)
+                for name in names
             ],
         ],
         rows=[
