@@ -222,7 +222,7 @@ def _head_to_head(h: HeadToHead, stats: Statistics) -> list[ft.Control]:
 
 
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    return {1: "once", 2: "twice"}.get(n, amount(n, "times"))
 
 
 def kind_cards(stats: Statistics) -> list[ft.Control]:
@@ -234,7 +234,11 @@ def kind_cards(stats: Statistics) -> list[ft.Control]:
             ("Most wins", f"{', '.join(k.most_wins)} ({k.most_wins_count})", "most-wins"),
             ("Highest", f"{amount(k.highest.points, u)}, {k.highest.player}", "highest"),
             ("Lowest", f"{amount(k.lowest.points, u)}, {k.lowest.player}", "lowest"),
-            ("Longest", f"{k.longest.actions} actions ({', '.join(k.longest.players)})", "longest"),
+            (
+                "Longest",
+                f"{amount(k.longest.actions, 'actions')} ({', '.join(k.longest.players)})",
+                "longest",
+            ),
         ]
         cards.append(
             tagged(

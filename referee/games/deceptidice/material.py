@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted, unshowable
+from referee.core.words import amount
 
 NUMBERS = (1, 2, 3, 4, 5, 6)
 COLOURS = ("R", "B", "G", "Y")
@@ -118,4 +119,4 @@ def sizes_text(sizes: Sequence[int]) -> str:
 
 def cards_text(n: int) -> str:
     """'1 card', '5 cards'."""
-    return f"{n} card{'s' if n != 1 else ''}"
+    return f"{amount(n, 'cards')}"

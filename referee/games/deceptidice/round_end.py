@@ -4,6 +4,7 @@ as the Liar; or the discard ends the game.
 
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount
 from referee.games.deceptidice.deck import check_kinds
 from referee.games.deceptidice.material import cards_text, game_over, sizes_text, split
 from referee.games.deceptidice.model import (
@@ -42,7 +43,7 @@ class RoundEndHandlers:
         held = state.cards[seat]
         if action.size not in menu.sizes:
             raise IllegalAction(
-                f"{action.player}'s {held} cards make dice of "
+                f"{action.player}'s {amount(held, 'cards')} make dice of "
                 f"{sizes_text(split(held, state.dice))}: no die holds {action.size}."
             )
         cards = list(state.cards)
@@ -160,5 +161,5 @@ class RoundEndHandlers:
         )
         return new, (
             f"Round {new.number}: {state.players[liar]} is the Liar and guesses first.",
-            f"Make {state.dice} dice each: {dice}.",
+            f"Make {amount(state.dice, 'dice')} each: {dice}.",
         )

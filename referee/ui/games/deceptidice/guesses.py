@@ -4,6 +4,7 @@ or a power claim, each button enabled only when the menu allows that guess.
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.deceptidice.material import COLOURS, NUMBERS
 from referee.games.deceptidice.model import (
     ColourGuess,
@@ -76,8 +77,8 @@ class GuessEntry:
                 tagged(
                     "never-true",
                     ft.Text(
-                        f"More than the {state.dice_in_play} dice on the table: such a guess "
-                        "can never be true.",
+                        f"More than the {amount(state.dice_in_play, 'dice')} on the table: "
+                        "such a guess can never be true.",
                         color=ft.Colors.ERROR,
                         size=13,
                     ),

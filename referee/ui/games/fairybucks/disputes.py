@@ -3,6 +3,7 @@ and shows now) and the finale (Bucks left, items won, the castle's item)."""
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.ui.dispute_form import DisputeForm, choice
 from referee.ui.widgets import tagged
@@ -231,7 +232,7 @@ class FairyBucksForm(DisputeForm):
                 [
                     (
                         i,
-                        f"{n} · {sum(self.hands[i])} · {len(self.items[i])} items",
+                        f"{n} · {sum(self.hands[i])} · {amount(len(self.items[i]), 'items')}",
                         f"Holdings of {n}",
                     )
                     for i, n in enumerate(self.names)

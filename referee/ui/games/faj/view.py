@@ -2,6 +2,7 @@
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.faj import RULES, tricks
 from referee.games.faj.deck import (
     BOARD_SIZES,
@@ -105,8 +106,8 @@ class FajView(GameView):
             board = [card]
         else:
             self.tell(
-                f"The board for trick {trick} has its {size} cards: tap one of them to take "
-                "it back first."
+                f"The board for trick {trick} has its {amount(size, 'cards')}: "
+                "tap one of them to take it back first."
             )
             return
         self.set_entry("board", board)
