@@ -20,12 +20,14 @@ COUNTED = (
     "wildcards"
 )
 BY_HAND = re.compile(rf"^\)?\s*({COUNTED})\b")
-HAND_PLURAL = re.compile(r"""["']e?s["'] if \w[^"']*!= ?1""")
+HAND_PLURAL = re.compile(r"""\{'e?s' if [^}]*\}|\{"e?s" if [^}]*\}""")
 # A number fixed in the code is never 1: "{MAX_PLAYERS} players" needs no agreement.
 CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*$")
-# Values that are not counts: a signed average ("+0.80 points on average").
-NOT_COUNTS = {"odds.points(odds.expected_points(best, ch[best]))"}
-SLIP = re.compile(rf"(?<![\d.,])[−-]?1 ({COUNTED})\b")
+# Values that are not counts: a signed average ("+0.80 points on average"),
+# and a list of counts ("3, 2, 2, 2 cards"), plural whatever its last number.
+NOT_COUNTS = {"odds.points(odds.expected_points(best, ch[best]))", "sizes_list(sizes)"}
+# "1 cards", but not the end of a list ("4 dice: 2, 2, 1, 1 cards").
+SLIP = re.compile(rf"(?<![\d.,])(?<!, )[−-]?1 ({COUNTED})\b")
 
 
 def counts_by_hand(path: Path) -> list[str]:

@@ -186,28 +186,20 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
     for seat, row in enumerate(rows):
         colour = player_colour(seat)
         lines: list[ft.Control] = [
-            ft.Text(
-                row.name,
-                weight=ft.FontWeight.BOLD,
-                size=13,
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
+            # A long name wraps instead of being cut: the chip is the player's only label.
+            ft.Text(row.name, weight=ft.FontWeight.BOLD, size=13, text_align=ft.TextAlign.CENTER),
             tagged(
                 f"score-{slug(row.name)}",
                 ft.Text(row.score, size=18, weight=ft.FontWeight.W_600, no_wrap=True),
             ),
         ]
         if badges:
-            lines.append(
-                ft.Text(
-                    " · ".join(row.badges) or " ",
-                    size=11,
-                    italic=True,
-                    no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                )
-            )
+            # One badge a line, wrapped, never cut: "winner" above "straight flush" fits a
+            # chip at 390 px where "winner · str…" did not.
+            lines += [
+                ft.Text(badge, size=11, italic=True, text_align=ft.TextAlign.CENTER)
+                for badge in row.badges or (" ",)
+            ]
         chips.append(
             ft.Container(
                 content=ft.Column(
@@ -247,6 +239,18 @@ def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:
         )
         for r in verdict.rulings
     ]
+
+
+def why_toggle(lines: Sequence[ft.Control], open_: bool, on_toggle) -> ft.Control:
+    """The rulings (and arithmetic) of a verdict on a screen, behind a 'Why?' button as in
+    the verdict dialog; the screen keeps whether it is open (`open_`) across redraws."""
+    button = ft.TextButton(
+        content="Hide why" if open_ else "Why?",
+        icon=ft.Icons.HELP_OUTLINE,
+        height=TAP,
+        on_click=lambda _e: on_toggle(),
+    )
+    return tagged("why", ft.Column([button, *(lines if open_ else [])], spacing=4))
 
 
 def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:

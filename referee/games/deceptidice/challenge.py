@@ -131,8 +131,8 @@ class ChallengeHandlers:
         else:
             lines.append(f"The guess was false, so {guesser}, who made it, loses.")
         lines.append(
-            f"{name} discards one die ({amount(state.cards[loser], 'cards')} make dice of "
-            f"{sizes_text(split(state.cards[loser], state.dice))}) and is the next Liar."
+            f"{name} discards one die (of {sizes_text(split(state.cards[loser], state.dice))}) "
+            "and is the next Liar."
         )
         return new, Verdict(
             headline=f"{name} loses: {verdict_phrase(verdict, last.guess, names)}",

@@ -113,8 +113,15 @@ def table_names(text: str) -> dict[str, str]:
 
 
 def sizes_text(sizes: Sequence[int]) -> str:
-    """'3·3·2' for a player's dice."""
-    return "·".join(str(s) for s in sizes)
+    """A player's dice as the table says them: '4 dice: 3, 2, 2, 2 cards'."""
+    if len(sizes) == 1:
+        return f"1 die: {amount(sizes[0], 'cards')}"
+    return f"{amount(len(sizes), 'dice')}: {sizes_list(sizes)} cards"
+
+
+def sizes_list(sizes: Sequence[int]) -> str:
+    """The cards in each die: '3, 2, 2, 2'."""
+    return ", ".join(str(s) for s in sizes)
 
 
 def cards_text(n: int) -> str:

@@ -227,8 +227,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         size = BOARD_SIZES[state.trick - 1]
         if len(action.cards) != size:
             raise InvalidAction(
-                f"Trick {state.trick} has {size} board card{'s' if size > 1 else ''}, "
-                f"not {len(action.cards)}."
+                f"Trick {state.trick} has {amount(size, 'board cards')}, not {len(action.cards)}."
             )
         used = set(state.used_trick_cards)
         again = [c for c in action.cards if c in used]

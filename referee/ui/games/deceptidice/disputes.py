@@ -166,7 +166,7 @@ class DeceptidiceForm(DisputeForm):
             ft.Row(
                 [
                     chip("−", f"{label}: fewer", False, repeats=True, count=max(1, count - 1)),
-                    tagged(f"count-{slug(label)}", ft.Text(f"COUNT {count}", size=18)),
+                    tagged(f"count-{slug(label)}", ft.Text(f"How many? {count}", size=18)),
                     chip(
                         "+", f"{label}: more", False, repeats=True, count=min(MAX_COUNT, count + 1)
                     ),
@@ -216,7 +216,7 @@ class DeceptidiceForm(DisputeForm):
             key = "less_than" if form == "number" else "without"
             rows.append(
                 ft.Checkbox(
-                    label="less than" if form == "number" else "without (every other colour)",
+                    label="Less than" if form == "number" else "Without (every other colour)",
                     value=bool(g.get(key)),
                     on_change=lambda e: pick(**{key: bool(e.control.value)}),
                 )

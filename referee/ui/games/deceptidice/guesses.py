@@ -48,11 +48,11 @@ class GuessEntry:
             # A tile, not a Material button: every step of COUNT restyles them all.
             return tile(text, name, go, filled=False, disabled=not allowed, width=width, key=key)
 
-        low = f"least higher: {menu.specific}" if menu.specific is not None else "no number or "
+        # Words a player says at the table, not the rulebook's capitals.
         hint = (
-            f"COUNT ({low} for a number or colour)"
+            f"How many? At least {menu.specific} for a number or colour to be higher."
             if menu.specific is not None
-            else "COUNT (no number or colour guess is higher)"
+            else "How many? No number or colour guess is higher now."
         )
         rows: list[ft.Control] = [
             ft.Text(f"{player} guesses:", weight=ft.FontWeight.BOLD, size=16),
@@ -91,7 +91,7 @@ class GuessEntry:
                         ft.Switch(
                             value=self.modifier,
                             on_change=lambda e: self._set_modifier(e.control.value),
-                            label="'less than' a number / 'without' a colour",
+                            label="Less than / Without",
                         )
                     ]
                 )

@@ -216,8 +216,8 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         return ft.Column(
             [
                 ft.Text(
-                    f"{player} holds {amount(held, 'cards')} in dice of "
-                    f"{sizes_text(split(held, state.dice))}. Which die goes, face up?",
+                    f"{player} holds {sizes_text(split(held, state.dice))}. "
+                    "Which die goes, face up?",
                 ),
                 ft.Row(
                     [

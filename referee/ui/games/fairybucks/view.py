@@ -277,7 +277,7 @@ class FairyBucksView(GameView):
                 score = scores[seat]
                 sets = ""
                 if score.sets:
-                    sets = f", {score.sets} full set{'s' if score.sets > 1 else ''}"
+                    sets = f", {amount(score.sets, 'full sets')}"
                 castle = f", the castle {score.castle}" if score.castle else ""
                 worth = amount(score.total, "points")
                 text += f" · won {', '.join(_item(i) for i in items)}{sets}{castle}: {worth}"

@@ -2,6 +2,7 @@
 
 import flet as ft
 
+from referee.core.verdict import Verdict
 from referee.core.words import amount
 from referee.games.faj import RULES, tricks
 from referee.games.faj.deck import (
@@ -17,7 +18,14 @@ from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
 from referee.ui.games.faj.cards import card_colour
-from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
+from referee.ui.widgets import (
+    ScoreRow,
+    action_button,
+    ruling_lines,
+    scoreboard,
+    tagged,
+    why_toggle,
+)
 
 
 def _sorted_pile(pile):
@@ -32,6 +40,11 @@ class FajView(GameView):
         self.draft_seat = 0
         self.show_draft = False
         self._for: object = None
+        self._why_open = False  # the final showdown's rulings shown (this device's choice)
+
+    def _toggle_why(self) -> None:
+        self._why_open = not self._why_open
+        self.refresh()
 
     def title(self, state: FajState) -> str:
         return "Faces, Aces & Jokers"
@@ -70,7 +83,7 @@ class FajView(GameView):
         self._reset_if_moved_on(state)
         if state.phase == "board":
             size = BOARD_SIZES[state.trick - 1]
-            return f"Turn up {size} trick card{'s' if size > 1 else ''} and enter the board."
+            return f"Turn up {amount(size, 'trick cards')} and enter the board."
         if state.phase == "play":
             return "Enter the card each player played."
         return f"Game over: {RULES.outcome(state).headline}."
@@ -131,7 +144,7 @@ class FajView(GameView):
         return ft.Column(
             [
                 ft.Text(
-                    f"Board for trick {state.trick} ({size} card{'s' if size > 1 else ''}):",
+                    f"Board for trick {state.trick} ({amount(size, 'cards')}):",
                     weight=ft.FontWeight.BOLD,
                 ),
                 grid,
@@ -263,12 +276,19 @@ class FajView(GameView):
             )
         comparisons = RULES.final_comparisons(state)
         why = [tagged(f"why-{i}", ft.Text(line)) for i, (line, _r) in enumerate(comparisons)]
-        cited = RULES.outcome(state).rulings
-        rulings = [ft.Text(f"Ruling {RULES.rulings.cite(r)}", size=12, italic=True) for r in cited]
         heading = tagged(
             "showdown-title", ft.Text("Final showdown", size=18, weight=ft.FontWeight.BOLD)
         )
-        return tagged("showdown", ft.Column([heading, *rows, *why, *rulings], spacing=10))
+        # The rulings wait behind Why?, as in every verdict: the table reads the hands.
+        cited = RULES.outcome(state).rulings
+        lines = ruling_lines(RULES, Verdict(headline="", rulings=tuple(cited)))
+        return tagged(
+            "showdown",
+            ft.Column(
+                [heading, *rows, *why, why_toggle(lines, self._why_open, self._toggle_why)],
+                spacing=10,
+            ),
+        )
 
 
 VIEW = FajView
