@@ -290,7 +290,15 @@ def verdict_dialog(
     """One plain headline (the win itself when this verdict ends the game), then the
     cards and the count; the rulings and the arithmetic behind a 'Why?' button."""
     plain, sums = split_details(verdict.details)
-    lead = [ft.Text(verdict.headline, weight=ft.FontWeight.W_600)] if ending else []
+    # Said once: an ending's title, the verdict's headline and a closing line of the
+    # details may all be the same sentence ("Bo wins with 10 points").
+    title = ending or verdict.headline
+    said = {_bare(title)}
+    lead = []
+    if ending and _bare(verdict.headline) not in said:
+        lead = [ft.Text(verdict.headline, weight=ft.FontWeight.W_600)]
+        said.add(_bare(verdict.headline))
+    plain = [line for line in plain if _bare(line) not in said]
     why = ft.Column(
         [
             *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
@@ -321,12 +329,16 @@ def verdict_dialog(
     )
     dialog = ft.AlertDialog(
         modal=True,
-        title=tagged("verdict-headline", ft.Text(ending or verdict.headline, size=20)),
+        title=tagged("verdict-headline", ft.Text(title, size=20)),
         content=ft.Container(body, width=460),
         actions=[ft.FilledButton(content="OK", on_click=on_close, height=TAP)],
         scrollable=True,
     )
     return dialog
+
+
+def _bare(sentence: str) -> str:
+    return sentence.strip().rstrip(".").casefold()
 
 
 def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDialog:
