@@ -11,13 +11,12 @@ from referee.games.faj.deck import (
     ROUNDS,
     SUITS,
     TRICK_CARDS,
-    short,
 )
 from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
-from referee.ui.games.faj.cards import card_colour
+from referee.ui.games.faj.cards import card_colour, card_label, cards_line
 from referee.ui.widgets import (
     ScoreRow,
     action_button,
@@ -132,15 +131,15 @@ class FajView(GameView):
         # dimming every card at each pick redrew the whole grid on the phone.
         grid = card_grid(
             list(TRICK_CARDS),
-            short,
+            card_label,
             available=set(RULES.choices(state).board_cards),
             selected=board,
             on_tap=lambda c: self._toggle_board(c, size, state.trick),
-            name=lambda c: f"Board {short(c)}",
+            name=lambda c: f"Board {card_label(c)}",
             colour=card_colour,
             key=lambda c: f"board-{c}@{self.pad.moment}",
         )
-        chosen = " ".join(short(c) for c in board) or "none yet"
+        chosen = " ".join(card_label(c) for c in board) or "none yet"
         return ft.Column(
             [
                 ft.Text(
@@ -188,11 +187,11 @@ class FajView(GameView):
         )
         grid = card_grid(
             list(RULES.pickable_cards(state)) + list(picks),
-            short,
+            card_label,
             available=set(pickable),
             selected=list(picks),
             on_tap=lambda c: c not in picks and self.play(DraftPick(player=player, card=c)),
-            name=lambda c: f"{player} keeps {short(c)}",
+            name=lambda c: f"{player} keeps {card_label(c)}",
             colour=card_colour,
         )
         return ft.Column([toggle, ft.Text("Whose pick?"), chooser, grid], spacing=8)
@@ -211,7 +210,7 @@ class FajView(GameView):
         return tagged(
             "trump",
             ft.Text(
-                f"Board {' '.join(short(c) for c in state.board)}: suit totals "
+                f"Board {' '.join(card_label(c) for c in state.board)}: suit totals "
                 f"{tricks.describe_totals(state.board)}, so {tricks.trump_text(state.trump)}.",
                 size=15,
                 weight=ft.FontWeight.W_600,
@@ -223,7 +222,7 @@ class FajView(GameView):
             state.players,
             dict(RULES.choices(state).playable),
             self.pad,
-            label=short,
+            label=card_label,
             verb="plays",
             colour=card_colour,
             exclusive=True,
@@ -240,12 +239,14 @@ class FajView(GameView):
         for seat, name in enumerate(state.players):
             pile = _sorted_pile(state.won[seat])
             hand = best_hand(pile)
-            text = " ".join(short(c) for c in pile) or "none"
             lines.append(
                 tagged(
                     f"pile-{name}",
-                    ft.Text(
-                        f"{name}: {text}" + (f" — best: {hand.describe()}" if pile else ""), size=13
+                    cards_line(
+                        pile,
+                        size=13,
+                        before=f"{name}: ",
+                        after=f" — best: {hand.describe()}" if pile else "",
                     ),
                 )
             )
@@ -266,7 +267,7 @@ class FajView(GameView):
                                     f"hand-{state.players[st.seat]}",
                                     ft.Text(st.hand.describe().capitalize()),
                                 ),
-                                ft.Text(st.cards_text, size=18),
+                                cards_line([f"{r}{'CDHS'[s]}" for r, s in st.hand.cards], 18),
                             ],
                             spacing=2,
                             expand=True,
