@@ -6,6 +6,7 @@ from collections import Counter
 import flet as ft
 from pydantic import TypeAdapter
 
+from referee.core.words import amount
 from referee.games.deceptidice import guesses
 from referee.games.deceptidice.guesses import DEFAULT as COLOUR_NAMES
 from referee.games.deceptidice.material import (
@@ -285,7 +286,7 @@ class DeceptidiceForm(DisputeForm):
         rows.append(
             self._tabs(
                 [
-                    (i, f"{n} · {len(self.tops[i])}", f"Dice tops of {n}")
+                    (i, f"{n}\n{amount(len(self.tops[i]), 'tops')} entered", f"Dice tops of {n}")
                     for i, n in enumerate(self.names)
                 ]
             )

@@ -3,6 +3,7 @@ and plays, and a board for its trump, each tapped on the play screens' card grid
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
 from referee.ui.card_picker import card_grid
 from referee.ui.dispute_form import DisputeForm
@@ -62,7 +63,7 @@ class FajForm(DisputeForm):
         me = self.names[self.active]
         tabs = self._tabs(
             [
-                (i, f"{n} · {len(self.piles[i])}", f"Cards won by {n}")
+                (i, f"{n}\n{amount(len(self.piles[i]), 'cards won')}", f"Cards won by {n}")
                 for i, n in enumerate(self.names)
             ]
         )
@@ -119,9 +120,13 @@ class FajForm(DisputeForm):
     def _trick(self) -> list[ft.Control]:
         board = " ".join(card_label(c) for c in self.board) or "none yet"
         tabs = self._tabs(
-            [(-1, f"Board · {len(self.board)}", "The board")]
+            [(-1, f"Board\n{amount(len(self.board), 'cards')}", "The board")]
             + [
-                (i, f"{n} · {card_label(self.plays[i]) if self.plays[i] else '?'}", f"Card of {n}")
+                (
+                    i,
+                    f"{n}\n{card_label(self.plays[i]) if self.plays[i] else 'no card yet'}",
+                    f"Card of {n}",
+                )
                 for i, n in enumerate(self.names)
             ]
         )
