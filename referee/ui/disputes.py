@@ -193,7 +193,7 @@ class DisputeScreen:
         Fairy turn), and the player must see the verdict come where they are. Always
         there, hidden until a verdict: the form above keeps its place when it appears."""
         _data, result, _problem = self.settled() if self.form is not None else (None,) * 3
-        return tagged(
+        bar = tagged(
             "dispute-verdict-bar",
             ft.Container(
                 ft.Column(
@@ -211,9 +211,10 @@ class DisputeScreen:
                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                 border_radius=12,
                 padding=12,
-                visible=result is not None,
             ),
         )
+        bar.visible = result is not None  # on the Semantics: its content must be visible
+        return bar
 
     def _games(self) -> ft.Control:
         buttons = [
