@@ -3,13 +3,10 @@ final showdown and in a dispute alike, and the jokers as the table sees them."""
 
 import flet as ft
 
-from referee.games.faj.deck import HIGH_JOKER, LOW_JOKER, short
+from referee.games.faj.deck import LOW_JOKER, short
 from referee.ui.theme import RED_SUIT
 
 RED = RED_SUIT  # the one red of the app's suits (ui/theme.py)
-# The rulebook's jokers by colour: black beats red (in a deck of a coloured and a grey
-# joker, the coloured one is the high one).
-JOKERS = {HIGH_JOKER: "black joker (high)", LOW_JOKER: "red joker (low)"}
 
 
 def card_colour(card: str):
@@ -18,7 +15,7 @@ def card_colour(card: str):
 
 def card_label(card: str) -> str:
     """'10♥', 'Q♠', 'black joker (high)': a card as a button or a line shows it."""
-    return JOKERS.get(card, short(card))
+    return short(card)  # the games' one name for a card, jokers by colour
 
 
 def cards_line(cards, size: int | None = None, before: str = "", after: str = "") -> ft.Text:
