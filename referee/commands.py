@@ -9,6 +9,7 @@ from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
 from referee.core.record import MAX_RECORD_CHARS, load_record_text, read_json, record_schema
 from referee.core.session import ReplayError, Session
+from referee.core.words import amount
 from referee.games import GAMES, rules_for
 
 
@@ -276,7 +277,9 @@ def export_records(target: str) -> int:
         store.close()
     for line in result.left_out:
         print(line, file=sys.stderr)
-    where = target if len(result.files) <= 1 else f"{len(result.files)} files in {target}"
+    where = (
+        target if len(result.files) <= 1 else f"{amount(len(result.files), 'files')} in {target}"
+    )
     print(f"Exported {_count(len(result.written), 'game')} to {where}.")
     return 1 if result.left_out else 0
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from referee.core.names import quoted, sentence
+from referee.core.words import amount
 
 
 def explain_validation(exc: ValidationError, what: str, schema: Any = None) -> str:
@@ -73,7 +74,10 @@ def _explain(errors: list[dict], what: str, schema: Any) -> str:
         count = _range(low, high) or ""
         if place.label and place.name:
             return f"{place.label} must have {count} {place.name}, not {ctx['actual_length']}."
-        return f"{subject} must have {count} items, not {ctx['actual_length']}."
+        # The noun agrees with the range's last number: "at most 1 item", "at most 5 items".
+        last = (high if high is not None else low) or 0
+        items = amount(last, "items").partition(" ")[2]
+        return f"{subject} must have {count} {items}, not {ctx['actual_length']}."
     if kind in ("value_error", "assertion_error"):
         message = str(first.get("msg", "")).split(", ", 1)[-1]
         return message if message.endswith(".") else message + "."
@@ -256,10 +260,10 @@ def _need(err: dict, bounds: dict[str, Any]) -> str | None:
     if kind == "string_type":
         return "text"
     if kind == "string_too_long":
-        return f"at most {ctx.get('max_length')} characters long"
+        return f"at most {amount(ctx.get('max_length'), 'characters')} long"
     if kind == "string_too_short":
         low = ctx.get("min_length", 1)
-        return "filled in" if low == 1 else f"at least {low} characters long"
+        return "filled in" if low == 1 else f"at least {amount(low, 'characters')} long"
     if kind in ("list_type", "tuple_type", "set_type", "frozen_set_type", "iterable_type"):
         return "a list"
     if kind in ("dict_type", "model_type", "model_attributes_type", "dataclass_type"):
@@ -274,7 +278,7 @@ def _choices(expected: str) -> str:
     values = re.findall(r"'(?:[^'\\]|\\.)*'|[^,' ]+", expected.replace(" or ", ", "))
     if len(expected) <= 60 or len(values) < 4:
         return _cut(expected, 100)
-    return f"one of {len(values)} values, such as {values[0]} or {values[-1]}"
+    return f"one of {amount(len(values), 'values')}, such as {values[0]} or {values[-1]}"
 
 
 def _range(low: Any, high: Any) -> str | None:

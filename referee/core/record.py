@@ -35,6 +35,7 @@ from pydantic import (
 from referee.core.errors import InvalidAction
 from referee.core.explain import explain_validation
 from referee.core.names import MAX_NAME_LENGTH, clean_name, quoted, unshowable
+from referee.core.words import amount
 
 RECORD_FORMAT = "referee-record"
 RECORD_VERSION = 1
@@ -383,7 +384,8 @@ def parse_record(data: Any) -> GameRecord:
         )
     if len(players) > MAX_PLAYERS:
         raise InvalidAction(
-            f"This record has {len(players)} players; a referee table seats at most {MAX_PLAYERS}."
+            f"This record has {amount(len(players), 'players')}; a referee table seats at most "
+            f"{MAX_PLAYERS}."
         )
     players = [clean_name(name) for name in players]
     options = data.get("options", {})

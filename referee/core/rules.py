@@ -31,6 +31,7 @@ from referee.core.record import GameRecord, typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.values import Snapshot
 from referee.core.verdict import Verdict
+from referee.core.words import amount
 
 State = TypeVar("State", bound=BaseModel)
 Options = TypeVar("Options", bound=BaseModel)
@@ -116,11 +117,11 @@ class GameRules(Generic[State, Options, Choices]):
     def verify_players(self, players: Sequence[str]) -> None:
         names = [clean_name(p) for p in players]
         if not self.min_players <= len(names) <= self.max_players:
-            span = f"{self.title} is for {self.min_players}-{self.max_players} players"
+            span = f"{self.title} is for {self.min_players}-{amount(self.max_players, 'players')}"
             if len(names) > self.max_players:
                 raise InvalidAction(f"{span}, not {len(names)}.")
             named = {0: "no player is named yet", 1: "only 1 player is named"}.get(
-                len(names), f"only {len(names)} players are named"
+                len(names), f"only {amount(len(names), 'players')} are named"
             )
             raise InvalidAction(f"{span}, and {named}.")
         if len({name_key(n) for n in names}) != len(names):
@@ -133,7 +134,9 @@ class GameRules(Generic[State, Options, Choices]):
         for name in seat_fields(self.options_model):
             if getattr(options, name) >= len(players):
                 title = self.options_model.model_fields[name].title or name
-                raise InvalidAction(f"{title} must be one of the {len(players)} players.")
+                raise InvalidAction(
+                    f"{title} must be one of the {amount(len(players), 'players')}."
+                )
 
     @staticmethod
     def seat_of(state, player: str) -> int:

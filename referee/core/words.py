@@ -13,11 +13,34 @@ def number(n: int, sign: bool = False) -> str:
     return (f"{n:+d}" if sign else str(n)).replace("-", "−")
 
 
+# Plurals that dropping an "s" would get wrong; the others lose their "s" (or "ies" -> "y").
+_SINGULAR = {"dice": "die", "fae": "fae", "times": "time", "guesses": "guess"}
+
+
+def singular(noun: str) -> str:
+    """'cards' -> 'card', 'dice' -> 'die', 'copies' -> 'copy', 'guesses' -> 'guess'."""
+    if noun in _SINGULAR:
+        return _SINGULAR[noun]
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    if noun.endswith(("sses", "ches", "shes", "xes")):
+        return noun[:-2]
+    return noun.removesuffix("s")
+
+
 def amount(n: int, unit: str) -> str:
-    """'1 point', '−1 point', '7 points', '1 card won': the unit's first word agrees."""
+    """A count and its noun, which agree: '1 point', '−1 point', '7 points', '1 card won',
+    '1 die', '0 cards', '1 stone circle', '1 red card'. `unit` is written in the plural
+    ('cards won', 'red cards'); its first plural word agrees with `n`. Every sentence that
+    counts something says it through here (a test reads the source for counts written by
+    hand: tests/test_counted_nouns.py)."""
     if abs(n) == 1:
-        first, _, rest = unit.partition(" ")
-        unit = " ".join(filter(None, [first.removesuffix("s"), rest]))
+        words = unit.split(" ")
+        for i, word in enumerate(words):
+            if word in _SINGULAR or word.endswith("s"):
+                words[i] = singular(word)
+                break
+        unit = " ".join(words)
     return f"{number(n)} {unit}"
 
 

@@ -62,10 +62,6 @@ class PlayerStats:
     overall: Tally
     by_kind: dict[str, Tally]  # game kind -> how the player did at it
 
-    def text(self, unit: str) -> str:
-        """'Cy and Ana, 11 cubes'."""
-        return f"{names_text(self.holders)}, {amount(self.points, unit)}"
-
     def as_json(self) -> dict:
         return {
             "player": self.player,

@@ -1,6 +1,7 @@
 """The statistics as `python -m referee stats` prints them: the figures of the statistics
 screen (referee/history/stats.py), as text or as JSON."""
 
+from referee.core.words import amount
 from referee.games import GAMES
 from referee.history.stats import Statistics, Tally
 
@@ -67,7 +68,7 @@ def as_text(stats: Statistics) -> str:
             f"  Most wins: {', '.join(k.most_wins)} ({k.most_wins_count})",
             f"  Highest: {k.highest.text(u)} (first in game {k.highest.game_id})",
             f"  Lowest: {k.lowest.text(u)} (first in game {k.lowest.game_id})",
-            f"  Longest: game {k.longest.id}, {k.longest.actions} actions "
+            f"  Longest: game {k.longest.id}, {amount(k.longest.actions, 'actions')} "
             f"({', '.join(k.longest.players)})",
         ]
     if stats.days:

@@ -28,6 +28,7 @@ from referee.core.names import new_names, quoted, sentence
 from referee.core.outcome import Standing
 from referee.core.record import MAX_RECORD_CHARS, GameRecord, parse_record, read_json
 from referee.core.session import ReplayError, Session
+from referee.core.words import amount
 from referee.games import rules_for
 from referee.storage.store import GameUnreadable, Store
 
@@ -300,7 +301,7 @@ def _incomplete(exc: OSError, target: str, done: list[str], total: int) -> str:
         return f"{said} Nothing was written."
     shown = ", ".join(done) if len(done) <= 5 else f"{done[0]} to {done[-1]}"
     return sentence(
-        f"{said[:-1]}; {len(done)} of {total} files are complete ({shown}), the others "
+        f"{said[:-1]}; {len(done)} of {amount(total, 'files')} are complete ({shown}), the others "
         "were not written.",
         PATH_SENTENCE,
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.live.tables import LOCKED
 from referee.ui.widgets import action_button, slug, tagged, tile
 
@@ -117,7 +118,7 @@ class HandPicker:
             )
             for i, card in enumerate(self.picked)
         ]
-        count = f"{len(self.picked)} of {self.size} cards"
+        count = f"{len(self.picked)} of {amount(self.size, 'cards')}"
         return ft.Column(
             [
                 ft.Row(buttons, wrap=True, spacing=8, run_spacing=4),

@@ -125,17 +125,20 @@ class DisputeForm:
         self.screen.refresh()
 
     def _tabs(self, labels: Sequence[tuple[int, str, str]]) -> ft.Control:
-        """Whose cards the grid enters: (index, visible text, accessible name)."""
-        # Two tabs a line on a phone, three on a wider screen, each as wide as the next:
-        # a tab whose text grows as its entries are made (Ana · 0 + nothing) then never
-        # wraps the line, which would move everything below under the next quick tap.
+        """Whose cards the grid enters: (index, visible text, accessible name); the text is
+        the player's name, a new line, and what is entered for them."""
+        # Two tabs a line on a phone, three on a wider screen, each as wide as the next,
+        # and each two lines high: the name, then in words what is entered ("Ana", "3 of 5
+        # cards"), so a tab whose text grows as entries are made never changes height,
+        # which would move everything below under the next quick tap.
         buttons = [
             ft.Container(
                 choice(
-                    ft.Text(text, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    ft.Text(text, size=13, text_align=ft.TextAlign.CENTER),
                     name,
                     index == self.active,
                     lambda i=index: self._set(active=i),
+                    height=56,
                     key=f"tab {index}",
                 ),
                 col={"xs": 6, "md": 4},

@@ -186,28 +186,20 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
     colours = player_colours([row.name for row in rows])
     for row, colour in zip(rows, colours, strict=True):
         lines: list[ft.Control] = [
-            ft.Text(
-                row.name,
-                weight=ft.FontWeight.BOLD,
-                size=13,
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
+            # A long name wraps instead of being cut: the chip is the player's only label.
+            ft.Text(row.name, weight=ft.FontWeight.BOLD, size=13, text_align=ft.TextAlign.CENTER),
             tagged(
                 f"score-{slug(row.name)}",
                 ft.Text(row.score, size=18, weight=ft.FontWeight.W_600, no_wrap=True),
             ),
         ]
         if badges:
-            lines.append(
-                ft.Text(
-                    " · ".join(row.badges) or " ",
-                    size=11,
-                    italic=True,
-                    no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                )
-            )
+            # One badge a line, wrapped, never cut: "winner" above "straight flush" fits a
+            # chip at 390 px where "winner · str…" did not.
+            lines += [
+                ft.Text(badge, size=11, italic=True, text_align=ft.TextAlign.CENTER)
+                for badge in row.badges or (" ",)
+            ]
         chips.append(
             ft.Container(
                 content=ft.Column(
@@ -249,6 +241,18 @@ def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:
     ]
 
 
+def why_toggle(lines: Sequence[ft.Control], open_: bool, on_toggle) -> ft.Control:
+    """The rulings (and arithmetic) of a verdict on a screen, behind a 'Why?' button as in
+    the verdict dialog; the screen keeps whether it is open (`open_`) across redraws."""
+    button = ft.TextButton(
+        content="Hide why" if open_ else "Why?",
+        icon=ft.Icons.HELP_OUTLINE,
+        height=TAP,
+        on_click=lambda _e: on_toggle(),
+    )
+    return tagged("why", ft.Column([button, *(lines if open_ else [])], spacing=4))
+
+
 def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:
     return [
         tagged(
@@ -286,7 +290,15 @@ def verdict_dialog(
     """One plain headline (the win itself when this verdict ends the game), then the
     cards and the count; the rulings and the arithmetic behind a 'Why?' button."""
     plain, sums = split_details(verdict.details)
-    lead = [ft.Text(verdict.headline, weight=ft.FontWeight.W_600)] if ending else []
+    # Said once: an ending's title, the verdict's headline and a closing line of the
+    # details may all be the same sentence ("Bo wins with 10 points").
+    title = ending or verdict.headline
+    said = {_bare(title)}
+    lead = []
+    if ending and _bare(verdict.headline) not in said:
+        lead = [ft.Text(verdict.headline, weight=ft.FontWeight.W_600)]
+        said.add(_bare(verdict.headline))
+    plain = [line for line in plain if _bare(line) not in said]
     why = ft.Column(
         [
             *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
@@ -317,12 +329,16 @@ def verdict_dialog(
     )
     dialog = ft.AlertDialog(
         modal=True,
-        title=tagged("verdict-headline", ft.Text(ending or verdict.headline, size=20)),
+        title=tagged("verdict-headline", ft.Text(title, size=20)),
         content=ft.Container(body, width=460),
         actions=[ft.FilledButton(content="OK", on_click=on_close, height=TAP)],
         scrollable=True,
     )
     return dialog
+
+
+def _bare(sentence: str) -> str:
+    return sentence.strip().rstrip(".").casefold()
 
 
 def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDialog:

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from referee.core.words import amount
 from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
 
 pytestmark = pytest.mark.e2e
@@ -51,7 +52,9 @@ def test_faj_showdown_among_three_from_home_in_under_25_taps(browser, tmp_path):
             for n, card in enumerate(cards, start=1):
                 tap(f"{player} won {card}")
                 # each tap is drawn before the next (a tap is a toggle)
-                expect(page.get_by_role("button", name=f"{player} · {n}")).to_be_visible()
+                expect(
+                    page.get_by_role("button", name=f"{player} {amount(n, 'cards won')}")
+                ).to_be_visible()
         headline = tagged(page, "dispute-headline")
         expect(headline).to_have_text("Player 1 wins with straight flush, 6 to 10 of spades")
         expect(tagged(page, "dispute-line-3")).to_have_text(

@@ -15,9 +15,9 @@ pytestmark = pytest.mark.e2e
 
 # (board, {player: card}, winner, the step of the winning order that decides it)
 ROUND_ONE = [
-    (["7H"], {"Ana": "A♠", "Bo": "high joker", "Cy": "J♥"}, "Cy", "FAJ-WIN-JACK"),
+    (["7H"], {"Ana": "A♠", "Bo": "black joker (high)", "Cy": "J♥"}, "Cy", "FAJ-WIN-JACK"),
     (["2C", "3C"], {"Ana": "A♣", "Bo": "K♠", "Cy": "Q♣"}, "Ana", "FAJ-WIN-TRUMP"),
-    (["4S", "5H", "9D"], {"Ana": "K♥", "Bo": "Q♠", "Cy": "low joker"}, "Cy", "FAJ-WIN-JOKER"),
+    (["4S", "5H", "9D"], {"Ana": "K♥", "Bo": "Q♠", "Cy": "red joker (low)"}, "Cy", "FAJ-WIN-JOKER"),
     (["2D", "3H", "5C", "5S"], {"Ana": "Q♥", "Bo": "A♦", "Cy": "K♣"}, "Bo", "FAJ-WIN-HIGH"),
 ]
 SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

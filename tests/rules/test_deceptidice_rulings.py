@@ -633,7 +633,7 @@ class TestChallenge:
         s.play(dd_challenge("Bo"))
         s.play(dd_tops(Ana=["R1", "R2", "R3", "R4"], Bo=["G1", "G2", "G3", "G4"]))
         assert RULES.choices(s.state).sizes == (2, 3)
-        with pytest.raises(IllegalAction, match="make dice of 3·2·2·2: no die holds 4"):
+        with pytest.raises(IllegalAction, match="holds 4 dice: 3, 2, 2, 2 cards; no die holds 4"):
             s.play(dd_discard("Bo", 4))
         with pytest.raises(IllegalAction, match="Bo lost the round"):
             s.play(dd_discard("Ana", 2))

@@ -5,6 +5,7 @@ truth.judge), and the round's loser named.
 from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.verdict import Verdict
+from referee.core.words import amount
 from referee.games.deceptidice import guesses, truth
 from referee.games.deceptidice.deck import check_cards
 from referee.games.deceptidice.material import sizes_text, split
@@ -57,7 +58,7 @@ class ChallengeHandlers:
         kept = sum(len(t) for t in r.revealed)
         details = [
             f"{guesser} guessed {guesses.describe(last.guess, names)}.",
-            f"Turn every die face up and enter its top card: {state.dice_in_play} dice"
+            f"Turn every die face up and enter its top card: {amount(state.dice_in_play, 'dice')}"
             + (f", {kept} already revealed." if kept else "."),
         ]
         return new, Verdict(
@@ -85,7 +86,7 @@ class ChallengeHandlers:
             if len(cards) != expected[seat]:
                 what = "not yet revealed" if state.round.revealed[seat] else "on the table"
                 raise InvalidAction(
-                    f"{state.players[seat]} has {expected[seat]} dice {what}: enter "
+                    f"{state.players[seat]} has {amount(expected[seat], 'dice')} {what}: enter "
                     f"{expected[seat]} top cards, not {len(cards)}."
                 )
         check_cards(state, menu, [c for cards in entered.values() for c in cards])
@@ -130,8 +131,8 @@ class ChallengeHandlers:
         else:
             lines.append(f"The guess was false, so {guesser}, who made it, loses.")
         lines.append(
-            f"{name} discards one die ({state.cards[loser]} cards make dice of "
-            f"{sizes_text(split(state.cards[loser], state.dice))}) and is the next Liar."
+            f"{name} discards one die (of {sizes_text(split(state.cards[loser], state.dice))}) "
+            "and is the next Liar."
         )
         return new, Verdict(
             headline=f"{name} loses: {verdict_phrase(verdict, last.guess, names)}",

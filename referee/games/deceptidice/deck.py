@@ -10,6 +10,7 @@ from collections import Counter
 from functools import lru_cache
 
 from referee.core.errors import InvalidAction
+from referee.core.words import amount
 from referee.games.deceptidice.material import (
     COPIES_EACH,
     NUMBER_CARDS,
@@ -77,9 +78,9 @@ def check_cards(state: DeceptidiceState, menu: DeceptidiceChoices, cards) -> Non
         if n > left[card]:
             have = WILDCARDS if card == WILD else COPIES_EACH
             what = (
-                f"{have} wildcards"
+                f"{amount(have, 'wildcards')}"
                 if card == WILD
-                else f"{have} copies of {card_name(card, names)}"
+                else f"{amount(have, 'copies')} of {card_name(card, names)}"
             )
             raise InvalidAction(
                 f"The deck has only {what}, but {have - left[card] + n} were entered this round."

@@ -16,6 +16,7 @@ from referee.core.dispute_kinds import (
 )
 from referee.core.errors import InvalidAction
 from referee.core.values import Value
+from referee.core.words import amount
 from referee.games.deceptidice import guesses, truth
 from referee.games.deceptidice.material import COPIES_EACH, NUMBER_CARDS, WILD, WILDCARDS
 from referee.games.deceptidice.model import (
@@ -119,7 +120,9 @@ def settle_challenge(d: DeceptidiceChallenge) -> Settled:
             if k > WILDCARDS:
                 raise InvalidAction(f"The deck has only {WILDCARDS} wildcards, not {k}.")
         elif card in NUMBER_CARDS and k > COPIES_EACH:
-            raise InvalidAction(f"The deck has each card twice: {truth.card_name(card)} {k} times.")
+            raise InvalidAction(
+                f"The deck has each card twice: {truth.card_name(card)} {amount(k, 'times')}."
+            )
     powers = [c for c in flat if isinstance(c, PowerCard)]
     if powers and len(powers) > d.variants.power_cards:
         raise InvalidAction(

@@ -8,6 +8,7 @@ menu of guesses offered and the refusal of a guess both come from it.
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from referee.core.words import amount as counted
 from referee.games.deceptidice.material import (
     COLOURS,
     COPIES_EACH,
@@ -152,14 +153,14 @@ def is_higher(previous, guess, options) -> Higher:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return f"{counted(n, 'cards')}"
 
 
 def combo_text(card: PowerCard, names: Mapping[str, str] | None = None) -> str:
     """'two pairs', 'groups of 3+2 of one colour each', 'a run of 4 numbers'."""
     sizes = card.sizes
     if card.combo == "run":
-        return f"a run of {sizes[0]} numbers"
+        return f"a run of {counted(sizes[0], 'numbers')}"
     plus = "+".join(str(s) for s in sizes)
     if card.combo == "numbers":
         named = {
@@ -191,7 +192,7 @@ def describe(guess, names: Mapping[str, str] = DEFAULT) -> str:
         name = names[guess.colour]
         if guess.without:
             return f"{_cards(guess.count)} without {name}"
-        return f"{guess.count} {name} card{'s' if guess.count != 1 else ''}"
+        return f"{guess.count} {name} {counted(guess.count, 'cards').partition(' ')[2]}"
     if isinstance(guess, StraightGuess):
         return f"{_cards(guess.count)} in a row including {guess.element}"
     if isinstance(guess, VagueGuess):
@@ -218,10 +219,12 @@ def short(guess, names: Mapping[str, str] = DEFAULT) -> str:
 def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
     """The most matching cards the table could ever show for this guess, and why."""
     wild = WILDCARDS if wildcards else 0
-    with_wild = f" and {wild} wildcards" if wild else ""
+    with_wild = f" and {counted(wild, 'wildcards')}" if wild else ""
     per_number = len(COLOURS) * COPIES_EACH  # 8
     per_colour = len(NUMBERS) * COPIES_EACH  # 12
-    limits: list[tuple[int, str]] = [(dice_in_play, f"only {dice_in_play} dice are on the table")]
+    limits: list[tuple[int, str]] = [
+        (dice_in_play, f"only {counted(dice_in_play, 'dice')} {_are(dice_in_play)} on the table")
+    ]
     if isinstance(guess, NumberGuess):
         if guess.less_than:
             below = (guess.number - 1) * per_number
@@ -229,27 +232,41 @@ def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
                 limits.append((0, "no card has a number less than 1"))
             else:
                 limits.append(
-                    (below + wild, f"the deck has {below} cards below {guess.number}{with_wild}")
+                    (
+                        below + wild,
+                        f"the deck has {counted(below, 'cards')} below {guess.number}{with_wild}",
+                    )
                 )
         else:
             limits.append(
-                (per_number + wild, f"the deck has {per_number} cards of each number{with_wild}")
+                (
+                    per_number + wild,
+                    f"the deck has {counted(per_number, 'cards')} of each number{with_wild}",
+                )
             )
     elif isinstance(guess, ColourGuess):
         if guess.without:
             others = per_colour * (len(COLOURS) - 1)
             limits.append(
-                (others + wild, f"the deck has {others} cards of other colours{with_wild}")
+                (
+                    others + wild,
+                    f"the deck has {counted(others, 'cards')} of other colours{with_wild}",
+                )
             )
         else:
             limits.append(
-                (per_colour + wild, f"the deck has {per_colour} cards of each colour{with_wild}")
+                (
+                    per_colour + wild,
+                    f"the deck has {counted(per_colour, 'cards')} of each colour{with_wild}",
+                )
             )
     elif isinstance(guess, StraightGuess):
         limits.append((len(NUMBERS), "a run has at most 6 numbers, 1 to 6"))
     elif isinstance(guess, VagueGuess):
         each = per_number if guess.of == "number" else per_colour
-        limits.append((each + wild, f"the deck has {each} cards of each {guess.of}{with_wild}"))
+        limits.append(
+            (each + wild, f"the deck has {counted(each, 'cards')} of each {guess.of}{with_wild}")
+        )
     return min(limits, key=lambda t: t[0])
 
 
@@ -260,14 +277,14 @@ def never_true(guess, dice_in_play: int, wildcards: bool) -> str | None:
         need = sum(card.sizes)
         if need > dice_in_play - 1:
             return (
-                f"its combo needs {need} cards besides the power card itself, and only "
-                f"{dice_in_play} dice are on the table"
+                f"its combo needs {counted(need, 'cards')} besides the power card itself, and only "
+                f"{counted(dice_in_play, 'dice')} {_are(dice_in_play)} on the table"
             )
         wild = WILDCARDS if wildcards else 0
         each = {"numbers": len(COLOURS) * COPIES_EACH, "colours": len(NUMBERS) * COPIES_EACH}
         if card.combo in each and card.sizes[0] > each[card.combo] + wild:
             what = "number" if card.combo == "numbers" else "colour"
-            return f"no {what} has {card.sizes[0]} cards in this deck"
+            return f"no {what} has {counted(card.sizes[0], 'cards')} in this deck"
         return None
     most, why = most_possible(guess, dice_in_play, wildcards)
     if guess.count > most:
@@ -277,3 +294,8 @@ def never_true(guess, dice_in_play: int, wildcards: bool) -> str | None:
 
 def cap_reason() -> str:
     return f"A COUNT or a power value is at most {MAX_COUNT}."
+
+
+def _are(n: int) -> str:
+    """The verb after a count of dice: '1 die is', '12 dice are'."""
+    return "is" if n == 1 else "are"

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted, unshowable
+from referee.core.words import amount
 
 NUMBERS = (1, 2, 3, 4, 5, 6)
 COLOURS = ("R", "B", "G", "Y")
@@ -112,10 +113,17 @@ def table_names(text: str) -> dict[str, str]:
 
 
 def sizes_text(sizes: Sequence[int]) -> str:
-    """'3·3·2' for a player's dice."""
-    return "·".join(str(s) for s in sizes)
+    """A player's dice as the table says them: '4 dice: 3, 2, 2, 2 cards'."""
+    if len(sizes) == 1:
+        return f"1 die: {amount(sizes[0], 'cards')}"
+    return f"{amount(len(sizes), 'dice')}: {sizes_list(sizes)} cards"
+
+
+def sizes_list(sizes: Sequence[int]) -> str:
+    """The cards in each die: '3, 2, 2, 2'."""
+    return ", ".join(str(s) for s in sizes)
 
 
 def cards_text(n: int) -> str:
     """'1 card', '5 cards'."""
-    return f"{n} card{'s' if n != 1 else ''}"
+    return f"{amount(n, 'cards')}"

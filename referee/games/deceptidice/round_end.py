@@ -4,8 +4,9 @@ as the Liar; or the discard ends the game.
 
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount
 from referee.games.deceptidice.deck import check_kinds
-from referee.games.deceptidice.material import cards_text, game_over, sizes_text, split
+from referee.games.deceptidice.material import cards_text, game_over, sizes_list, sizes_text, split
 from referee.games.deceptidice.model import (
     DeceptidiceChoices,
     DeceptidiceState,
@@ -42,8 +43,8 @@ class RoundEndHandlers:
         held = state.cards[seat]
         if action.size not in menu.sizes:
             raise IllegalAction(
-                f"{action.player}'s {held} cards make dice of "
-                f"{sizes_text(split(held, state.dice))}: no die holds {action.size}."
+                f"{action.player} holds {sizes_text(split(held, state.dice))}; "
+                f"no die holds {action.size}."
             )
         cards = list(state.cards)
         cards[seat] -= action.size
@@ -154,11 +155,11 @@ class RoundEndHandlers:
                 round=RoundState.fresh(n, liar),
             )
         )
-        dice = ", ".join(
-            f"{name} {sizes_text(split(state.cards[s], state.dice))}"
+        dice = "; ".join(
+            f"{name} {sizes_list(split(state.cards[s], state.dice))}"
             for s, name in enumerate(state.players)
         )
         return new, (
             f"Round {new.number}: {state.players[liar]} is the Liar and guesses first.",
-            f"Make {state.dice} dice each: {dice}.",
+            f"Make {amount(state.dice, 'dice')} each, of so many cards: {dice}.",
         )

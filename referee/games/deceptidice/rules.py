@@ -15,6 +15,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
+from referee.core.words import amount
 from referee.games.deceptidice import guesses, random_play
 from referee.games.deceptidice.challenge import ChallengeHandlers
 from referee.games.deceptidice.deck import check_cards, deck_left
@@ -298,8 +299,8 @@ class DeceptidiceRules(
                     f"{action.player} has already revealed a die this turn: guess or challenge."
                 )
             raise IllegalAction(
-                f"{action.player} has revealed all {state.dice} dice this round; there is "
-                "nothing left to reveal."
+                f"{action.player} has revealed all {amount(state.dice, 'dice')} this round; "
+                "there is nothing left to reveal."
             )
         check_cards(state, menu, [action.card])
         revealed = list(r.revealed)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+from referee.core.words import amount
 from referee.games.deceptidice.guesses import DEFAULT, combo_text, describe, power_text
 from referee.games.deceptidice.material import (
     COLOURS,
@@ -122,23 +123,19 @@ def _listing(tops, matches, names) -> str:
     return ", ".join(parts)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 def _number(guess: NumberGuess, tops, names):
     n = guess.number
     if guess.less_than:
         real = [i for i, c in enumerate(tops) if is_number_card(c) and number_of(c) < n]
         wild_as = f"a number below {n}"
         wild = [] if n == 1 else _wilds(tops)  # no number is below 1: no wildcard can be
-        what = _plural(len(real) + len(wild), "card") + f" below {n}"
+        what = amount(len(real) + len(wild), "cards") + f" below {n}"
         rulings = ["DD-LESS-THAN"]
     else:
         real = [i for i, c in enumerate(tops) if is_number_card(c) and number_of(c) == n]
         wild_as = str(n)
         wild = _wilds(tops)
-        what = _plural(len(real) + len(wild), "card") + f" with a {n}"
+        what = amount(len(real) + len(wild), "cards") + f" with a {n}"
         rulings = []
     matches = [Match(i) for i in real] + [Match(i, wild_as) for i in wild]
     lines = [f"Matching tops: {_listing(tops, matches, names)}."]
@@ -151,13 +148,13 @@ def _colour(guess: ColourGuess, tops, names):
     if guess.without:
         real = [i for i, c in enumerate(tops) if is_number_card(c) and colour_of(c) != guess.colour]
         wild_as = f"a colour other than {name}"
-        what = _plural(len(real) + len(wild), "card") + f" without {name}"
+        what = amount(len(real) + len(wild), "cards") + f" without {name}"
         rulings = ["DD-WITHOUT"]
     else:
         real = [i for i, c in enumerate(tops) if is_number_card(c) and colour_of(c) == guess.colour]
         wild_as = name
         total = len(real) + len(wild)
-        what = f"{total} {name} card{'s' if total != 1 else ''}"
+        what = f"{total} {name} {amount(total, 'cards').partition(' ')[2]}"
         rulings = []
     matches = [Match(i) for i in real] + [Match(i, wild_as) for i in wild]
     lines = [f"Matching tops: {_listing(tops, matches, names)}."]
@@ -269,13 +266,13 @@ def _power(guess: PowerClaim, tops, owners, guesser, names) -> Judgement:
         f"The claimant rolled the power card {power_text(card)}: the claim is honest.",
         f"The combo, {combo_text(card)}, on the table: {_listing(tops, matches, names)}.",
         "Power cards count as no number, colour or run.",
-        f"{count} of the {needed} cards the combo needs: the claim is "
+        f"{count} of the {amount(needed, 'cards')} the combo needs: the claim is "
         f"{'true' if true else 'false'}.",
     ]
     found = (
         f"{combo_text(card)} is on the table"
         if true
-        else f"{combo_text(card)} is {short_by} card{'s' if short_by != 1 else ''} short"
+        else f"{combo_text(card)} is {amount(short_by, 'cards')} short"
     )
     return Judgement(
         true=true,

@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.core.words import PLACE_WORDS
+from referee.core.words import PLACE_WORDS, amount
 from referee.games.faeker.deck import STONE, card_name
 
 
@@ -49,11 +49,11 @@ def count_hand(top: int, hand: Sequence[int], stones_always_count: bool = False)
         ruling = "FK-COUNT-HIGH"
         rule = f"{top} or higher"
     counted = numbers + (tuple(stones) if stone_counts else ())
-    parts = [f"{len(numbers)} card{'s' if len(numbers) != 1 else ''} {rule}"]
+    parts = [f"{amount(len(numbers), 'cards')} {rule}"]
     if stones:
         if stone_counts:
             why = "always counts" if top <= 3 else f"equals the {top}"
-            parts.append(f"{len(stones)} stone circle{'s' if len(stones) != 1 else ''} ({why})")
+            parts.append(f"{amount(len(stones), 'stone circles')} ({why})")
         else:
             parts.append(f"{len(stones)} stone circle(s) not counted (equal to the {top})")
     return Count(len(counted), counted, "; ".join(parts), ruling)

@@ -15,6 +15,7 @@ from referee.core.dispute_kinds import (
 )
 from referee.core.outcome import places
 from referee.core.values import Value
+from referee.core.words import amount
 from referee.games.faeker import counting
 from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
 from referee.games.faeker.model import Card, FaekerState
@@ -72,7 +73,7 @@ def settle_bluff(d: FaekerBluff) -> Settled:
         winner, cubes = d.bidder, fae
     else:
         headline = f"{d.bidder} bluffed: {count.total} for a bid of {d.bid}"
-        details.append(f"{d.caller} caught the bluff: {fae} fae + 1 = {fae + 1} cubes.")
+        details.append(f"{d.caller} caught the bluff: {fae} fae + 1 = {amount(fae + 1, 'cubes')}.")
         winner, cubes = d.caller, fae + 1
     return settled(
         d,

@@ -11,6 +11,7 @@ from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount
 from referee.games.faeker import counting
 from referee.games.faeker.bidding import BiddingHandlers
 from referee.games.faeker.deck import (
@@ -170,19 +171,19 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         names = [state.players[s] for s in state.winners]
         most = state.cubes[state.winners[0]]
         reached = sum(1 for c in state.cubes if c >= state.goal)
-        reason = f"{names_text(names)} reached the target of {state.goal} cubes"
+        reason = f"{names_text(names)} reached the target of {amount(state.goal, 'cubes')}"
         if reached > len(names):
             reason += "; others reached it too, with fewer cubes"
         return Outcome(
             winners=state.winners,
             places=places(state.cubes),
-            headline=f"{win_text(names)} with {most} cubes",
+            headline=f"{win_text(names)} with {amount(most, 'cubes')}",
             reason=reason + ".",
             rulings=("FK-GAME-END",),
         )
 
     def progress(self, state: FaekerState) -> str:
-        return f"Round {state.round} (target {state.goal} cubes)"
+        return f"Round {state.round} (target {amount(state.goal, 'cubes')})"
 
     def audit(self, state: FaekerState) -> list[str]:
         problems = []
@@ -289,7 +290,9 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         else:
             owed = [(deal.caller, fae + 1)]
             headline = f"{bidder} bluffed: {count.total} for a bid of {bid}"
-            details.append(f"{caller} caught the bluff: {fae} fae + 1 = {fae + 1} cubes.")
+            details.append(
+                f"{caller} caught the bluff: {fae} fae + 1 = {amount(fae + 1, 'cubes')}."
+            )
         return self._award(state, owed, headline=headline, details=details, rulings=rulings)
 
     def _settle_showdown(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
@@ -330,23 +333,23 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             left = state.supply - sum(a for _, a in paid)
             if len(owed) == 1:
                 details.append(
-                    f"The supply holds only {state.supply} cubes, so "
+                    f"The supply holds only {amount(state.supply, 'cubes')}, so "
                     f"{state.players[owed[0][0]]} takes {paid[0][1]}."
                 )
             else:
                 details.append(
-                    f"The supply holds {state.supply} cubes for {total} owed: "
+                    f"The supply holds {amount(state.supply, 'cubes')} for {total} owed: "
                     f"{state.supply} / {len(owed)} = {share} each, {left} stay in the supply."
                 )
             rulings.append("FK-SUPPLY-SHORT")
         changes = []
-        for seat, amount in paid:
+        for seat, paid_cubes in paid:
             changes.append(
                 ScoreChange(
-                    player=state.players[seat], before=cubes[seat], after=cubes[seat] + amount
+                    player=state.players[seat], before=cubes[seat], after=cubes[seat] + paid_cubes
                 )
             )
-            cubes[seat] += amount
+            cubes[seat] += paid_cubes
         supply = state.supply - sum(a for _, a in paid)
         new = state.model_copy(update=dict(cubes=tuple(cubes), supply=supply))
         new, end = self._end_round(new)

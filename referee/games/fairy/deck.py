@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from referee.core.deck import Deck
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted
+from referee.core.words import amount
 
 CARDS = tuple(range(1, 22))
 FAIRIES = frozenset({4, 11, 18})
@@ -108,6 +109,7 @@ def parse_suits(text: str) -> tuple[int, ...]:
             suits[card] = index
         if len(cards) != SUIT_SIZE:
             raise InvalidAction(
-                f"Suits by hand: suit {letter} has {len(cards)} cards; each suit has {SUIT_SIZE}."
+                f"Suits by hand: suit {letter} has {amount(len(cards), 'cards')}; "
+                f"each suit has {SUIT_SIZE}."
             )
     return tuple(suits[card] for card in CARDS)

@@ -15,6 +15,7 @@ from referee.core.dispute_kinds import (
 )
 from referee.core.errors import InvalidAction
 from referee.core.values import Value
+from referee.core.words import amount
 from referee.games.fairy import RULES, odds, scoring
 from referee.games.fairy.deck import CARDS, NUMBER_SUITS, card_text, parse_suits
 from referee.games.fairy.model import FairyState
@@ -116,7 +117,7 @@ def settle_chances(d: FairyChances) -> Settled:
     suits, suit_ruling = _suits(d)
     ch = odds.chances(d.top, unseen, suits)
     best = max(ch, key=lambda g: odds.expected_points(g, ch[g]))
-    lines = [f"{len(unseen)} cards unseen; top card {card_text(d.top, suits)}."]
+    lines = [f"{amount(len(unseen), 'cards')} unseen; top card {card_text(d.top, suits)}."]
     lines += [f"{scoring.GUESS_NAMES[g]}: {odds.formula(g, ch[g])}" for g in ch]
     return settled(
         d,

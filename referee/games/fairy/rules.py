@@ -182,7 +182,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     def progress(self, state: FairyState) -> str:
         if state.phase == "opening":
             return "Before the opening card"
-        text = f"Turn {state.turns + 1} · {state.cards_left} cards left"
+        text = f"Turn {state.turns + 1} · {amount(state.cards_left, 'cards')} left"
         if state.options.variant == "fairies":
             text += f" · {state.fairies_seen} of 3 fairies"
         return text + (" · play-off" if state.playoff else "")
@@ -236,7 +236,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
         )
 
     def _fairy_line(self, state: FairyState) -> str:
-        left = f"{state.cards_left} card{'s' if state.cards_left != 1 else ''} left"
+        left = f"{amount(state.cards_left, 'cards')} left"
         if state.options.variant == "fifteen":
             return f"{left} · fairies seen: {state.fairies_seen} of 3 (they do not end this game)."
         return f"{left} · fairies seen: {state.fairies_seen} of 3."
@@ -287,7 +287,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             rulings.append("FY-CATCH-LATE")
         n = len(chosen)
         return new, Verdict(
-            headline=f"Turn {state.turns + 1}: {n} guess{'es' if n != 1 else ''} locked in",
+            headline=f"Turn {state.turns + 1}: {amount(n, 'guesses')} locked in",
             details=tuple(details),
             rulings=tuple(rulings),
         )

@@ -8,6 +8,7 @@ from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import names_text
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount
 from referee.games.fairybucks.model import Auction, BucksReveal, FairyBucksState
 from referee.games.fairybucks.scoring import item_text, score
 
@@ -220,7 +221,7 @@ class AuctionHandlers:
         if left == 0:
             lines.append("That was the last lot: turn up the item hidden on the castle.")
         elif left is not None:
-            lines.append(f"{left} lot{'s' if left != 1 else ''} left.")
+            lines.append(f"{amount(left, 'lots')} left.")
         return new, Verdict(
             headline=headline,
             details=tuple(lines),

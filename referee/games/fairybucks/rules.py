@@ -70,7 +70,9 @@ class FairyBucksRules(
         self.verify_players(players)
         n = len(players)
         if options.deck_size is not None and auctioned_items(options.deck_size, n) < 1:
-            raise InvalidAction(f"A deck of {options.deck_size} items leaves nothing to auction.")
+            raise InvalidAction(
+                f"A deck of {amount(options.deck_size, 'items')} leaves nothing to auction."
+            )
         return FairyBucksState(
             players=tuple(players),
             options=options,
@@ -272,7 +274,7 @@ class FairyBucksRules(
         worth = sum(i.value for i in action.items)
         return new, Verdict(
             headline=f"Lot {new.lot_number}: {', '.join(item_text(i) for i in action.items)}",
-            details=(f"{worth} points on offer, before set bonuses.",),
+            details=(f"{amount(worth, 'points')} on offer, before set bonuses.",),
             rulings=("FB-ITEMS",),
         )
 

@@ -4,6 +4,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.core.words import amount
 from referee.games.fairybucks.material import SET_BONUS, SYMBOLS
 
 
@@ -21,7 +22,7 @@ class Score:
         parts = " + ".join(str(i.value) for i in items) or "0"
         text = f"items {parts} = {self.values}"
         if self.sets:
-            text += f"; {self.sets} complete set{'s' if self.sets > 1 else ''} x {SET_BONUS}"
+            text += f"; {amount(self.sets, 'complete sets')} x {SET_BONUS}"
             text += f" = {self.sets * SET_BONUS}"
         if self.castle:
             text += f"; castle card {self.castle}"

@@ -36,11 +36,13 @@ def draft_rank(card: str) -> int:
 
 
 def short(card: str) -> str:
-    """'10♥', 'Q♠', 'high joker': what a button or a line of text shows."""
+    """'10♥', 'Q♠', 'black joker (high)': what a button or a line of text shows. The
+    jokers by the colour the table sees: black beats red (in a deck of a coloured and a
+    grey joker, the coloured one is the high one: see the rules)."""
     if card == HIGH_JOKER:
-        return "high joker"
+        return "black joker (high)"
     if card == LOW_JOKER:
-        return "low joker"
+        return "red joker (low)"
     return card[:-1] + SYMBOLS[SUITS.index(card[-1])]
 
 

@@ -18,6 +18,7 @@ from referee.core.dispute_kinds import (
 from referee.core.errors import InvalidAction
 from referee.core.outcome import win_text
 from referee.core.values import Value
+from referee.core.words import amount
 from referee.games.faj import RULES, showdown, tricks
 from referee.games.faj.deck import DRAFT_DECK, TRICK_DECK, short
 from referee.games.faj.model import DraftCard, FajState, TrickCard
@@ -140,7 +141,7 @@ def settle_showdown(d: FajShowdown) -> Settled:
     first = [names[st.seat] for st in ranked if st.place == 1]
     lines = []
     for st in ranked:
-        note = f" ({st.cards_won} cards)" if st.cards_won < 5 else ""
+        note = f" ({amount(st.cards_won, 'cards')})" if st.cards_won < 5 else ""
         lines.append(f"{st.place}. {names[st.seat]}: {st.hand.describe()} — {st.cards_text}{note}")
     lines += [why for why, _ in comparisons]
     place_of = [0] * len(names)

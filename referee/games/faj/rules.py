@@ -9,6 +9,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, win_text
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.words import amount
 from referee.games.faj import showdown, tricks
 from referee.games.faj.deck import (
     BOARD_SIZES,
@@ -226,8 +227,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         size = BOARD_SIZES[state.trick - 1]
         if len(action.cards) != size:
             raise InvalidAction(
-                f"Trick {state.trick} has {size} board card{'s' if size > 1 else ''}, "
-                f"not {len(action.cards)}."
+                f"Trick {state.trick} has {amount(size, 'board cards')}, not {len(action.cards)}."
             )
         used = set(state.used_trick_cards)
         again = [c for c in action.cards if c in used]
@@ -274,7 +274,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             "Played: " + ", ".join(f"{state.players[s]} {short(c)}" for s, c in plays) + ".",
             f"{winner} wins: {result.reason}.",
             f"{winner} takes {_cards(state.board)} into their won pile "
-            f"({len(won[result.seat])} cards).",
+            f"({amount(len(won[result.seat]), 'cards')}).",
         ]
         changes = (
             ScoreChange(
@@ -377,7 +377,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         names = state.players
         lines = ["Game over. Best poker hands from the cards won:"]
         for st in ranked:
-            short_note = f" ({st.cards_won} cards)" if st.cards_won < 5 else ""
+            short_note = f" ({amount(st.cards_won, 'cards')})" if st.cards_won < 5 else ""
             lines.append(
                 f"{st.place}. {names[st.seat]}: {st.hand.describe()} — {st.cards_text}{short_note}"
             )

@@ -7,6 +7,7 @@ one, so the phone's Back returns here from each.
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.live.server import table_code
 from referee.ui import routes, values
 from referee.ui.reconcile import find
@@ -181,7 +182,7 @@ class GameScreen(Screen):
                 tagged(
                     "devices",
                     ft.Text(
-                        f"Also open on {n} other device{'s' if n > 1 else ''}",
+                        f"Also open on {amount(n, 'other devices')}",
                         size=12,
                         italic=True,
                     ),

@@ -6,6 +6,7 @@ from collections import Counter
 import flet as ft
 from pydantic import TypeAdapter
 
+from referee.core.words import amount
 from referee.games.deceptidice import guesses
 from referee.games.deceptidice.guesses import DEFAULT as COLOUR_NAMES
 from referee.games.deceptidice.material import (
@@ -167,7 +168,7 @@ class DeceptidiceForm(DisputeForm):
             ft.Row(
                 [
                     chip("−", f"{label}: fewer", False, repeats=True, count=max(1, count - 1)),
-                    tagged(f"count-{slug(label)}", ft.Text(f"COUNT {count}", size=18)),
+                    tagged(f"count-{slug(label)}", ft.Text(f"How many? {count}", size=18)),
                     chip(
                         "+", f"{label}: more", False, repeats=True, count=min(MAX_COUNT, count + 1)
                     ),
@@ -217,7 +218,7 @@ class DeceptidiceForm(DisputeForm):
             key = "less_than" if form == "number" else "without"
             rows.append(
                 ft.Checkbox(
-                    label="less than" if form == "number" else "without (every other colour)",
+                    label="Less than" if form == "number" else "Without (every other colour)",
                     value=bool(g.get(key)),
                     on_change=lambda e: pick(**{key: bool(e.control.value)}),
                     height=48,
@@ -288,7 +289,7 @@ class DeceptidiceForm(DisputeForm):
         rows.append(
             self._tabs(
                 [
-                    (i, f"{n} · {len(self.tops[i])}", f"Dice tops of {n}")
+                    (i, f"{n}\n{amount(len(self.tops[i]), 'tops')} entered", f"Dice tops of {n}")
                     for i, n in enumerate(self.names)
                 ]
             )

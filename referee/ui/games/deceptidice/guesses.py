@@ -4,6 +4,7 @@ or a power claim, each button enabled only when the menu allows that guess.
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.deceptidice.material import COLOURS, NUMBERS
 from referee.games.deceptidice.model import (
     ColourGuess,
@@ -47,11 +48,11 @@ class GuessEntry:
             # A tile, not a Material button: every step of COUNT restyles them all.
             return tile(text, name, go, filled=False, disabled=not allowed, width=width, key=key)
 
-        low = f"least higher: {menu.specific}" if menu.specific is not None else "no number or "
+        # Words a player says at the table, not the rulebook's capitals.
         hint = (
-            f"COUNT ({low} for a number or colour)"
+            f"How many? At least {menu.specific} for a number or colour to be higher."
             if menu.specific is not None
-            else "COUNT (no number or colour guess is higher)"
+            else "How many? No number or colour guess is higher now."
         )
         rows: list[ft.Control] = [
             ft.Text(f"{player} guesses:", weight=ft.FontWeight.BOLD, size=16),
@@ -76,8 +77,8 @@ class GuessEntry:
                 tagged(
                     "never-true",
                     ft.Text(
-                        f"More than the {state.dice_in_play} dice on the table: such a guess "
-                        "can never be true.",
+                        f"More than the {amount(state.dice_in_play, 'dice')} on the table: "
+                        "such a guess can never be true.",
                         color=ft.Colors.ERROR,
                         size=13,
                     ),
@@ -91,7 +92,7 @@ class GuessEntry:
                             height=48,  # a thumb's height, as every tap target
                             value=self.modifier,
                             on_change=lambda e: self._set_modifier(e.control.value),
-                            label="'less than' a number / 'without' a colour",
+                            label="Less than / Without",
                         )
                     ]
                 )

@@ -6,6 +6,7 @@ guess entry (guesses.py) and the card entry (cards.py) are mixed in.
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import describe
 from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, sizes_text, split
@@ -72,9 +73,10 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
 
     def round_line(self, state: DeceptidiceState) -> str:
         if state.phase == "over":
-            return f"Game over after {state.number} round{'s' if state.number != 1 else ''}"
+            return f"Game over after {amount(state.number, 'rounds')}"
         liar = state.players[state.round.liar]
-        return f"Round {state.number} · Liar {liar} · {state.dice_in_play} dice on the table"
+        dice = amount(state.dice_in_play, "dice")
+        return f"Round {state.number} · Liar {liar} · {dice} on the table"
 
     def scoreboard(self, state: DeceptidiceState) -> ft.Control:
         to_act = RULES.to_act(state)
@@ -92,14 +94,14 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
             rows.append(
                 ScoreRow(
                     name=name,
-                    score=f"{cards} cards",
+                    score=f"{amount(cards, 'cards')}",
                     badges=tuple(badges),
                     highlight=seat in to_act or (outcome is not None and seat in outcome.winners),
                 )
             )
         return scoreboard(
             rows,
-            footer=f"Draw pile: {state.draw_pile} cards · dice sizes under each name · "
+            footer=f"Draw pile: {amount(state.draw_pile, 'cards')} · dice sizes under each name · "
             "the game ends at 3 cards or fewer",
         )
 
@@ -214,8 +216,8 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         return ft.Column(
             [
                 ft.Text(
-                    f"{player} holds {held} cards in dice of "
-                    f"{sizes_text(split(held, state.dice))}. Which die goes, face up?",
+                    f"{player} holds {sizes_text(split(held, state.dice))}. "
+                    "Which die goes, face up?",
                 ),
                 ft.Row(
                     [
@@ -302,7 +304,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                 tagged(
                     f"rank-{name}",
                     ft.Text(
-                        f"{place}. {name}: {state.cards[seat]} cards",
+                        f"{place}. {name}: {amount(state.cards[seat], 'cards')}",
                         size=18 if place == 1 else 15,
                         weight=ft.FontWeight.BOLD if place == 1 else None,
                     ),

@@ -200,7 +200,7 @@ class FaekerForm(DisputeForm):
             return rows
         tabs = self._tabs(
             [
-                (i, f"{n} · {len(self.hands[i])}/{HAND_SIZE}", f"Hand of {n}")
+                (i, f"{n}\n{len(self.hands[i])} of {HAND_SIZE} cards", f"Hand of {n}")
                 for i, n in enumerate(self.names)
             ]
         )

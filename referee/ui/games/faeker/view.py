@@ -2,6 +2,7 @@
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.faeker import RULES, counting
 from referee.games.faeker.deck import DECK, FAE, MAX_BID, STONE, card_name, die_face
 from referee.games.faeker.model import (
@@ -73,7 +74,7 @@ class FaekerView(GameView):
                 )
             )
         return scoreboard(
-            rows, footer=f"Supply: {state.supply} of 40 cubes · {state.goal} cubes win"
+            rows, footer=f"Supply: {state.supply} of 40 cubes · {amount(state.goal, 'cubes')} win"
         )
 
     def status(self, state: FaekerState) -> str:

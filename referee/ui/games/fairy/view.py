@@ -8,7 +8,7 @@ card pad, the memory aid) are drawn by cards.py.
 import flet as ft
 
 from referee.core.outcome import names_text
-from referee.core.words import number
+from referee.core.words import amount, number
 from referee.games.fairy import RULES
 from referee.games.fairy.deck import GOAL_15, TOP, is_fairy, suit_name, suit_of
 from referee.games.fairy.model import FairyReveal, FairyState, Opening
@@ -45,7 +45,9 @@ class FairyView(GameView):
         if state.phase == "opening":
             return "Before the first turn · 21 cards in the deck"
         if state.phase == "over":
-            return f"{state.turns} turns played · last card {self._card(state, state.top)}"
+            return (
+                f"{amount(state.turns, 'turns')} played · last card {self._card(state, state.top)}"
+            )
         text = f"Turn {state.turns + 1} · top card {self._card(state, state.top)}"
         return text + (" · play-off" if state.playoff else "")
 
@@ -79,7 +81,7 @@ class FairyView(GameView):
         fairies = f"fairies seen {state.fairies_seen} of 3"
         if state.options.variant == "fifteen":
             fairies += " (no end)"
-        footer = f"{state.cards_left} cards left · {fairies} · {goal}"
+        footer = f"{amount(state.cards_left, 'cards')} left · {fairies} · {goal}"
         if state.playoff and not over:
             footer += f" · play-off: {names_text([state.players[s] for s in state.playing])}"
         return scoreboard(rows, footer)

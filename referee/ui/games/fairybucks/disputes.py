@@ -3,6 +3,7 @@ and shows now) and the finale (Bucks left, items won, the castle's item)."""
 
 import flet as ft
 
+from referee.core.words import amount
 from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.ui.dispute_form import DisputeForm, choice
 from referee.ui.widgets import tagged
@@ -78,8 +79,8 @@ class FairyBucksForm(DisputeForm):
     def _reveal(self) -> list[ft.Control]:
         def what(i: int) -> str:
             shown = self.shows[i]
-            return {None: "?", "out": "out", "poof": "Poof!", "none": "nothing"}.get(
-                shown, str(shown)
+            return {None: "not yet", "out": "out", "poof": "Poof!", "none": "nothing"}.get(
+                shown, f"adds {shown}"
             )
 
         rows: list[ft.Control] = [
@@ -108,7 +109,7 @@ class FairyBucksForm(DisputeForm):
             ),
             self._tabs(
                 [
-                    (i, f"{n} · {sum(self.showing[i])} + {what(i)}", f"Bids of {n}")
+                    (i, f"{n}\n{sum(self.showing[i])} showing, {what(i)}", f"Bids of {n}")
                     for i, n in enumerate(self.names)
                 ]
             ),
@@ -231,7 +232,8 @@ class FairyBucksForm(DisputeForm):
                 [
                     (
                         i,
-                        f"{n} · {sum(self.hands[i])} · {len(self.items[i])} items",
+                        f"{n}\n{sum(self.hands[i])} in Bucks, "
+                        f"{amount(len(self.items[i]), 'items')}",
                         f"Holdings of {n}",
                     )
                     for i, n in enumerate(self.names)

@@ -47,7 +47,7 @@ class FairyBucksView(GameView):
 
     def round_line(self, state: FairyBucksState) -> str:
         left = RULES.lots_left(state)
-        tail = f" · {left} lot{'s' if left != 1 else ''} left" if left is not None else ""
+        tail = f" · {amount(left, 'lots')} left" if left is not None else ""
         if state.phase == "auction":
             return (
                 f"Lot {state.lot_number}: {', '.join(_item(i) for i in state.auction.lot)}"
@@ -71,7 +71,7 @@ class FairyBucksView(GameView):
                 elif seat == state.auction.high_bidder:
                     badges.append("High Bidder")
                 else:
-                    badges.append(f"{scores[seat].total} pts")
+                    badges.append(f"{amount(scores[seat].total, 'pts')}")
             if state.poof_spent[seat] and not auction:
                 badges.append("no Poof!")
             rows.append(
@@ -282,7 +282,7 @@ class FairyBucksView(GameView):
                 score = scores[seat]
                 sets = ""
                 if score.sets:
-                    sets = f", {score.sets} full set{'s' if score.sets > 1 else ''}"
+                    sets = f", {amount(score.sets, 'full sets')}"
                 castle = f", the castle {score.castle}" if score.castle else ""
                 worth = amount(score.total, "points")
                 text += f" · won {', '.join(_item(i) for i in items)}{sets}{castle}: {worth}"

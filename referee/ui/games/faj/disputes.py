@@ -3,10 +3,11 @@ and plays, and a board for its trump, each tapped on the play screens' card grid
 
 import flet as ft
 
-from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, short
+from referee.core.words import amount
+from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
 from referee.ui.card_picker import card_grid
 from referee.ui.dispute_form import DisputeForm
-from referee.ui.games.faj.cards import card_colour
+from referee.ui.games.faj.cards import card_colour, card_label
 from referee.ui.widgets import tagged
 
 
@@ -62,17 +63,17 @@ class FajForm(DisputeForm):
         me = self.names[self.active]
         tabs = self._tabs(
             [
-                (i, f"{n} · {len(self.piles[i])}", f"Cards won by {n}")
+                (i, f"{n}\n{amount(len(self.piles[i]), 'cards won')}", f"Cards won by {n}")
                 for i, n in enumerate(self.names)
             ]
         )
         grid = card_grid(
             list(TRICK_CARDS),
-            short,
+            card_label,
             available=set() if full else set(TRICK_CARDS) - taken,
             selected=self.piles[self.active],
             on_tap=self._toggle_pile,
-            name=lambda c: f"{me} won {short(c)}",
+            name=lambda c: f"{me} won {card_label(c)}",
             colour=card_colour,
             # Kept from card to card (each redraws): a quick next card counts. Picked or
             # not is in the key: the tapped card comes anew, so a double tap picks once.
@@ -97,11 +98,11 @@ class FajForm(DisputeForm):
     def _board_grid(self) -> ft.Control:
         return card_grid(
             list(TRICK_CARDS),
-            short,
+            card_label,
             available=set() if len(self.board) >= 4 else set(TRICK_CARDS),
             selected=self.board,
             on_tap=self._toggle_board,
-            name=lambda c: f"Board {short(c)}",
+            name=lambda c: f"Board {card_label(c)}",
             colour=card_colour,
             key=lambda c: f"board-{c}-{c in self.board}",
             grid_key="board",
@@ -117,11 +118,15 @@ class FajForm(DisputeForm):
         self._set()
 
     def _trick(self) -> list[ft.Control]:
-        board = " ".join(short(c) for c in self.board) or "none yet"
+        board = " ".join(card_label(c) for c in self.board) or "none yet"
         tabs = self._tabs(
-            [(-1, f"Board · {len(self.board)}", "The board")]
+            [(-1, f"Board\n{amount(len(self.board), 'cards')}", "The board")]
             + [
-                (i, f"{n} · {short(self.plays[i]) if self.plays[i] else '?'}", f"Card of {n}")
+                (
+                    i,
+                    f"{n}\n{card_label(self.plays[i]) if self.plays[i] else 'no card yet'}",
+                    f"Card of {n}",
+                )
                 for i, n in enumerate(self.names)
             ]
         )
@@ -133,11 +138,11 @@ class FajForm(DisputeForm):
             menu = self.pre.get("playable", {}).get(self.active, DRAFT_CARDS)
             grid = card_grid(
                 list(DRAFT_CARDS),
-                short,
+                card_label,
                 available=set(menu) - others,
                 selected=[c for c in (self.plays[self.active],) if c],
                 on_tap=self._play,
-                name=lambda c: f"{me} plays {short(c)}",
+                name=lambda c: f"{me} plays {card_label(c)}",
                 colour=card_colour,
                 # Whose card it is, in the key: a pick moves on to the next player, and a
                 # tap aimed at the grid before is not theirs. Played or not too: the last

@@ -2,6 +2,8 @@
 
 import flet as ft
 
+from referee.core.verdict import Verdict
+from referee.core.words import amount
 from referee.games.faj import RULES, tricks
 from referee.games.faj.deck import (
     BOARD_SIZES,
@@ -9,14 +11,20 @@ from referee.games.faj.deck import (
     ROUNDS,
     SUITS,
     TRICK_CARDS,
-    short,
 )
 from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
-from referee.ui.games.faj.cards import card_colour
-from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
+from referee.ui.games.faj.cards import card_colour, card_label, cards_line
+from referee.ui.widgets import (
+    ScoreRow,
+    action_button,
+    ruling_lines,
+    scoreboard,
+    tagged,
+    why_toggle,
+)
 
 
 def _sorted_pile(pile):
@@ -31,6 +39,11 @@ class FajView(GameView):
         self.draft_seat = 0
         self.show_draft = False
         self._for: object = None
+        self._why_open = False  # the final showdown's rulings shown (this device's choice)
+
+    def _toggle_why(self) -> None:
+        self._why_open = not self._why_open
+        self.refresh()
 
     def title(self, state: FajState) -> str:
         return "Faces, Aces & Jokers"
@@ -69,7 +82,7 @@ class FajView(GameView):
         self._reset_if_moved_on(state)
         if state.phase == "board":
             size = BOARD_SIZES[state.trick - 1]
-            return f"Turn up {size} trick card{'s' if size > 1 else ''} and enter the board."
+            return f"Turn up {amount(size, 'trick cards')} and enter the board."
         if state.phase == "play":
             return "Enter the card each player played."
         return f"Game over: {RULES.outcome(state).headline}."
@@ -105,8 +118,8 @@ class FajView(GameView):
             board = [card]
         else:
             self.tell(
-                f"The board for trick {trick} has its {size} cards: tap one of them to take "
-                "it back first."
+                f"The board for trick {trick} has its {amount(size, 'cards')}: "
+                "tap one of them to take it back first."
             )
             return
         self.set_entry("board", board)
@@ -118,19 +131,19 @@ class FajView(GameView):
         # dimming every card at each pick redrew the whole grid on the phone.
         grid = card_grid(
             list(TRICK_CARDS),
-            short,
+            card_label,
             available=set(RULES.choices(state).board_cards),
             selected=board,
             on_tap=lambda c: self._toggle_board(c, size, state.trick),
-            name=lambda c: f"Board {short(c)}",
+            name=lambda c: f"Board {card_label(c)}",
             colour=card_colour,
             key=lambda c: f"board-{c}@{self.pad.moment}",
         )
-        chosen = " ".join(short(c) for c in board) or "none yet"
+        chosen = " ".join(card_label(c) for c in board) or "none yet"
         return ft.Column(
             [
                 ft.Text(
-                    f"Board for trick {state.trick} ({size} card{'s' if size > 1 else ''}):",
+                    f"Board for trick {state.trick} ({amount(size, 'cards')}):",
                     weight=ft.FontWeight.BOLD,
                 ),
                 grid,
@@ -174,11 +187,11 @@ class FajView(GameView):
         )
         grid = card_grid(
             list(RULES.pickable_cards(state)) + list(picks),
-            short,
+            card_label,
             available=set(pickable),
             selected=list(picks),
             on_tap=lambda c: c not in picks and self.play(DraftPick(player=player, card=c)),
-            name=lambda c: f"{player} keeps {short(c)}",
+            name=lambda c: f"{player} keeps {card_label(c)}",
             colour=card_colour,
         )
         return ft.Column([toggle, ft.Text("Whose pick?"), chooser, grid], spacing=8)
@@ -197,7 +210,7 @@ class FajView(GameView):
         return tagged(
             "trump",
             ft.Text(
-                f"Board {' '.join(short(c) for c in state.board)}: suit totals "
+                f"Board {' '.join(card_label(c) for c in state.board)}: suit totals "
                 f"{tricks.describe_totals(state.board)}, so {tricks.trump_text(state.trump)}.",
                 size=15,
                 weight=ft.FontWeight.W_600,
@@ -209,7 +222,7 @@ class FajView(GameView):
             state.players,
             dict(RULES.choices(state).playable),
             self.pad,
-            label=short,
+            label=card_label,
             verb="plays",
             colour=card_colour,
             exclusive=True,
@@ -226,12 +239,14 @@ class FajView(GameView):
         for seat, name in enumerate(state.players):
             pile = _sorted_pile(state.won[seat])
             hand = best_hand(pile)
-            text = " ".join(short(c) for c in pile) or "none"
             lines.append(
                 tagged(
                     f"pile-{name}",
-                    ft.Text(
-                        f"{name}: {text}" + (f" — best: {hand.describe()}" if pile else ""), size=13
+                    cards_line(
+                        pile,
+                        size=13,
+                        before=f"{name}: ",
+                        after=f" — best: {hand.describe()}" if pile else "",
                     ),
                 )
             )
@@ -252,7 +267,7 @@ class FajView(GameView):
                                     f"hand-{state.players[st.seat]}",
                                     ft.Text(st.hand.describe().capitalize()),
                                 ),
-                                ft.Text(st.cards_text, size=18),
+                                cards_line([f"{r}{'CDHS'[s]}" for r, s in st.hand.cards], 18),
                             ],
                             spacing=2,
                             expand=True,
@@ -262,12 +277,19 @@ class FajView(GameView):
             )
         comparisons = RULES.final_comparisons(state)
         why = [tagged(f"why-{i}", ft.Text(line)) for i, (line, _r) in enumerate(comparisons)]
-        cited = RULES.outcome(state).rulings
-        rulings = [ft.Text(f"Ruling {RULES.rulings.cite(r)}", size=12, italic=True) for r in cited]
         heading = tagged(
             "showdown-title", ft.Text("Final showdown", size=18, weight=ft.FontWeight.BOLD)
         )
-        return tagged("showdown", ft.Column([heading, *rows, *why, *rulings], spacing=10))
+        # The rulings wait behind Why?, as in every verdict: the table reads the hands.
+        cited = RULES.outcome(state).rulings
+        lines = ruling_lines(RULES, Verdict(headline="", rulings=tuple(cited)))
+        return tagged(
+            "showdown",
+            ft.Column(
+                [heading, *rows, *why, why_toggle(lines, self._why_open, self._toggle_why)],
+                spacing=10,
+            ),
+        )
 
 
 VIEW = FajView

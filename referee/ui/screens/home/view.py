@@ -12,6 +12,7 @@ import flet as ft
 
 from referee.core.names import printable, sentence
 from referee.core.record import load_record_text
+from referee.core.words import amount
 from referee.games import GAMES
 from referee.live.table import Table
 from referee.storage.store import GameSummary, Store
@@ -61,8 +62,7 @@ def game_tile(
             ft.Text(who, weight=ft.FontWeight.BOLD),
             ft.Text(g.summary, size=13),
             ft.Text(
-                f"Last played {local_time(g.updated)} · "
-                f"{g.actions} action{'s' if g.actions != 1 else ''}",
+                f"Last played {local_time(g.updated)} · {amount(g.actions, 'actions')}",
                 size=12,
                 italic=True,
             ),
@@ -90,7 +90,7 @@ def series_rows(series: Sequence[tuple[str, int, dict[str, int]]]) -> list[ft.Co
     for name, count, totals in series:
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
         text = " · ".join(f"{player} {points}" for player, points in ranked)
-        games = f"{count} game{'s' if count != 1 else ''}"
+        games = f"{amount(count, 'games')}"
         rows.append(tagged(f"series-{name}", ft.Text(f"{name} ({games}): {text}")))
     return rows
 

@@ -18,7 +18,7 @@ from referee.core.edit import Preview, preview
 from referee.core.errors import RefereeError
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
-from referee.core.words import number
+from referee.core.words import amount, number
 from referee.ui.card_picker import HandPicker
 from referee.ui.widgets import TAP, big_button, tagged, verdict_body
 
@@ -401,7 +401,7 @@ def versions_dialog(app) -> ft.AlertDialog | None:
             ft.Row(
                 [
                     ft.Text(
-                        f"Before “{v['note']}” · {len(v['actions'])} actions · {when}",
+                        f"Before “{v['note']}” · {amount(len(v['actions']), 'actions')} · {when}",
                         size=13,
                         expand=True,
                     ),

@@ -187,6 +187,35 @@ class DisputeScreen:
             parts.append(self._verdict(data, result))
         return tagged("dispute", ft.Column(parts, spacing=10))
 
+    def verdict_bar(self) -> ft.Control:
+        """The verdict at the screen's bottom edge, outside the scrolling form: the last
+        card is tapped far below the answer's box at the top (a Deceptidice challenge, a
+        Fairy turn), and the player must see the verdict come where they are. Always
+        there, hidden until a verdict: the form above keeps its place when it appears."""
+        _data, result, _problem = self.settled() if self.form is not None else (None,) * 3
+        bar = tagged(
+            "dispute-verdict-bar",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(
+                            result.headline if result else "",
+                            size=16,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                        ft.Text("Why: at the end of the form.", size=12, italic=True),
+                    ],
+                    spacing=2,
+                    tight=True,
+                ),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                border_radius=12,
+                padding=12,
+            ),
+        )
+        bar.visible = result is not None  # on the Semantics: its content must be visible
+        return bar
+
     def _games(self) -> ft.Control:
         buttons = [
             big_button(GAMES[g].title, lambda _e, g=g: self.choose_game(g), width=340)

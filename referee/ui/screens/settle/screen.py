@@ -14,6 +14,7 @@ from referee.ui.screens.settle.dispute import DisputeScreen, from_game, game_of
 
 class SettleScreen(Screen):
     title = "Settle a dispute"
+    scrolls = False  # the form scrolls; the verdict's bar stays at the bottom edge
 
     def __init__(self, shell, route) -> None:
         super().__init__(shell, route)
@@ -61,7 +62,8 @@ class SettleScreen(Screen):
             self.shell.back()
 
     def body(self) -> ft.Control:
-        return self.dispute.view()
+        form = ft.Column([self.dispute.view()], scroll=ft.ScrollMode.AUTO, expand=True)
+        return ft.Column([form, self.dispute.verdict_bar()], spacing=8, expand=True)
 
     def save(self, dispute: dict, settled) -> bool:
         try:

@@ -11,7 +11,7 @@ from datetime import date
 
 import flet as ft
 
-from referee.core.words import number
+from referee.core.words import amount, number
 from referee.games import GAMES
 from referee.history.stats import HeadToHead, Statistics
 from referee.history.stats_report import PERIOD_TITLES, title, unit
@@ -221,7 +221,7 @@ def _head_to_head(h: HeadToHead, stats: Statistics) -> list[ft.Control]:
 
 
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    return {1: "once", 2: "twice"}.get(n, amount(n, "times"))
 
 
 def kind_cards(stats: Statistics) -> list[ft.Control]:
@@ -233,7 +233,11 @@ def kind_cards(stats: Statistics) -> list[ft.Control]:
             ("Most wins", f"{', '.join(k.most_wins)} ({k.most_wins_count})", "most-wins"),
             ("Highest", k.highest.text(u), "highest"),
             ("Lowest", k.lowest.text(u), "lowest"),
-            ("Longest", f"{k.longest.actions} actions ({', '.join(k.longest.players)})", "longest"),
+            (
+                "Longest",
+                f"{amount(k.longest.actions, 'actions')} ({', '.join(k.longest.players)})",
+                "longest",
+            ),
         ]
         cards.append(
             tagged(

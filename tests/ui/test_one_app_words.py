@@ -1,0 +1,117 @@
+"""Issue 47's classes of slip, checked over every game's screen as random play goes on: a
+ruling's id only behind Why?, a count that agrees with its noun, no text cut in a score
+card. The table screen and any dialog open, on a phone-sized device, after every move."""
+
+import random
+import re
+
+import flet as ft
+import pytest
+
+from referee.games import GAMES
+from referee.ui.widgets import CHIP_WIDTH
+from tests.helpers import run_async
+from tests.test_counted_nouns import SLIP
+from tests.ui.devices import device
+
+RULING_ID = re.compile(
+    "|".join(sorted((re.escape(r) for g in GAMES.values() for r in g.rulings._by_id), key=len))
+)
+RULING = re.compile(rf"\b({RULING_ID.pattern})\b")
+MOVES = 160
+# Inside a chip's padding; a Roboto glyph is about 0.55 of its size wide ('9 cards', 18 px).
+CHIP_TEXT_WIDTH = 72
+GLYPH = 0.55
+
+
+def shown(root, inside: tuple = ()):
+    """(control, the controls above it) for every control a player sees: what a hidden
+    Column holds (the rulings behind Why?) is not seen until Why? is tapped."""
+    if isinstance(root, list):
+        for item in root:
+            yield from shown(item, inside)
+        return
+    if not isinstance(root, ft.BaseControl) or getattr(root, "visible", True) is False:
+        return
+    yield root, inside
+    for name in type(root)._structural_fields:
+        if not name.startswith("_"):
+            yield from shown(getattr(root, name), (*inside, root))
+    for item in root._values.values():
+        yield from shown(item, (*inside, root))
+
+
+def texts(root) -> list[tuple[str, ft.Control, tuple]]:
+    found = []
+    for control, above in shown(root):
+        for attr in ("value", "content", "label", "title", "tooltip"):
+            text = getattr(control, attr, None)
+            if isinstance(text, str) and text:
+                found.append((text, control, above))
+    return found
+
+
+def screens_of_play(lives, kind: str, seed: int):
+    """Every screen a device shows (and its dialogs) while `kind` is played at random."""
+    seen = []
+
+    async def run():
+        app, session = device(lives)
+        rules = GAMES[kind]
+        players = ["Ana", "Bo", "Cy", "Dee"][: rules.min_players + seed % 2]
+        app.start_game(kind, players, {})
+        rng = random.Random(seed)
+        for _ in range(MOVES):
+            page = session.page
+            seen.append((list(page.views), list(page._dialogs.controls)))
+            action = app.game.rules.draw(app.game.session.state, rng)
+            if action is None:
+                break
+            app.game.play(action)
+        seen.append((list(session.page.views), list(session.page._dialogs.controls)))
+        return app.game.session
+
+    session = run_async(run())
+    return seen, session
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_rulings_only_behind_why_and_counts_agree_on_every_game_screen(lives, kind, seed):
+    seen, session = screens_of_play(lives, kind, seed)
+    assert session.is_over or len(session.steps) >= MOVES // 2
+    ids, slips = set(), set()
+    for views, dialogs in seen:
+        for text, _control, _above in texts([views[-1], *dialogs]):
+            ids.update(m.group(0) for m in RULING.finditer(text))
+            slips.update(m.group(0) for m in SLIP.finditer(text))
+    for verdict in session.verdicts:
+        for line in (verdict.headline, *verdict.details):
+            slips.update(m.group(0) for m in SLIP.finditer(line))
+    assert not ids, f"ruling ids on a {kind} screen outside Why?: {sorted(ids)}"
+    assert not slips, f"counts that disagree with their noun in {kind}: {sorted(slips)}"
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_no_text_is_cut_in_a_score_card(lives, kind):
+    seen, _session = screens_of_play(lives, kind, 3)
+    cut = set()
+    for views, _dialogs in seen:
+        for text, control, _above in texts(views[-1]):
+            cuts = isinstance(control, ft.Text) and _may_cut(control, text)
+            if cuts and any(_is_chip(c) for c in _above):
+                cut.add(text)
+    assert not cut, f"{kind}: text a score card may cut: {sorted(cut)}"
+
+
+def _may_cut(control: ft.Text, text: str) -> bool:
+    """A text that ends in "…", stops at a number of lines, or stays on one line that is
+    wider than the chip."""
+    if control.overflow == ft.TextOverflow.ELLIPSIS or control.max_lines:
+        return True
+    return bool(control.no_wrap) and len(text) * (control.size or 14) * GLYPH > CHIP_TEXT_WIDTH
+
+
+def _is_chip(control) -> bool:
+    """A player's score card: the scoreboard's chips are its fixed-width containers."""
+    return isinstance(control, ft.Container) and control.width == CHIP_WIDTH
