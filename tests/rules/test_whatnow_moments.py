@@ -127,7 +127,7 @@ def test_fb_poof_a_player_who_poofed_is_out_and_the_high_bidder_is_told():
     assert now.to_act == ("Bo", "Cy")
     assert "Ana Poofed and is out of this auction." in refused_reasons(now)
     assert now.next.startswith("Bo is High Bidder: if Bo is High Bidder again")
-    assert "Totals showing after 1 reveal(s): Bo 3, Cy 2." in now.facts
+    assert "Totals showing after 1 reveal: Bo 3, Cy 2." in now.facts
 
 
 # -- Faces, Aces & Jokers --------------------------------------------------------------

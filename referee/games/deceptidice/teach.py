@@ -5,6 +5,7 @@ Only words live here: which moves are allowed, and why one is refused, come from
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, or_list
+from referee.core.words import amount
 from referee.games.deceptidice import guesses
 from referee.games.deceptidice.material import NUMBER_CARDS, NUMBERS
 from referee.games.deceptidice.model import (
@@ -97,14 +98,15 @@ class DeceptidiceTeacher(BaseTeacher):
         if isinstance(example, Tops):
             dice = sum(k for _, k in self.rules.choices(state).tops)
             return (
-                f"Turn every die face up and enter the {dice} top card(s) not yet revealed.",
+                f"Turn every die face up and enter the {amount(dice, 'top cards')} "
+                "not yet revealed.",
                 "enter the top cards",
             )
         if isinstance(example, Discard):
             sizes = self.rules.choices(state).sizes
             return (
                 f"{example.player} lost the round and discards one die, face up: a die of "
-                f"{or_list([str(s) for s in sizes])} cards.",
+                f"{or_list([str(s) for s in sizes])} {'card' if sizes == (1,) else 'cards'}.",
                 "discard a die",
             )
         if isinstance(example, Swap):
@@ -120,7 +122,7 @@ class DeceptidiceTeacher(BaseTeacher):
         r = state.round
         out = [
             f"Round {state.number}; Liar {state.players[r.liar]}; "
-            f"{state.dice_in_play} dice in play ({state.dice} each).",
+            f"{amount(state.dice_in_play, 'dice')} in play ({state.dice} each).",
             "Cards: "
             + ", ".join(f"{p} {c}" for p, c in zip(state.players, state.cards, strict=True))
             + "; down to 3 or fewer ends the game.",

@@ -4,6 +4,7 @@ Only words live here: which moves are allowed, and why one is refused, come from
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, and_list
+from referee.core.words import amount
 from referee.games.faeker import counting
 from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
 from referee.games.faeker.model import (
@@ -101,7 +102,7 @@ class FaekerTeacher(BaseTeacher):
             still = [state.players[s] for s in self.rules.bidding_order(state)]
             return (
                 f"{who} may call a showdown: {and_list(still)} show their hands and the "
-                f"highest hand takes {self._stake(state)} cubes.",
+                f"highest hand takes {amount(self._stake(state), 'cubes')}.",
                 "call a showdown",
             )
         if isinstance(example, CallBluff):
@@ -111,7 +112,7 @@ class FaekerTeacher(BaseTeacher):
             need = "exactly" if state.options.bluff_needs_exact else "at least"
             return (
                 f"{who} may call a bluff on {holder}'s {last.amount}: {holder} shows the hand; "
-                f"with {need} {last.amount} counting cards {holder} takes {fae} cubes, "
+                f"with {need} {last.amount} counting cards {holder} takes {amount(fae, 'cubes')}, "
                 f"otherwise {who} takes {fae + 1}.",
                 f"call a bluff on {holder}'s {last.amount}",
             )
@@ -150,7 +151,8 @@ class FaekerTeacher(BaseTeacher):
     def facts(self, state: FaekerState) -> list[str]:
         out = [
             f"Round {state.round}; dealer {state.players[state.dealer]}.",
-            f"Target {state.goal} cubes; {state.supply} cubes left in the supply.",
+            f"Target {amount(state.goal, 'cubes')}; "
+            f"{amount(state.supply, 'cubes')} left in the supply.",
         ]
         deal = state.deal
         if deal.top is None:
@@ -189,11 +191,13 @@ class FaekerTeacher(BaseTeacher):
                 holder = state.players[state.deal.called_seat]
                 caller = state.players[state.deal.caller]
                 return (
-                    f"When {holder}'s hand is shown: a true bid gives {holder} {fae} cubes, "
+                    f"When {holder}'s hand is shown: a true bid gives {holder} "
+                    f"{amount(fae, 'cubes')}, "
                     f"a bluff gives {caller} {fae + 1}; then the deal moves one seat left."
                 )
             return (
-                f"When every hand is shown, the highest hand takes {fae} cubes: hands sorted "
+                f"When every hand is shown, the highest hand takes {amount(fae, 'cubes')}: "
+                "hands sorted "
                 "high to low are compared card by card, the first higher card wins, and "
                 "exactly equal hands each take them; then the deal moves one seat left."
             )

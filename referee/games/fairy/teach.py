@@ -5,6 +5,7 @@ Only words live here: which moves are allowed, and why one is refused, come from
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, and_list
+from referee.core.words import amount
 from referee.games.fairy import odds
 from referee.games.fairy.deck import FAIRIES, FLOOR, GOAL_15, TOP
 from referee.games.fairy.model import FairyGuess, FairyReveal, FairyState, Guesses, Opening
@@ -58,7 +59,8 @@ class FairyTeacher(BaseTeacher):
                 "each choose a guess",
             )
         return (
-            f"Turn up the next card: any of the {state.cards_left} cards not yet seen; it "
+            f"Turn up the next card: any of the {amount(state.cards_left, 'cards')} "
+            "not yet seen; it "
             f"is compared with the top card {state.top} and the guesses are scored.",
             "turn up the next card",
         )
@@ -72,7 +74,9 @@ class FairyTeacher(BaseTeacher):
     def facts(self, state: FairyState) -> list[str]:
         out = []
         if state.top is not None:
-            out.append(f"Top card of the pile: {state.top}; {state.cards_left} cards unseen.")
+            out.append(
+                f"Top card of the pile: {state.top}; {amount(state.cards_left, 'cards')} unseen."
+            )
         if state.options.variant == "fairies":
             out.append(
                 f"Fairies seen: {state.fairies_seen} of {len(FAIRIES)}; the third fairy, "

@@ -5,6 +5,7 @@ Only words live here: which moves are allowed, and why one is refused, come from
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, and_list, or_list
+from referee.core.words import amount
 from referee.games.fairybucks.material import LOT_SIZE
 from referee.games.fairybucks.model import (
     BucksReveal,
@@ -67,7 +68,8 @@ class FairyBucksTeacher(BaseTeacher):
             sizes = self.rules.choices(state).lot_sizes
             many = or_list([str(n) for n in sizes])
             return (
-                f"Turn up lot {state.lot_number + 1}: {many} item{'s' if sizes[-1] > 1 else ''} "
+                f"Turn up lot {state.lot_number + 1}: {many} "
+                f"{'item' if sizes[-1] == 1 else 'items'} "
                 "from the deck, "
                 "then everyone bids for it in reveals.",
                 "turn up the next lot",
@@ -100,9 +102,9 @@ class FairyBucksTeacher(BaseTeacher):
         auction = state.auction
         lot = ", ".join(item_text(i) for i in auction.lot)
         worth = sum(i.value for i in auction.lot)
-        out.append(f"Lot {state.lot_number}: {lot} ({worth} points before set bonuses).")
+        out.append(f"Lot {state.lot_number}: {lot} ({amount(worth, 'points')} before set bonuses).")
         totals = ", ".join(f"{state.players[s]} {state.total(s)}" for s in state.in_auction)
-        out.append(f"Totals showing after {auction.reveals} reveal(s): {totals}.")
+        out.append(f"Totals showing after {amount(auction.reveals, 'reveals')}: {totals}.")
         gone = [state.players[s] for s in range(len(state.players)) if auction.out[s]]
         if gone:
             out.append(f"Poofed out of this auction: {and_list(gone)}.")

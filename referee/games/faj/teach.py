@@ -5,6 +5,7 @@ Only words live here: which moves are allowed, and why one is refused, come from
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, and_list
+from referee.core.words import amount
 from referee.games.faj import tricks
 from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, DRAFT_HAND, ROUNDS, short
 from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
@@ -76,10 +77,10 @@ class FajTeacher(BaseTeacher):
         if isinstance(example, Board):
             size = BOARD_SIZES[state.trick - 1]
             return (
-                f"Turn up {size} trick card{'s' if size > 1 else ''} for trick {state.trick}: "
+                f"Turn up {amount(size, 'trick cards')} for trick {state.trick}: "
                 "the suit with the "
                 "highest total becomes trump (a shared highest total: no trump).",
-                f"turn up the board ({size} card{'s' if size > 1 else ''})",
+                f"turn up the board ({amount(size, 'cards')})",
             )
         who = and_list([state.players[s] for s in self.rules.to_act(state)])
         return (
