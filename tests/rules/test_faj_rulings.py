@@ -262,6 +262,6 @@ class TestPickLabel:
     def test_a_pick_is_a_draft_card_named_as_players_say_it(self):
         rules = faj().rules
         assert rules.pick_label("AS") == "ace of spades"
-        assert rules.pick_label("HJ") == "high joker"
+        assert rules.pick_label("HJ") == "black joker (high)"
         # every card a player may play in a trick has a name (a live table tells of one)
         assert all(rules.pick_label(card) for card in DRAFT_CARDS)
