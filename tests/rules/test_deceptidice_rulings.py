@@ -417,7 +417,7 @@ class TestPowerAfter:
 
     def test_value_must_beat_the_count(self):
         s = deceptidice(players=FOUR, power_cards=3, actions=[dd_guess("Ana", dd_number(3, 2))])
-        with pytest.raises(IllegalAction, match="value higher than the last COUNT"):
+        with pytest.raises(IllegalAction, match="value higher than the last count"):
             s.play(dd_guess("Bo", dd_claim("numbers", (2, 2), 3)))
         v = s.play(dd_guess("Bo", dd_claim("numbers", (2, 2), 4)))
         assert "DD-POWER-AFTER" in v.rulings

@@ -75,7 +75,7 @@ def _check_form(guess, v) -> None:
     if modifier and v.introductory:
         raise InvalidAction("The introductory game has no modifiers: no 'less than', no 'without'.")
     if not isinstance(guess, PowerClaim) and guess.count == 0:
-        raise InvalidAction("A guess of 0 cards is no guess: COUNT starts at 1.")
+        raise InvalidAction("A guess of 0 cards is no guess: the count starts at 1.")
 
 
 def settle_higher(d: DeceptidiceHigher) -> Settled:

@@ -92,10 +92,12 @@ def is_higher(previous, guess, options) -> Higher:
         return Higher(ok, reason, "DD-POWER")
     if before == POWER:
         extra = {
-            STRAIGHT: " (the ELEMENT does not count)",
+            STRAIGHT: " (the element does not count)",
             VAGUE: " (no doubling)",
         }.get(form, "")
-        reason = f"After a power claim of value {p}, COUNT must be higher{extra}: {n} against {p}."
+        reason = (
+            f"After a power claim of value {p}, the count must be higher{extra}: {n} against {p}."
+        )
         return Higher(ok, reason, "DD-POWER")
     if form == POWER:
         if power_always:
@@ -106,13 +108,13 @@ def is_higher(previous, guess, options) -> Higher:
             )
         return Higher(
             ok,
-            f"A power claim needs a value higher than the last COUNT: {n} against {p}.",
+            f"A power claim needs a value higher than the last count: {n} against {p}.",
             "DD-POWER-AFTER",
         )
     if before == VAGUE and form == SPECIFIC:
         return Higher(
             ok,
-            f"After a vague guess, a specific COUNT must be more than half of {p}: "
+            f"After a vague guess, a specific count must be more than half of {p}: "
             f"{n} {'>' if ok else 'is not more than'} {p / 2:g}.",
             "DD-VAGUE",
         )
@@ -120,8 +122,8 @@ def is_higher(previous, guess, options) -> Higher:
         e = guess.element
         return Higher(
             ok,
-            f"After a vague guess, a straight's COUNT or ELEMENT must be more than half of "
-            f"{p} ({p / 2:g}): COUNT {n}, ELEMENT {e}"
+            f"After a vague guess, a straight's count or element must be more than half of "
+            f"{p} ({p / 2:g}): count {n}, element {e}"
             f"{'' if ok else ', neither is'}.",
             "DD-STRAIGHT-VAGUE",
         )
@@ -129,7 +131,7 @@ def is_higher(previous, guess, options) -> Higher:
         what = "a straight" if before == STRAIGHT else "a specific guess"
         return Higher(
             ok,
-            f"A vague guess after {what} needs at least double its COUNT: "
+            f"A vague guess after {what} needs at least double its count: "
             f"2 × {p} = {2 * p}, and {n} {'is' if ok else 'is not'} enough.",
             "DD-STRAIGHT-VAGUE" if before == STRAIGHT else "DD-VAGUE",
         )
@@ -137,13 +139,13 @@ def is_higher(previous, guess, options) -> Higher:
         e = guess.element
         return Higher(
             ok,
-            f"A straight needs its COUNT or its ELEMENT above the last COUNT {p}: "
-            f"COUNT {n}, ELEMENT {e}{'' if ok else ', neither is'}.",
+            f"A straight needs its count or its element above the last count {p}: "
+            f"count {n}, element {e}{'' if ok else ', neither is'}.",
             "DD-STRAIGHT",
         )
     return Higher(
         ok,
-        f"COUNT must be higher than the last guess's: {n} "
+        f"The count must be higher than the last guess's: {n} "
         f"{'>' if ok else 'is not higher than'} {p}.",
         "DD-VAGUE" if form == VAGUE else "DD-HIGHER",
     )
@@ -293,7 +295,7 @@ def never_true(guess, dice_in_play: int, wildcards: bool) -> str | None:
 
 
 def cap_reason() -> str:
-    return f"A COUNT or a power value is at most {MAX_COUNT}."
+    return f"A count or a power value is at most {MAX_COUNT}."
 
 
 def _are(n: int) -> str:
