@@ -10,6 +10,9 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
+from referee.flet_patches.diff import install as _cheaper_diff
+from referee.flet_patches.init import install as _faster_building
+from referee.flet_patches.walk import install as _faster_first_walk
 from referee.live.server import (
     admit,
     admitted,
@@ -23,9 +26,6 @@ from referee.live.server import (
 from referee.live.tables import LiveTables
 from referee.storage.store import Store, StoreUnavailable
 from referee.ui import screens
-from referee.ui.flet_diff import install as _cheaper_diff
-from referee.ui.flet_init import install as _faster_building
-from referee.ui.flet_walk import install as _faster_first_walk
 from referee.ui.home import home_view, unavailable_view
 from referee.ui.screens.code import NEW_CODE, code_screen
 from referee.ui.shell import Shell

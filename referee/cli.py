@@ -13,7 +13,7 @@ from pathlib import Path
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
-from referee.live.collector import collect_when_idle
+from referee.flet_patches.collector import collect_when_idle
 from referee.storage.environ import DATA_DIR_ENV, data_dir
 
 
@@ -383,9 +383,9 @@ def serve(
     import uvicorn
 
     import referee
+    from referee.flet_patches.send import install as _send_without_log_text
     from referee.live.server import AllowedHosts, HostCheck
     from referee.live.web_fonts import fallback_fonts
-    from referee.ui.flet_send import install as _send_without_log_text
 
     _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
 

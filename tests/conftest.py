@@ -12,7 +12,9 @@ Tests without a server build and send controls as the app does (referee.app's Fl
 
 import pytest
 
-from referee.ui import flet_diff, flet_init, flet_walk
+from referee.flet_patches import diff as flet_diff
+from referee.flet_patches import init as flet_init
+from referee.flet_patches import walk as flet_walk
 
 flet_walk.install()
 flet_init.install()

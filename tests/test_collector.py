@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from referee.core.record import GameRecord
-from referee.live import collector
+from referee.flet_patches import collector
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
 from tests.helpers import run_async, top

@@ -31,7 +31,7 @@ from referee.core.names import clean_name
 from referee.core.record import GameRecord
 from referee.core.rules import Rematch
 from referee.core.verdict import Verdict
-from referee.live import collector
+from referee.flet_patches import collector
 from referee.live.table import Table
 from referee.live.turns import turns_on
 from referee.storage.pending import StoredPick

@@ -22,10 +22,12 @@ import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
-from referee.live import collector
+from referee.flet_patches import collector
+from referee.flet_patches import diff as flet_diff
+from referee.flet_patches import send as flet_send
 from referee.live.server import table_code
 from referee.live.tables import LiveTables
-from referee.ui import flet_diff, flet_send, routes, screens
+from referee.ui import routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.home import cannot_open_dialog, delete_dialog, raw_dialog
 from referee.ui.reconcile import adopt, same_kind

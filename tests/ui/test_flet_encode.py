@@ -9,8 +9,8 @@ import flet as ft
 import msgpack
 import pytest
 
+from referee.flet_patches.encode import encoder
 from referee.games import GAMES
-from referee.ui.flet_encode import encoder
 from tests.helpers import run_async
 from tests.ui.devices import ENCODE, device
 from tests.ui.plays import play_on_two

@@ -10,8 +10,8 @@ import flet as ft
 import pytest
 from flet.controls.base_control import BaseControl
 
+from referee.flet_patches import init as flet_init
 from referee.games import GAMES
-from referee.ui import flet_init
 from tests.helpers import run_async
 from tests.ui.devices import device
 

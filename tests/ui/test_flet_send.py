@@ -10,7 +10,7 @@ import flet as ft
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 from flet_web.fastapi import flet_app
 
-from referee.ui import flet_send
+from referee.flet_patches import send as flet_send
 from tests.helpers import run_async
 from tests.ui.devices import device
 

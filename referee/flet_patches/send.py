@@ -22,8 +22,8 @@ import msgpack
 from flet.messaging.protocol import InvokeMethodRequestBody, Message, MessageAction
 from flet.utils.strings import random_string
 
-from referee.ui.flet_encode import encoder
-from referee.ui.flet_walk import FLET_VERSION
+from referee.flet_patches.encode import encoder
+from referee.flet_patches.walk import FLET_VERSION
 
 try:  # private parts of flet-web 1.0.5 (install declines without them)
     from flet_web.fastapi import flet_app

@@ -18,7 +18,7 @@ from typing import Any
 from flet import BaseControl
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from referee.ui.flet_diff import is_dataclass
+from referee.flet_patches.diff import is_dataclass
 
 try:  # private parts of flet 1.0.5: another version may lack them (then Flet's own encoder)
     from flet.controls.value_types import _UNSET, Value

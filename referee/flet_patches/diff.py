@@ -46,7 +46,7 @@ from contextlib import contextmanager
 
 import flet
 
-from referee.ui.flet_walk import FLET_VERSION
+from referee.flet_patches.walk import FLET_VERSION
 
 try:  # private parts of flet 1.0.5: another version may lack them (install then declines)
     from flet.controls import object_patch
