@@ -10,9 +10,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
-from referee.flet_patches.diff import install as _cheaper_diff
-from referee.flet_patches.init import install as _faster_building
-from referee.flet_patches.walk import install as _faster_first_walk
+from referee import flet_patches
 from referee.live.server import (
     admit,
     admitted,
@@ -32,9 +30,9 @@ from referee.ui.shell import Shell
 from referee.ui.theme import setup_page, theme
 from referee.ui.widgets import icon_button
 
-_faster_first_walk()  # new controls reach the phone sooner (ui/flet_walk.py)
-_faster_building()  # and are built sooner (ui/flet_init.py)
-_cheaper_diff()  # every push is diffed and encoded sooner (ui/flet_diff.py)
+# Flet's private parts patched for speed with many devices, unless REFEREE_FLET_PATCHES
+# says otherwise (flet_patches/README.md).
+flet_patches.install()
 
 _shared: LiveTables | None = None
 _shared_lock = threading.Lock()

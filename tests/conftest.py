@@ -12,13 +12,9 @@ Tests without a server build and send controls as the app does (referee.app's Fl
 
 import pytest
 
-from referee.flet_patches import diff as flet_diff
-from referee.flet_patches import init as flet_init
-from referee.flet_patches import walk as flet_walk
+from referee import flet_patches
 
-flet_walk.install()
-flet_init.install()
-flet_diff.install()
+flet_patches.install()  # as the app does: every patch, or REFEREE_FLET_PATCHES's choice
 
 SLOW_FIRST = (
     "tests/e2e/",

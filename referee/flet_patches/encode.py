@@ -8,23 +8,33 @@ first asked whether it was a dataclass. Here what a class needs is worked out on
 enum gives its value at once, and a control or value object is written out from its
 class's plan. Anything else goes to Flet's own encoder.
 
-The output is Flet's, byte for byte, and so are the snapshots it leaves on each object for
-the next diff (tests/ui/test_flet_encode.py holds the two to that on every game's screens).
+Installed, it is the encoder Flet's web server takes for each message it sends (its own
+`send_message`, or send.py's). The output is Flet's, byte for byte, and so are the
+snapshots it leaves on each object for the next diff (tests/ui/test_flet_encode.py holds
+the two to that on every game's screens).
 """
 
 from enum import Enum
 from typing import Any
 
+import flet
 from flet import BaseControl
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from referee.flet_patches.diff import is_dataclass
+from referee.flet_patches.walk import FLET_VERSION
 
 try:  # private parts of flet 1.0.5: another version may lack them (then Flet's own encoder)
     from flet.controls.value_types import _UNSET, Value
     from flet.messaging.protocol import _get_root_dataclass_field as _root_field
 except ImportError:
     _root_field = None
+try:  # flet-web's server, which asks for an encoder for each message it sends
+    from flet_web.fastapi import flet_app
+
+    ORIGINAL = flet_app.configure_encode_object_for_msgpack
+except (ImportError, AttributeError):  # pragma: no cover - flet-web comes with flet[web]
+    flet_app = ORIGINAL = None
 
 _ENUM = object()  # an enum: its value
 _FLETS = object()  # a class Flet's encoder takes the long way: left to it
@@ -119,3 +129,25 @@ def encoder():
         return out
 
     return encode
+
+
+_SHARED = None  # one encoder for every message: its plans are kept across messages
+
+
+def _ours(_base: type):
+    return _SHARED
+
+
+def install() -> None:
+    """Give Flet's web server this encoder (once flet is the pinned version)."""
+    global _SHARED
+    if flet.__version__ != FLET_VERSION or ORIGINAL is None or _root_field is None:
+        return  # another flet: its own encoder
+    if _SHARED is None:
+        _SHARED = encoder()
+    flet_app.configure_encode_object_for_msgpack = _ours
+
+
+def uninstall() -> None:
+    if ORIGINAL is not None:
+        flet_app.configure_encode_object_for_msgpack = ORIGINAL

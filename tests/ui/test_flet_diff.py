@@ -1,4 +1,4 @@
-"""ui/flet_diff.py: with the cheaper steps, every screen of every game sends the same
+"""flet_patches/diff.py: with the cheaper steps, every screen of every game sends the same
 patches, byte for byte once control ids are numbered alike, as with Flet's own."""
 
 import dataclasses

@@ -1,4 +1,4 @@
-"""ui/flet_encode.py: every message is written out as Flet's own encoder writes it, and
+"""flet_patches/encode.py: every message is written out as Flet's own encoder writes it, and
 leaves on each control the snapshots Flet's leaves for the next diff."""
 
 import dataclasses

@@ -1,4 +1,4 @@
-"""ui/flet_init.py: a control built with the faster `__init__` is the control Flet's own
+"""flet_patches/init.py: a control built with the faster `__init__` is the control Flet's own
 `__init__` builds, field for field, for every control class and on every game's screen."""
 
 import dataclasses

@@ -1,4 +1,4 @@
-"""ui/flet_send.py: a message is sent as the same bytes whether or not it is first written
+"""flet_patches/send.py: a message is sent as the same bytes whether or not it is first written
 out for Flet's debug log, and one sent from a handler's thread wakes the event loop."""
 
 import asyncio

@@ -1,4 +1,4 @@
-"""ui/flet_walk.py: the faster first walk over new controls finds and prepares exactly
+"""flet_patches/walk.py: the faster first walk over new controls finds and prepares exactly
 what Flet's own walk does, on every game's screen, and the walk over controls taken away
 finds what Flet's finds."""
 
