@@ -75,13 +75,14 @@ def summary(path: str) -> None:
         for setting in sorted({s for t, d, s in groups if (t, d) == (tap, devices)}):
             found = groups[(tap, devices, setting)]
             cpu, push = med(setting, "server_cpu_ms_per_tap"), med(setting, "push_mean_ms")
+            p95 = med(setting, "whole_game_p95_ms")
             loads = [round(r["load_before"], 1) for r in found]
             saved = 100 * (cpu - base_cpu) / cpu if setting != "1" else 0.0
             push_saved = 100 * (push - base_push) / push if setting != "1" else 0.0
             print(
                 f"  {setting:>10}: {cpu:6.1f} ms/tap (on saves {saved:5.1f}%), "
                 f"push mean {push:5.1f} ms (on saves {push_saved:5.1f}%), "
-                f"runs {len(found)}, load {loads}"
+                f"whole game p95 {p95:5.1f} ms, runs {len(found)}, load {loads}"
             )
 
 

@@ -6,7 +6,7 @@ Every entry point calls `install()`; REFEREE_FLET_PATCHES chooses what it instal
 
 - unset, `1` or `all`: every patch (the app as it ships);
 - `0` or `none`: none, so the app runs on Flet (and Python's collector) exactly as shipped;
-- `diff,encode`: only the patches named;
+- `diff,send`: only the patches named;
 - `-walk` or `-walk,-init`: every patch but those named (for measuring one patch's worth).
 
 A value naming no known patch stops the app with a message saying what is known: a
@@ -17,7 +17,7 @@ import os
 
 ENV = "REFEREE_FLET_PATCHES"
 # In the order they are installed.
-PATCHES = ("walk", "init", "diff", "encode", "send", "route", "collector")
+PATCHES = ("walk", "init", "diff", "send", "route", "collector")
 _ALL = ("", "1", "all", "on")
 _NONE = ("0", "none", "off")
 
@@ -36,7 +36,7 @@ def chosen(value: str | None = None) -> tuple[str, ...]:
         raise ValueError(
             f"{ENV}={value!r}: "
             + (f"no patch named {', '.join(unknown)}; " if unknown else "")
-            + "give 0, 1, names to keep (diff,encode) or names to drop (-walk,-init), "
+            + "give 0, 1, names to keep (diff,send) or names to drop (-walk,-init), "
             + f"from: {', '.join(PATCHES)}"
         )
     wanted = set(PATCHES) - set(dropped) if dropped else set(names)
@@ -44,13 +44,12 @@ def chosen(value: str | None = None) -> tuple[str, ...]:
 
 
 def _modules() -> dict:
-    from referee.flet_patches import collector, diff, encode, init, send, walk
+    from referee.flet_patches import collector, diff, init, send, walk
 
     return {
         "walk": (walk.install, walk.uninstall),
         "init": (init.install, init.uninstall),
         "diff": (diff.install, diff.uninstall),
-        "encode": (encode.install, encode.uninstall),
         "send": (send.install, send.uninstall),
         "route": (send.install_route, send.uninstall_route),
         "collector": (collector.install, collector.uninstall),

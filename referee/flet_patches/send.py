@@ -5,13 +5,12 @@ asking the log whether it is on (an f-string), so each patch is written out in f
 field of every control in it. Profiled with 40 devices on one server, that text was more
 than half the time spent sending, about 0.75 ms of each device's 6 ms push.
 
-Here the message is written out only when the log is on, and encoded by the encoder
-Flet's web server is given (Flet's own, or encode.py's when that patch is on). A message
-sent from a thread other than the event loop's (the app sends from the loop: handlers run
-on it, and the watcher of other processes hands its work to it) is handed over with
-`call_soon_threadsafe`, since an asyncio queue is not safe to use from another thread;
-Flet's own code put it on the queue directly. The bytes sent are the same;
-tests/ui/test_flet_send.py holds the two to that.
+Here the message is written out only when the log is on, and encoded by Flet's own
+encoder, as Flet encodes it. A message sent from a thread other than the event loop's (the
+app sends from the loop: handlers run on it, and the watcher of other processes hands its
+work to it) is handed over with `call_soon_threadsafe`, since an asyncio queue is not safe
+to use from another thread; Flet's own code put it on the queue directly. The bytes sent
+are the same; tests/ui/test_flet_send.py holds the two to that.
 """
 
 import asyncio
@@ -39,7 +38,7 @@ def send_message(self, message) -> None:
     log = flet_app.transport_log
     if log.isEnabledFor(logging.DEBUG):
         log.debug(f"send_message: {message}")
-    encode = flet_app.configure_encode_object_for_msgpack(BaseControl)  # as Flet's (encode.py)
+    encode = flet_app.configure_encode_object_for_msgpack(BaseControl)  # as Flet's own
     body = msgpack.packb([message.action, message.body], default=encode)
     queue = self._FletApp__send_queue
     try:

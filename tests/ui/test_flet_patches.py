@@ -12,7 +12,7 @@ from flet.controls.base_control import BaseControl
 from flet_web.fastapi import flet_app
 
 from referee import flet_patches
-from referee.flet_patches import collector, diff, encode, init, send, walk
+from referee.flet_patches import collector, diff, init, send, walk
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
@@ -36,20 +36,14 @@ class TestTheSwitch:
         assert flet_patches.chosen(value) == ()
 
     def test_names_keep_only_those(self):
-        assert flet_patches.chosen("encode, diff") == ("diff", "encode")
+        assert flet_patches.chosen("send, diff") == ("diff", "send")
 
     def test_minus_names_drop_those(self):
-        assert flet_patches.chosen("-walk,-init") == (
-            "diff",
-            "encode",
-            "send",
-            "route",
-            "collector",
-        )
+        assert flet_patches.chosen("-walk,-init") == ("diff", "send", "route", "collector")
 
     @pytest.mark.parametrize("value", ["wlk", "-wlk", "diff,-walk", "diff,,x"])
     def test_a_name_of_no_patch_or_a_mix_is_refused_with_the_names_known(self, value):
-        with pytest.raises(ValueError, match="walk, init, diff, encode, send, route, collector"):
+        with pytest.raises(ValueError, match="walk, init, diff, send, route, collector"):
             flet_patches.chosen(value)
 
     def test_none_installed_is_flet_and_pythons_collector_as_shipped(self):
@@ -59,7 +53,6 @@ class TestTheSwitch:
             assert object_patch.DiffBuilder._removed_controls is walk.ORIGINAL_REMOVED
             assert not init.ORIGINALS
             assert object_patch.DiffBuilder._index_key is diff.ORIGINAL_INDEX_KEY
-            assert flet_app.configure_encode_object_for_msgpack is encode.ORIGINAL
             assert flet_app.FletApp.send_message is send.ORIGINAL
             assert not send._route_told and not collector._on
         finally:
@@ -70,10 +63,11 @@ class TestTheSwitch:
 
     def test_each_patch_is_installed_alone(self):
         try:
-            flet_patches.install(("encode",))
-            assert flet_app.configure_encode_object_for_msgpack is encode._ours
-            assert flet_app.FletApp.send_message is send.ORIGINAL
+            flet_patches.install(("send",))
+            assert flet_app.FletApp.send_message is send.send_message
             assert object_patch.DiffBuilder._configure_dataclass is walk.ORIGINAL
+            assert object_patch.DiffBuilder._index_key is diff.ORIGINAL_INDEX_KEY
+            assert not send._route_told and not collector._on
         finally:
             flet_patches.install()
 
@@ -107,8 +101,7 @@ def _screens_of_a_game(folder, game: str, patches: tuple) -> tuple[list, list]:
     sent: list = []
 
     async def run():
-        # What Flet's web server encodes with: its own encoder, or the encode patch's.
-        encoder = flet_app.configure_encode_object_for_msgpack(BaseControl)
+        encoder = flet_app.configure_encode_object_for_msgpack(BaseControl)  # as it sends
         devices = [device(lives) for _ in range(2)]
         for name, (_app, session) in zip("ab", devices, strict=True):
             session.connection.send_message = lambda message, name=name: sent.append(
