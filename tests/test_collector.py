@@ -1,4 +1,5 @@
-"""flet_patches/collector.py: the garbage collector's full passes wait until no screen is being drawn."""
+"""flet_patches/collector.py: the garbage collector's full passes wait until no screen is
+being drawn."""
 
 import asyncio
 import gc
