@@ -144,7 +144,7 @@
     }
   }
 
-  // The address of a new screen comes just before the screen (ui/flet_send.py, tell_route).
+  // The address of a new screen comes just before the screen (referee/flet_patches/send.py, tell_route).
   // Taken on its own, it makes Flutter build every view again for its router in one frame,
   // and the screen comes in the next: at ×4 CPU some 70 ms more before the screen is at
   // rest. Held until the next message (the screen), both are taken in one task and drawn

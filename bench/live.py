@@ -18,6 +18,7 @@ every 100 taps.
 
     python bench/live.py [--json] [--taps N]
     python bench/live.py --devices 40 --games 5 --taps 1000 [--tap undo|bid] [--json]
+    python bench/live.py --devices 8 --games 1 --patches -diff   (one patch's worth)
 """
 
 import argparse
@@ -78,11 +79,19 @@ def main() -> None:
         help="with --devices: Undo and Redo of the top card (a new phase each tap), "
         "or a bid and its Undo",
     )
+    parser.add_argument(
+        "--patches",
+        default=None,
+        help="with --devices: REFEREE_FLET_PATCHES for the server (0: Flet as shipped; "
+        "-walk: every patch but walk; see referee/flet_patches/README.md)",
+    )
     args = parser.parse_args()
     if args.devices:
         from bench.live_devices import run
 
-        result = run(args.devices, args.games, args.taps or 1000, args.gap_ms, args.tap)
+        result = run(
+            args.devices, args.games, args.taps or 1000, args.gap_ms, args.tap, args.patches
+        )
     else:
         result = browsers(args.taps or 100, args.renderer)
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))

@@ -186,9 +186,19 @@ class Bench:
         }
 
 
-def run(devices: int, games: int, taps: int, gap_ms: float = 0, kind: str = "undo") -> dict:
+def run(
+    devices: int,
+    games: int,
+    taps: int,
+    gap_ms: float = 0,
+    kind: str = "undo",
+    patches: str | None = None,
+) -> dict:
+    """`patches`: the server's REFEREE_FLET_PATCHES (None: as the environment has it)."""
+    env = None if patches is None else {"REFEREE_FLET_PATCHES": patches}
     with tempfile.TemporaryDirectory() as folder:
         make_games(Path(folder), games)
-        with serve(Path(folder), "auto") as app:
+        with serve(Path(folder), "auto", env=env) as app:
             bench = Bench(app.url, app.pid, devices, games, taps, gap_ms, kind)
-            return asyncio.run(bench.run())
+            result = asyncio.run(bench.run())
+            return {**result, "patches": patches}

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs
 
 import flet as ft
 
+from referee import flet_patches
 from referee.live.server import (
     admit,
     admitted,
@@ -23,18 +24,15 @@ from referee.live.server import (
 from referee.live.tables import LiveTables
 from referee.storage.store import Store, StoreUnavailable
 from referee.ui import screens
-from referee.ui.flet_diff import install as _cheaper_diff
-from referee.ui.flet_init import install as _faster_building
-from referee.ui.flet_walk import install as _faster_first_walk
 from referee.ui.screens.code import NEW_CODE, code_screen
 from referee.ui.screens.home.view import home_view, unavailable_view
 from referee.ui.shell import Shell
 from referee.ui.theme import setup_page, theme
 from referee.ui.widgets import icon_button
 
-_faster_first_walk()  # new controls reach the phone sooner (ui/flet_walk.py)
-_faster_building()  # and are built sooner (ui/flet_init.py)
-_cheaper_diff()  # every push is diffed and encoded sooner (ui/flet_diff.py)
+# Flet's private parts patched for speed with many devices, unless REFEREE_FLET_PATCHES
+# says otherwise (flet_patches/README.md).
+flet_patches.install()
 
 _shared: LiveTables | None = None
 _shared_lock = threading.Lock()

@@ -13,7 +13,8 @@ from pathlib import Path
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
-from referee.live.collector import collect_when_idle
+from referee import flet_patches
+from referee.flet_patches.collector import collect_when_idle
 from referee.storage.environ import DATA_DIR_ENV, data_dir
 
 
@@ -115,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         return _output_failed(real, failed.error)
     finally:
         sys.stdout = real
+    try:  # a misspelt patch name stops the app before it starts, with the names known
+        flet_patches.chosen()
+    except ValueError as bad:
+        print(bad, file=sys.stderr)
+        return 2
     return run_app(
         web=args.web,
         host=args.host,
@@ -392,9 +398,8 @@ def serve(
     import referee
     from referee.live.server import AllowedHosts, HostCheck
     from referee.live.web_fonts import fallback_fonts
-    from referee.ui.flet_send import install as _send_without_log_text
 
-    _send_without_log_text()  # each push is sent sooner (ui/flet_send.py)
+    flet_patches.install()  # REFEREE_FLET_PATCHES's choice (flet_patches/README.md)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets=None) -> None:

@@ -12,11 +12,9 @@ Tests without a server build and send controls as the app does (referee.app's Fl
 
 import pytest
 
-from referee.ui import flet_diff, flet_init, flet_walk
+from referee import flet_patches
 
-flet_walk.install()
-flet_init.install()
-flet_diff.install()
+flet_patches.install()  # as the app does: every patch, or REFEREE_FLET_PATCHES's choice
 
 SLOW_FIRST = (
     "tests/e2e/",

@@ -1,4 +1,5 @@
-"""collector.py: the garbage collector's full passes wait until no screen is being drawn."""
+"""flet_patches/collector.py: the garbage collector's full passes wait until no screen is
+being drawn."""
 
 import asyncio
 import gc
@@ -7,7 +8,7 @@ import sys
 import pytest
 
 from referee.core.record import GameRecord
-from referee.live import collector
+from referee.flet_patches import collector
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
 from tests.helpers import run_async, top

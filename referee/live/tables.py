@@ -31,7 +31,7 @@ from referee.core.names import clean_name
 from referee.core.record import GameRecord
 from referee.core.rules import Rematch
 from referee.core.verdict import Verdict
-from referee.live import collector
+from referee.flet_patches import collector
 from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it from here too
     _NOTES_KEPT,
     LOCKED,

@@ -128,7 +128,7 @@ def adopt(
 
     `changed` receives the lowest shown control whose update carries every change (none
     when nothing changed); `touched`, every shown control given a value of its own (a
-    diff of the screen need look nowhere else: ui/flet_diff.py's `only`).
+    diff of the screen need look nowhere else: flet_patches/diff.py's `only`).
     """
     if old is new:  # kept as it was (a part the screen did not build again)
         return

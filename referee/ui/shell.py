@@ -21,10 +21,12 @@ from collections.abc import Callable
 import flet as ft
 
 from referee.core.errors import RefereeError
-from referee.live import collector
+from referee.flet_patches import collector
+from referee.flet_patches import diff as flet_diff
+from referee.flet_patches import send as flet_send
 from referee.live.server import table_code
 from referee.live.tables import LiveTables
-from referee.ui import flet_diff, flet_send, routes, screens
+from referee.ui import routes, screens
 from referee.ui.game_device import GameDevice
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route

@@ -1,4 +1,4 @@
-"""ui/flet_diff.py: with the cheaper steps, every screen of every game sends the same
+"""flet_patches/diff.py: with the cheaper steps, every screen of every game sends the same
 patches, byte for byte once control ids are numbered alike, as with Flet's own."""
 
 import dataclasses
@@ -11,10 +11,11 @@ import pytest
 from flet.controls import object_patch
 from flet.utils.validation import V
 
+from referee.flet_patches import diff as flet_diff
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
-from referee.ui import flet_diff, values
+from referee.ui import values
 from tests.helpers import run_async
 from tests.ui.devices import ENCODE, controls, device
 from tests.ui.plays import play, play_on_two

@@ -1,4 +1,4 @@
-"""ui/flet_init.py: a control built with the faster `__init__` is the control Flet's own
+"""flet_patches/init.py: a control built with the faster `__init__` is the control Flet's own
 `__init__` builds, field for field, for every control class and on every game's screen."""
 
 import dataclasses
@@ -10,8 +10,8 @@ import flet as ft
 import pytest
 from flet.controls.base_control import BaseControl
 
+from referee.flet_patches import init as flet_init
 from referee.games import GAMES
-from referee.ui import flet_init
 from tests.helpers import run_async
 from tests.ui.devices import device
 

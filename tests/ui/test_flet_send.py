@@ -1,4 +1,4 @@
-"""ui/flet_send.py: a message is sent as the same bytes whether or not it is first written
+"""flet_patches/send.py: a message is sent as the same bytes whether or not it is first written
 out for Flet's debug log, and one sent from a handler's thread wakes the event loop."""
 
 import asyncio
@@ -10,7 +10,7 @@ import flet as ft
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 from flet_web.fastapi import flet_app
 
-from referee.ui import flet_send
+from referee.flet_patches import send as flet_send
 from tests.helpers import run_async
 from tests.ui.devices import device
 

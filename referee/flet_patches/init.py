@@ -34,7 +34,7 @@ import threading
 
 import flet
 
-from referee.ui.flet_walk import FLET_VERSION
+from referee.flet_patches.walk import FLET_VERSION
 
 try:  # private parts of flet 1.0.5
     from flet.controls.base_control import BaseControl

@@ -46,7 +46,7 @@ from contextlib import contextmanager
 
 import flet
 
-from referee.ui.flet_walk import FLET_VERSION
+from referee.flet_patches.walk import FLET_VERSION
 
 try:  # private parts of flet 1.0.5: another version may lack them (install then declines)
     from flet.controls import object_patch
@@ -112,6 +112,11 @@ def only(touched: Iterable):
     controls added or removed in their lists and fields) and the controls above them;
     every other control, below a touched one too, is taken as unchanged: `touched` holds
     every control on screen that was changed (ui/reconcile.py's `adopt` lists them)."""
+    if ORIGINAL_INDEX_KEY is None or object_patch.DiffBuilder._compare_dataclasses is not (
+        compare_dataclasses
+    ):
+        yield  # the patch is off: Flet's own diff compares every control
+        return
     wanted, above = set(), set()
     for control in touched:
         wanted.add(id(control))

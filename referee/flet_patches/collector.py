@@ -16,6 +16,9 @@ push), and the last device for all of them. The young objects are collected as s
 the last device has its screen. The pause never lasts longer than PAUSE_LIMIT_S, whatever
 happens to a telling (tellings of several games that keep overlapping, a loop that stops
 halfway): the next start, end or idle look turns the collector back on.
+
+Until `install` (REFEREE_FLET_PATCHES, README.md here), every function here does nothing:
+Python's collector runs as it ships.
 """
 
 import asyncio
@@ -38,11 +41,26 @@ _last_drawn = time.monotonic()
 _tellings = 0  # games whose devices are being told of a change now
 _paused_at: float | None = None  # when a telling turned the collector off (it turns it on)
 _lock = threading.Lock()
+_on = False  # installed: the passes are moved
+
+
+def install() -> None:
+    global _on
+    _on = sys.version_info < (3, 14)  # 3.14's incremental collector is left alone
+
+
+def uninstall() -> None:
+    global _on
+    with _lock:
+        _resume()
+        _on = False
 
 
 def drawn() -> None:
     """A screen is being drawn: the table is in use."""
     global _last_drawn
+    if not _on:
+        return
     _last_drawn = time.monotonic()
 
 
@@ -54,7 +72,7 @@ def due(now: float, last_drawn: float, passes_since_full: int) -> bool:
 def telling_starts(now: float | None = None) -> None:
     """A game's devices are about to be told of a change, one turn each."""
     global _tellings, _paused_at
-    if sys.version_info >= (3, 14):
+    if not _on:
         return
     now = time.monotonic() if now is None else now
     with _lock:
@@ -68,7 +86,7 @@ def telling_starts(now: float | None = None) -> None:
 def telling_ends(now: float | None = None) -> None:
     """The last device of that game has its screen."""
     global _tellings
-    if sys.version_info >= (3, 14):
+    if not _on:
         return
     with _lock:
         _tellings = max(0, _tellings - 1)
@@ -90,7 +108,7 @@ def _resume() -> None:
 
 
 async def collect_when_idle() -> None:
-    if sys.version_info >= (3, 14):
+    if not _on:
         return
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_PASS_BACKSTOP)

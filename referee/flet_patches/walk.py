@@ -214,3 +214,9 @@ def install() -> None:
         return  # another flet: its own walks, unchanged
     object_patch.DiffBuilder._configure_dataclass = configure_dataclass
     object_patch.DiffBuilder._removed_controls = removed_controls
+
+
+def uninstall() -> None:
+    if ORIGINAL is not None:
+        object_patch.DiffBuilder._configure_dataclass = ORIGINAL
+        object_patch.DiffBuilder._removed_controls = ORIGINAL_REMOVED

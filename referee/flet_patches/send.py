@@ -5,13 +5,12 @@ asking the log whether it is on (an f-string), so each patch is written out in f
 field of every control in it. Profiled with 40 devices on one server, that text was more
 than half the time spent sending, about 0.75 ms of each device's 6 ms push.
 
-Here the message is written out only when the log is on, and encoded by
-ui/flet_encode.py (Flet's encoder with its per-class lookups kept). A message sent from a thread
-other than the event loop's (the app sends from the loop: handlers run on it, and the
-watcher of other processes hands its work to it) is handed over with
-`call_soon_threadsafe`, since an asyncio queue is not safe to use from another thread;
-Flet's own code put it on the queue directly. The bytes sent are the same;
-tests/ui/test_flet_send.py holds the two to that.
+Here the message is written out only when the log is on, and encoded by Flet's own
+encoder, as Flet encodes it. A message sent from a thread other than the event loop's (the
+app sends from the loop: handlers run on it, and the watcher of other processes hands its
+work to it) is handed over with `call_soon_threadsafe`, since an asyncio queue is not safe
+to use from another thread; Flet's own code put it on the queue directly. The bytes sent
+are the same; tests/ui/test_flet_send.py holds the two to that.
 """
 
 import asyncio
@@ -19,11 +18,11 @@ import logging
 
 import flet
 import msgpack
+from flet import BaseControl
 from flet.messaging.protocol import InvokeMethodRequestBody, Message, MessageAction
 from flet.utils.strings import random_string
 
-from referee.ui.flet_encode import encoder
-from referee.ui.flet_walk import FLET_VERSION
+from referee.flet_patches.walk import FLET_VERSION
 
 try:  # private parts of flet-web 1.0.5 (install declines without them)
     from flet_web.fastapi import flet_app
@@ -33,16 +32,14 @@ except (ImportError, AttributeError):  # pragma: no cover - flet-web comes with 
     flet_app = ORIGINAL = None
 
 
-_ENCODE = encoder()
-
-
 def send_message(self, message) -> None:
     """`FletApp.send_message`, formatting the message for the log only when it is on, and
     handing it to the event loop's own thread."""
     log = flet_app.transport_log
     if log.isEnabledFor(logging.DEBUG):
         log.debug(f"send_message: {message}")
-    body = msgpack.packb([message.action, message.body], default=_ENCODE)
+    encode = flet_app.configure_encode_object_for_msgpack(BaseControl)  # as Flet's own
+    body = msgpack.packb([message.action, message.body], default=encode)
     queue = self._FletApp__send_queue
     try:
         on_loop = asyncio.get_running_loop() is self.loop
@@ -60,6 +57,24 @@ def install() -> None:
     flet_app.FletApp.send_message = send_message
 
 
+def uninstall() -> None:
+    if ORIGINAL is not None:
+        flet_app.FletApp.send_message = ORIGINAL
+
+
+_route_told = False  # `tell_route` sends the address itself (the `route` patch is on)
+
+
+def install_route() -> None:
+    global _route_told
+    _route_told = True
+
+
+def uninstall_route() -> None:
+    global _route_told
+    _route_told = False
+
+
 def tell_route(page: flet.Page, route: str) -> None:
     """Send the browser `route` (what `page.push_route` sends) now, in order with what is
     sent after it in this turn, without waiting for the browser's answer.
@@ -69,10 +84,11 @@ def tell_route(page: flet.Page, route: str) -> None:
     once more for its router: at ×4 CPU a second long frame (some 70 ms) between the tap and
     the screen at rest. Sent first, the address is held by the page (assets/referee.js) until
     the patch comes, and both are taken in one frame. The answer to a `push_route` carries
-    nothing; with no call waiting for it, Flet's session drops it.
+    nothing; with no call waiting for it, Flet's session drops it. With the `route` patch
+    off (REFEREE_FLET_PATCHES, README.md here), Flet's own `push_route` sends it.
     """
     send = getattr(page.session, "_Session__send_message", None)
-    if flet.__version__ != FLET_VERSION or send is None:
+    if not _route_told or flet.__version__ != FLET_VERSION or send is None:
         page.run_task(page.push_route, route)  # another flet: its own way, after the patch
         return
     body = InvokeMethodRequestBody(
