@@ -82,6 +82,9 @@ class LiveTable:
     # tops, a board), by name: stored as it grows, shown on every device, gone with the
     # next change to the game.
     drafts: dict[str, Any] = field(default_factory=dict)
+    # "Teach this game": What now? open under the status line on every device (stored
+    # beside the game, never in its record).
+    teach: bool = False
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
     on_moved: Callable[[], None] = field(default=_nothing, repr=False)  # the games list moved
     # Devices still to be told of a change, the longest waiting first, with the newest
@@ -278,12 +281,25 @@ class LiveTable:
             for seat, p in stored.items()
             if seat < len(self.table.state.players)
         }
+        teach = store.teaching(self.game_id)
         with self.lock:
-            if picks == self.picks and drafts == self.drafts:
+            if picks == self.picks and drafts == self.drafts and teach == self.teach:
                 return False
-            self.picks, self.drafts = picks, drafts
+            self.picks, self.drafts, self.teach = picks, drafts, teach
             self.version += 1
         return True
+
+    def set_teach(self, device: str, teach: bool) -> None:
+        """Teach this game, or no longer: stored (one transaction), then every device
+        shows What now? under its status line, or stops. Not a change to the game: a
+        device's screen is not behind the game for it."""
+        with self.lock:
+            if teach == self.teach:
+                return
+            self.table.store.save_teaching(self.game_id, teach)
+            self.teach = teach
+            self.version += 1
+        self._announce(exclude=device)
 
     def set_draft(self, seen: int, device: str, name: str, value: Any) -> None:
         """An entry being tapped in, stored at once and shown on every device (None:
@@ -425,8 +441,12 @@ class LiveTables:
         with self._lock:
             return self._tables.get(game_id)
 
-    def create(self, record: GameRecord) -> LiveTable:
-        return self.adopt(Table.new(self.store, record))
+    def create(self, record: GameRecord, teach: bool = False) -> LiveTable:
+        """A new game; `teach`: taught from its first screen (What now? open)."""
+        table = Table.new(self.store, record)
+        if teach:
+            self.store.save_teaching(table.game_id, True)
+        return self.adopt(table)
 
     def play_again(self, table: Table) -> tuple[int, Rematch]:
         """Play again of `table`'s game: made once (Table.again), whoever taps first."""

@@ -69,6 +69,7 @@ from referee.storage.results import (
     read_results,
     update_results,
 )
+from referee.storage.teaching import TEACHING_SCHEMA, Teaching
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
 # (each seat's points and place: games.points is no longer read) and games.ended; 5:
@@ -108,7 +109,7 @@ CREATE TABLE IF NOT EXISTS game_versions (
     redo TEXT NOT NULL
 );
 """
-_SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA
+_SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA + TEACHING_SCHEMA
 
 
 class StaleWrite(RefereeError):
@@ -153,7 +154,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store(Renaming, Once, DisputeHistory, PendingPicks, SqliteFile):
+class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, SqliteFile):
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:

@@ -238,6 +238,11 @@ class GameDevice:
         self.me = seat
         self.render()
 
+    def set_teach(self, teach: bool) -> None:
+        """Teach this game (What now? under the status line), on every device."""
+        if self.change(lambda: self.live.set_teach(self.device, teach) or True):
+            self.render()
+
     def undo(self, _e=None) -> None:
         verdicts = self.session.verdicts
         undone = verdicts[-1].headline if verdicts else None

@@ -398,9 +398,10 @@ class Shell:
 
     # -- games: made, opened, deleted ------------------------------------------------------
 
-    def start_game(self, kind: str, players: list[str], options: dict) -> None:
+    def start_game(self, kind: str, players: list[str], options: dict, teach: bool = False) -> None:
         try:
-            live = self.lives.create(GameRecord(game=kind, players=players, options=options))
+            record = GameRecord(game=kind, players=players, options=options)
+            live = self.lives.create(record, teach=teach)
         except RefereeError as exc:
             self.toast(exc.reason)
             return

@@ -19,6 +19,8 @@ SCREENS = {
     "fix": ("fix", "FixScreen"),
     "standings": ("standings", "StandingsScreen"),
     "rules": ("rules", "RulesScreen"),
+    "whatnow": ("whatnow", "WhatNowScreen"),
+    "walk": ("walk", "WalkScreen"),
     "settle": ("settle", "SettleScreen"),
 }
 
