@@ -140,7 +140,7 @@ def panel(wn: WhatNow, compact: bool = False, more: Callable | None = None) -> f
                 key="whatnow-more",
             )
         )
-    return tagged(
+    shown = tagged(
         "whatnow-panel" if compact else "whatnow",
         ft.Container(
             ft.Column(items, spacing=4, tight=True),
@@ -149,3 +149,5 @@ def panel(wn: WhatNow, compact: bool = False, more: Callable | None = None) -> f
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
         ),
     )
+    shown.expand = True
+    return ft.Row([shown])  # as wide as the screen, however short its lines

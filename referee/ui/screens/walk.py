@@ -73,7 +73,15 @@ class WalkScreen(Screen):
             panel(what_now(walk.rules, state)),
         ]
         steps = ft.Column(
-            [ft.Container(ft.Column(items, spacing=10), padding=values.padding(bottom=16))],
+            [
+                ft.Container(
+                    # The cards as wide as the screen, however short their lines.
+                    ft.Column(
+                        items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                    ),
+                    padding=values.padding(bottom=16),
+                )
+            ],
             scroll=ft.ScrollMode.AUTO,
             expand=True,
             key="walk-steps",
@@ -130,7 +138,6 @@ class WalkScreen(Screen):
             lambda _e: self.step(False),
             filled=False,
             disabled=walk.at == 0,
-            icon=ft.Icons.UNDO,
         )
         if walk.done:
             ahead = big_button("Start a real game", self.start_real, icon=ft.Icons.PLAY_ARROW)

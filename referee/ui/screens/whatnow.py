@@ -32,4 +32,8 @@ class WhatNowScreen(Screen):
             on_click=lambda _e: self.shell.back(),
             height=52,
         )
-        return ft.Column([panel(what_now(s.rules, s.state)), back], spacing=12)
+        return ft.Column(
+            [panel(what_now(s.rules, s.state)), back],
+            spacing=12,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
