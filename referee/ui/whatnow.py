@@ -7,7 +7,6 @@ numbers of this state, the moves allowed now, the moves not allowed now, what ha
 taught game's status line, where it must leave the game's buttons in reach.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -117,9 +116,9 @@ def _line(line: Line, bullet: bool) -> ft.Control:
     return tagged(line.tag, body)
 
 
-def panel(wn: WhatNow, compact: bool = False, more: Callable | None = None) -> ft.Control:
-    """What now? drawn: the headline, then `sections`. `more`: a compact panel's way to
-    the whole of it (the What now? screen)."""
+def panel(wn: WhatNow, compact: bool = False) -> ft.Control:
+    """What now? drawn: the headline, then `sections` (compact: under a taught game's
+    status line, whose What now? button opens the whole of it)."""
     items: list[ft.Control] = [
         tagged("whatnow-headline", ft.Text(wn.headline, size=15, weight=ft.FontWeight.W_600))
     ]
@@ -130,16 +129,6 @@ def panel(wn: WhatNow, compact: bool = False, more: Callable | None = None) -> f
             )
         bullet = section.key in ("allowed", "refused")
         items.extend(_line(line, bullet) for line in section.lines)
-    if more is not None:
-        items.append(
-            ft.TextButton(
-                content="What now? in full",
-                icon=ft.Icons.HELP_OUTLINE,
-                on_click=more,
-                height=44,
-                key="whatnow-more",
-            )
-        )
     shown = tagged(
         "whatnow-panel" if compact else "whatnow",
         ft.Container(

@@ -53,3 +53,57 @@ def test_walk_through_one_round_of_each_game(browser, tmp_path):
     store = Store(tmp_path / "referee.db")
     assert len(store.list_games()) == stored  # nothing of the walks was stored
     store.close()
+
+
+def _panel(page) -> str:
+    """What the taught game's What now? panel says now, in lower case."""
+    panel = tagged(page, "whatnow-panel")
+    expect(panel).to_be_visible()
+    return panel.inner_text().lower()
+
+
+def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path):
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, touch=True, **PHONE)
+        _button(page, "New game").tap()
+        for i, name in enumerate(PLAYERS):
+            field = page.get_by_role("textbox", name=f"Player {i + 1}")
+            field.tap()
+            field.fill(name)
+        page.get_by_role("switch", name="Teach this game").tap()
+        _button(page, "Start game").tap()
+
+        # The panel opens under the status line; the newcomer does what it says.
+        said = _panel(page)
+        assert "top card" in said
+        shot(page, "whatnow-newcomer-1-top-card")
+        _button(page, "Top 4").tap()
+
+        said = _panel(page)
+        assert "bo" in said and "bid" in said
+        _button(page, "Bid 2").tap()
+        said = _panel(page)
+        assert "cy" in said and "bluff" in said
+        shot(page, "whatnow-newcomer-2-bluff-on-offer")
+        _button(page, "Call bluff on Bo's 2").tap()
+
+        said = _panel(page)
+        assert "bo" in said and ("hand" in said or "cards" in said)
+        for card in ("4", "1", "1", "2", "3"):
+            _button(page, f"Add {card}").tap()
+        _button(page, "Confirm Bo's hand").tap()
+        expect(tagged(page, "verdict-headline")).to_be_visible()
+        _button(page, "OK").tap()
+
+        # The round is over: What now? says what comes next, and who deals.
+        said = _panel(page)
+        assert "top card" in said
+        expect(tagged(page, "round")).to_contain_text("Round 2")
+        shot(page, "whatnow-newcomer-3-next-round")
+
+        # In full, one tap away; Back closes it.
+        _button(page, "What now?").tap()
+        expect(tagged(page, "whatnow-headline")).to_be_visible()
+        shot(page, "whatnow-newcomer-4-in-full")
+        _button(page, "Back").tap()
+        expect(tagged(page, "whatnow-panel")).to_be_visible()

@@ -219,6 +219,23 @@ class TestTeachThisGame:
         store.delete_game(game_id)  # and it goes with the game
         assert not store.teaching(game_id)
 
+    def test_another_referee_on_the_same_folder_sees_it_turned_on(self, lives, tmp_path):
+        from referee.storage.store import Store
+
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            other_store = Store(tmp_path / "referee.db")  # a second process's connection
+            try:
+                LiveTables(other_store).open(app.game.game_id).set_teach("elsewhere", True)
+            finally:
+                other_store.close()
+            lives.catch_up([app.game.live])  # the watcher's look at the file
+            await _told()
+            return app.game.live.teach, "whatnow-panel" in _top_tags(session)
+
+        assert run_async(run()) == (True, True)
+
     def test_new_game_has_the_switch_and_it_starts_the_game_taught(self, lives):
         async def run():
             app, session = device(lives)
