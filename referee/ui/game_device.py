@@ -276,6 +276,9 @@ class GameDevice:
                     return
                 self.rematch_id = game_id
                 self.shell.notes[game_id] = rematch.note
+                if self.live.teach:  # a table still learning the game: still taught
+                    with contextlib.suppress(RefereeError, sqlite3.Error):
+                        self.table.store.save_teaching(game_id, True)
             self.shell.go(routes.game(self.rematch_id))
         finally:
             self._again.release()

@@ -30,7 +30,7 @@ _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's addres
 
 @dataclass(frozen=True)
 class Route:
-    screen: str  # home, new, stats, game, log, fix, standings, rules, settle
+    screen: str  # home, new, stats, game, log, fix, standings, rules, whatnow, walk, settle
     game_id: int | None = None
     step: int | None = None  # the action being fixed, from 1
     fix: str | None = None  # edit, delete or insert

@@ -236,6 +236,22 @@ class TestTeachThisGame:
 
         assert run_async(run()) == (True, True)
 
+    def test_play_again_of_a_taught_game_is_taught(self, lives):
+        import random
+
+        async def run():
+            app, _ = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            rng, rules = random.Random(3), app.game.rules
+            while not rules.is_over(app.game.session.state):
+                app.game.play(rules.draw(app.game.session.state, rng))
+            first = app.game.game_id
+            app.game.play_again()
+            return first, app.game.game_id, app.game.live.teach
+
+        first, again, taught = run_async(run())
+        assert again != first and taught
+
     def test_new_game_has_the_switch_and_it_starts_the_game_taught(self, lives):
         async def run():
             app, session = device(lives)
