@@ -107,3 +107,13 @@ def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path
         shot(page, "whatnow-newcomer-4-in-full")
         _button(page, "Back").tap()
         expect(tagged(page, "whatnow-panel")).to_be_visible()
+
+        # Every device of the table is taught; turned off from the game menu on one, it
+        # closes on the other.
+        other = open_page(browser, url, **PHONE)
+        _button(other, "Resume Fae-ker: Ana, Bo, Cy").click()
+        expect(tagged(other, "whatnow-panel")).to_be_visible()
+        other.get_by_role("button", name="Game menu").click()
+        other.get_by_label("Teach this game", exact=True).click()
+        expect(tagged(other, "whatnow-panel")).to_have_count(0)
+        expect(tagged(page, "whatnow-panel")).to_have_count(0)
