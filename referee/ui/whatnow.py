@@ -15,7 +15,9 @@ from referee.core.whatnow import Move, WhatNow
 from referee.ui import values
 from referee.ui.widgets import slug, tagged
 
-COMPACT_MOVES = 3  # allowed moves a compact panel lists: some four lines on a phone
+# Allowed moves a compact panel lists (a Fae-ker bidder's four: bid, pass, showdown, bluff),
+# each a sentence without its ruling: the panel must leave the game's buttons in reach.
+COMPACT_MOVES = 4
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def _tags(prefix: str, moves: tuple[Move, ...]) -> list[str]:
 def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     """What the panel shows, in order (the headline is the panel's title). Compact: the
     first moves allowed, how many more and how many are not allowed now (the full screen
-    tells them), and what happens next; no rulings' words."""
+    tells them and the rulings), and what happens next."""
     out: list[Section] = []
     if wn.facts and not compact:
         out.append(
@@ -77,7 +79,7 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     allowed = wn.allowed[:COMPACT_MOVES] if compact else wn.allowed
     if allowed:
         lines = [
-            Line(tag, m.sentence, ruling_line(m, words=not compact))
+            Line(tag, m.sentence, None if compact else ruling_line(m))
             for tag, m in zip(_tags("whatnow-allowed", allowed), allowed, strict=True)
         ]
         hidden = len(wn.allowed) - len(allowed)
