@@ -58,6 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     how.add_argument("--replace", metavar="ACTION_JSON", help="put this action in its place")
     how.add_argument("--insert", metavar="ACTION_JSON", help="insert this action before it")
     how.add_argument("--delete", action="store_true", help="delete it")
+    w = sub.add_parser(
+        "whatnow", help="print who is to act and what may be done, after N actions, as JSON"
+    )
+    w.add_argument("file", help="a record exported as JSON ('-' for standard input)")
+    w.add_argument("--at", type=int, default=None, help="after this many actions (default: all)")
     d = sub.add_parser("settle", help="settle one dispute (JSON) and print the verdict as JSON")
     d.add_argument("file", help="a dispute as JSON ('-' for standard input)")
     i = sub.add_parser(
@@ -87,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = ("replay", "settle", "edit", "schema", "import", "export", "stats")
+COMMANDS = ("replay", "settle", "edit", "schema", "import", "export", "stats", "whatnow")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,6 +204,8 @@ def _command(args) -> int:
         return replay(args.file)
     if args.command == "settle":
         return settle(args.file)
+    if args.command == "whatnow":
+        return commands.whatnow(args.file, args.at)
     if args.command == "edit":
         kind = "delete" if args.delete else "replace" if args.replace is not None else "insert"
         return edit(args.file, args.at, kind, args.replace if kind == "replace" else args.insert)

@@ -1,5 +1,6 @@
 """The command line's subcommands: replay or edit a record, settle a dispute, print the
-schema. Kept apart from referee.cli so that starting the app does not load them."""
+schema, say what may be done now. Kept apart from referee.cli so that starting the app
+does not load them."""
 
 import json
 import sys
@@ -91,6 +92,43 @@ def replay_text(text: str | bytes) -> tuple[int, dict]:
         "state": session.state.model_dump(mode="json"),
         "verdicts": [v.model_dump(mode="json") for v in session.verdicts],
     }
+
+
+def whatnow(path: str, at: int | None) -> int:
+    """Print What now? (core.whatnow) for a record's state after `at` actions (all when
+    None) as JSON; 2 with one sentence on standard error when the record cannot say."""
+    try:
+        data = read_record_file(path)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        print(sentence(f"Cannot read the record {quoted(path)}: {why}."), file=sys.stderr)
+        return 2
+    code, out = whatnow_text(data, at)
+    if code:
+        print(out, file=sys.stderr)
+        return code
+    emit(out, indent=2)
+    return 0
+
+
+def whatnow_text(text: str | bytes, at: int | None) -> tuple[int, dict | str]:
+    """(0, What now? as JSON) for a record's text after `at` actions, or (2, one sentence)."""
+    from referee.core.whatnow import what_now
+
+    try:
+        record = load_record_text(text)
+        rules = rules_for(record.game)
+        total = len(record.actions)
+        if at is not None and not 0 <= at <= total:
+            many = "action" if total == 1 else "actions"
+            raise RefereeError(
+                f"--at {at} is out of range: the record holds {total} {many}, so give 0 to {total}."
+            )
+        cut = record.model_copy(update={"actions": record.actions[:at]})
+        session = Session(rules, cut)
+    except RefereeError as exc:
+        return 2, sentence(exc.reason)
+    return 0, what_now(rules, session.state).as_json()
 
 
 def edit(path: str, at: int, kind: str, action_text: str | None) -> int:

@@ -5,8 +5,12 @@ own sentences (a `Teacher` the game's rules carry as `rules.teacher`); the lists
 come from the rules' flow contract and refusals, never from a second copy of the rules.
 """
 
+import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from referee.core.errors import RefereeError
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,9 @@ class WhatNow:
     # At a phase's end: what happens next, who starts it, and why (None mid-phase).
     next: str | None = None
     facts: tuple[str, ...] = field(default=())  # the numbers of this state, one per line
+    # A simultaneous choice: each player still to choose, and what they may choose (as
+    # the game names each pick), in seat order; () when nobody chooses at once.
+    choosing: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_json(self) -> dict:
         def move(m: Move) -> dict:
@@ -40,6 +47,8 @@ class WhatNow:
                 out["ruling_words"] = m.ruling_words
             if m.reason is not None:
                 out["reason"] = m.reason
+            if hasattr(m.example, "model_dump"):  # the action as a record holds it
+                out["example"] = m.example.model_dump(mode="json")
             return out
 
         return {
@@ -49,26 +58,213 @@ class WhatNow:
             "not_allowed": [move(m) for m in self.refused],
             "next": self.next,
             "facts": list(self.facts),
+            "choosing": [{"player": p, "may_choose": list(c)} for p, c in self.choosing],
         }
 
 
 class Teacher(Protocol):
     """A game's words for What now? (held in the game's own folder)."""
 
-    def what_now(self, state: Any) -> WhatNow: ...
+    def what_now(self, state: Any, picked: Collection[int] = ()) -> WhatNow: ...
 
 
-def what_now(rules: Any, state: Any) -> WhatNow:
+def what_now(rules: Any, state: Any, picked: Collection[int] = ()) -> WhatNow:
     """What now? for `state` of the game `rules` plays.
 
-    Interface fixed for the screens; the games' teachers fill it in.
+    `picked`: the seats that have already locked a simultaneous choice (a live table
+    knows; the state does not), so the rest are named as still to choose.
     """
     teacher = getattr(rules, "teacher", None)
-    if teacher is not None:
-        return teacher.what_now(state)
-    seats = rules.to_act(state)
-    names = tuple(state.players[s] for s in seats)
-    if rules.is_over(state):
-        return WhatNow(headline="The game is over.")
-    prompt = rules.prompts[rules.phase(state)]
-    return WhatNow(headline=f"{prompt}.", to_act=names)
+    if teacher is None:
+        # A game without words of its own: the moves its menu draws, named by their labels.
+        teacher = BaseTeacher(rules)
+    return teacher.what_now(state, picked)
+
+
+# -- the engine every game's teacher shares -------------------------------------------
+#
+# A teacher only says things: which example actions to try, and the words for each
+# kind. Whether a kind is allowed is `rules.offers` (the menu); why one is refused is the
+# message `rules.apply` raises for the example. So What now? can never disagree with the
+# referee.
+
+
+def or_list(items: Sequence[str]) -> str:
+    """'a', 'a or b', 'a, b, or c'."""
+    items = [i for i in items if i]
+    if len(items) <= 2:
+        return " or ".join(items)
+    return f"{', '.join(items[:-1])}, or {items[-1]}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 2:
+        return " and ".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def refusal(rules: Any, state: Any, action: Any) -> str | None:
+    """The message the rules refuse `action` with in `state` (None: they accept it)."""
+    try:
+        rules.apply(state, action)
+    except RefereeError as exc:
+        return exc.reason
+    return None
+
+
+def action_kinds(rules: Any) -> tuple[type, ...]:
+    """Every action type of the game, in the order its phases list them."""
+    return tuple(dict.fromkeys(t for allowed in rules.phases.values() for t in allowed))
+
+
+class BaseTeacher:
+    """The shared engine: a game's teacher subclasses it and says its own words.
+
+    A subclass gives `examples(state)` (candidate actions, at least one of every kind it
+    teaches; the first the menu offers is an allowed move's example, else the first is the
+    refused move's), and may override `allowed_words`, `refused_words`, `ruling_of`,
+    `facts`, `next_words` and `more_refusals`."""
+
+    draws = 12  # actions drawn from the menu, besides the teacher's own examples
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    # -- what a game says --------------------------------------------------------------
+
+    def examples(self, state: Any) -> list:
+        return []
+
+    def allowed_words(self, state: Any, example: Any) -> tuple[str, str]:
+        """(a plain sentence, the short phrase the headline lists)."""
+        label = example.label
+        return f"{label} may be entered now.", f"enter {label[0].lower()}{label[1:]}"
+
+    def refused_words(self, state: Any, example: Any, reason: str) -> str:
+        return reason
+
+    def ruling_of(self, state: Any, example: Any) -> str | None:
+        return None
+
+    def facts(self, state: Any) -> list[str]:
+        return []
+
+    def next_words(self, state: Any) -> str | None:
+        return None
+
+    def more_refusals(self, state: Any) -> list:
+        """Actions of allowed kinds that some player may not take (a player who passed
+        bidding): each refused by the rules becomes a refused move."""
+        return []
+
+    def pick_words(self, state: Any, seat: int, options: tuple) -> str:
+        labels = [str(self.rules.pick_label(v)) for v in options]
+        shown = labels if len(labels) <= 8 else [*labels[:7], f"… ({len(labels)} in all)"]
+        return f"{state.players[seat]}: {', '.join(shown)}"
+
+    # -- the engine --------------------------------------------------------------------
+
+    def what_now(self, state: Any, picked: Collection[int] = ()) -> WhatNow:
+        rules = self.rules
+        names = tuple(state.players[s] for s in rules.to_act(state))
+        if rules.is_over(state):
+            ended = rules.outcome(state)
+            said = f"The game is over: {ended.headline}." if ended else "The game is over."
+            return WhatNow(
+                headline=said,
+                next=f"To play again: {rules.rematch(state).note}",
+                facts=tuple(self.facts(state)),
+            )
+        candidates = [*self.examples(state), *self._drawn(state)]
+        allowed, refused, phrases = [], [], []
+        for kind in action_kinds(rules):
+            mine = [a for a in candidates if type(a) is kind]
+            if not mine:
+                continue
+            good = next((a for a in mine if self._accepted(state, a)), None)
+            if good is not None:
+                sentence, phrase = self.allowed_words(state, good)
+                allowed.append(self._move(state, good, sentence))
+                phrases.append(phrase)
+                continue
+            reason = refusal(rules, state, mine[0])
+            if reason is not None:
+                words = self.refused_words(state, mine[0], reason)
+                refused.append(self._move(state, mine[0], words, reason))
+        for action in self.more_refusals(state):
+            reason = refusal(rules, state, action)
+            if reason is not None and not rules.offers(state, action):
+                words = self.refused_words(state, action, reason)
+                refused.append(self._move(state, action, words, reason))
+        facts = list(self.facts(state))
+        facts += self._still_to_choose(state, picked)
+        choosing = self._choosing(state, picked)
+        return WhatNow(
+            headline=self.headline(state, names, phrases),
+            to_act=names,
+            allowed=tuple(allowed),
+            refused=tuple(refused),
+            next=self.next_words(state),
+            facts=tuple(facts),
+            choosing=choosing,
+        )
+
+    def headline(self, state: Any, names: tuple[str, ...], phrases: list[str]) -> str:
+        doing = or_list(phrases) or self.rules.prompts[self.rules.phase(state)].lower()
+        if not names:
+            return f"The table's turn: {doing}."
+        if self._simultaneous(state):
+            return f"{and_list(names)} choose at once: {doing}."
+        return f"{and_list(names)} to act: {doing}."
+
+    def _simultaneous(self, state: Any) -> dict[int, tuple]:
+        """Each seat of a simultaneous choice (flow: `pick_options`/`gather`) and what it
+        may pick; {} when the game waits for no such choice."""
+        seats = self.rules.to_act(state)
+        options = {s: self.rules.pick_options(state, s) for s in seats}
+        return options if len(seats) > 1 and all(options.values()) else {}
+
+    def _still_to_choose(self, state: Any, picked: Collection[int]) -> list[str]:
+        options = self._simultaneous(state)
+        if not options:
+            return []
+        waiting = [s for s in options if s not in picked]
+        if not waiting:
+            return ["Everyone has chosen: the choices are shown together."]
+        names = and_list([state.players[s] for s in waiting])
+        return [
+            f"Still to choose: {names}.",
+            *(f"{self.pick_words(state, s, options[s])}." for s in waiting),
+        ]
+
+    def _choosing(self, state: Any, picked: Collection[int]) -> tuple:
+        label = self.rules.pick_label
+        return tuple(
+            (state.players[s], tuple(str(label(v)) for v in values))
+            for s, values in self._simultaneous(state).items()
+            if s not in picked
+        )
+
+    def _drawn(self, state: Any) -> list:
+        rng = random.Random(0)  # the same answer for the same state
+        drawn = (self.rules.draw(state, rng) for _ in range(self.draws))
+        return [a for a in drawn if a is not None]
+
+    def _accepted(self, state: Any, action: Any) -> bool:
+        return self.rules.offers(state, action) and refusal(self.rules, state, action) is None
+
+    def _move(self, state: Any, example: Any, sentence: str, reason: str | None = None) -> Move:
+        ruling = self.ruling_of(state, example)
+        words = None
+        if ruling is not None:
+            r = self.rules.rulings[ruling]
+            words = f"{r.title}: {r.text}"
+        return Move(
+            kind=example.label,
+            sentence=sentence,
+            ruling=ruling,
+            ruling_words=words,
+            example=example,
+            reason=reason,
+        )

@@ -13,6 +13,7 @@ What the file holds (its tables, their migrations) is the subclass's: referee.st
 import contextlib
 import errno
 import functools
+import os
 import shutil
 import sqlite3
 import tempfile
@@ -177,6 +178,7 @@ class SqliteFile:
                     "was started. Nothing was overwritten."
                 )
                 existed = False
+        _keep_private(self.path, existed)
         conn = None
         try:
             conn = self._connect()
@@ -418,3 +420,19 @@ def _lower(reason: str) -> str:
     """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
     reason = reason.rstrip(".")
     return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
+
+
+def _keep_private(path: Path, existed: bool) -> None:
+    """Make the saved games readable by their owner only (0600).
+
+    The file holds private picks (a Fairy guess before the reveal), so another account on
+    the machine must not read them. SQLite gives its -wal and -shm files the database
+    file's mode, so making this file first, or narrowing an old one, covers them too.
+    """
+    try:
+        if not existed:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        elif path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:
+        pass  # a file we cannot narrow (another owner, a read-only folder) is opened as it is

@@ -488,3 +488,12 @@ class TestFyMemoryAid:
 
         view = FairyView(lambda _a: None, lambda: None, lambda _m: None)
         assert view.log_hidden(s.state) is None
+
+
+class TestOffersByPhase:
+    def test_the_menu_offers_no_revealed_card_before_the_opening_card(self):
+        from referee.games.fairy.model import FairyReveal, Opening
+
+        state = fairy().state
+        assert RULES.offers(state, Opening(card=5))
+        assert not RULES.offers(state, FairyReveal(card=5))  # apply refuses it too

@@ -256,3 +256,12 @@ class TestDraftLoggedInPart:
             s.play(board(*cards))
         s.play(plays(Ana="KS", Bo="QC"))
         assert s.state.round == 2 and s.state.deal.hand(0) == ()
+
+
+class TestPickLabel:
+    def test_a_pick_is_a_draft_card_named_as_players_say_it(self):
+        rules = faj().rules
+        assert rules.pick_label("AS") == "ace of spades"
+        assert rules.pick_label("HJ") == "high joker"
+        # every card a player may play in a trick has a name (a live table tells of one)
+        assert all(rules.pick_label(card) for card in DRAFT_CARDS)

@@ -3,3 +3,7 @@
 from referee.games.deceptidice.rules import DeceptidiceRules
 
 RULES = DeceptidiceRules()
+
+from referee.games.deceptidice.teach import DeceptidiceTeacher  # noqa: E402
+
+RULES.teacher = DeceptidiceTeacher(RULES)

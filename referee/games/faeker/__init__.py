@@ -3,3 +3,7 @@
 from referee.games.faeker.rules import FaekerRules
 
 RULES = FaekerRules()
+
+from referee.games.faeker.teach import FaekerTeacher  # noqa: E402
+
+RULES.teacher = FaekerTeacher(RULES)

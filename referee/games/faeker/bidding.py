@@ -140,9 +140,10 @@ class BiddingHandlers:
         last = state.deal.last_bid_entry
         if self.choices(state).bluff_on is None:
             raise IllegalAction(
-                "There is no bid to call a bluff on yet."
+                "Nobody can call a bluff yet: no bid has been made."
                 if last is None
-                else f"The most recent bid is {action.player}'s own."
+                else f"{action.player} cannot call a bluff on {action.player}'s own bid: "
+                "the most recent bid is theirs."
             )
         bidder = state.players[last.seat]
         state = self._with_ladder(state, LadderEntry(seat=seat, kind="bluff"))

@@ -3,3 +3,7 @@
 from referee.games.fairy.rules import FairyRules
 
 RULES = FairyRules()
+
+from referee.games.fairy.teach import FairyTeacher  # noqa: E402
+
+RULES.teacher = FairyTeacher(RULES)

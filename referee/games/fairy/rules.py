@@ -133,6 +133,8 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
         )
 
     def offers(self, state: FairyState, action) -> bool:
+        if type(action) not in self.phases[state.phase]:
+            return False  # an opening card is not a revealed card, though both are cards
         menu = self.choices(state)
         if isinstance(action, Opening | FairyReveal):
             return action.card in menu.cards

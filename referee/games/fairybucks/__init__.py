@@ -3,3 +3,7 @@
 from referee.games.fairybucks.rules import FairyBucksRules
 
 RULES = FairyBucksRules()
+
+from referee.games.fairybucks.teach import FairyBucksTeacher  # noqa: E402
+
+RULES.teacher = FairyBucksTeacher(RULES)

@@ -3,3 +3,7 @@
 from referee.games.faj.rules import FajRules
 
 RULES = FajRules()
+
+from referee.games.faj.teach import FajTeacher  # noqa: E402
+
+RULES.teacher = FajTeacher(RULES)

@@ -18,8 +18,8 @@ from referee.games.faj.deck import (
     ROUNDS,
     TRICK_CARDS,
     TRICK_DECK,
+    draft_name,
     short,
-    trick_name,
 )
 from referee.games.faj.model import (
     Board,
@@ -45,7 +45,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     pick_noun = "card"
 
     def pick_label(self, value) -> str:
-        return trick_name(value)
+        return draft_name(value)  # a pick is a draft card played (a trick card has no pick)
 
     min_players = 2
     max_players = 4

@@ -1,0 +1,200 @@
+"""Fae-ker's words for What now?: what each move means at this point of the round.
+
+Only words live here: which moves are allowed, and why one is refused, come from the
+rules' menu and refusals (core.whatnow.BaseTeacher)."""
+
+from referee.core.whatnow import BaseTeacher, and_list
+from referee.games.faeker import counting
+from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
+from referee.games.faeker.model import (
+    Bid,
+    CallBluff,
+    CallShowdown,
+    FaekerState,
+    Pass,
+    RevealHand,
+    TopCard,
+)
+
+RULING = {
+    TopCard: "FK-DEALER",
+    Bid: "FK-BID",
+    Pass: "FK-PASS-OUT",
+    CallShowdown: "FK-SHOWDOWN-CALL",
+}
+
+
+class FaekerTeacher(BaseTeacher):
+    def _actor(self, state: FaekerState) -> str:
+        seats = self.rules.to_act(state)
+        seat = seats[0] if seats else (state.dealer + 1) % len(state.players)
+        return state.players[seat]
+
+    def examples(self, state: FaekerState) -> list:
+        menu = self.rules.choices(state)
+        who = self._actor(state)
+        low = menu.bids[0] if menu.bids else 1
+        hand = (1,) * HAND_SIZE
+        if menu.cards_left:
+            pool = [c for c, n in menu.cards_left for _ in range(n)]
+            hand = tuple(pool[:HAND_SIZE])
+        return [
+            TopCard(card=1),
+            Bid(player=who, amount=low),
+            Pass(player=who),
+            CallShowdown(player=who),
+            CallBluff(player=who),
+            RevealHand(player=who, cards=hand),
+        ]
+
+    def more_refusals(self, state: FaekerState) -> list:
+        if state.phase != "bidding":
+            return []
+        low = self.rules.choices(state).bids[0]
+        return [Bid(player=state.players[s], amount=low) for s in sorted(state.deal.passed)]
+
+    def ruling_of(self, state: FaekerState, example) -> str | None:
+        if isinstance(example, CallBluff) or (
+            isinstance(example, RevealHand) and state.deal.reveal == "bluff"
+        ):
+            return self.rules._bluff_ruling(state)
+        if isinstance(example, RevealHand):
+            return "FK-SHOWDOWN-RANK"
+        return RULING[type(example)]
+
+    def _stake(self, state: FaekerState) -> int:
+        return FAE[state.deal.top]
+
+    def allowed_words(self, state: FaekerState, example) -> tuple[str, str]:
+        deal = state.deal
+        if isinstance(example, TopCard):
+            dealer = state.players[state.dealer]
+            return (
+                f"{dealer} deals and turns up the top card: any card from the stone circle "
+                "to 7; it sets what the bids count and the fae at stake.",
+                "turn up the top card",
+            )
+        who = example.player
+        if isinstance(example, Bid):
+            low = example.amount
+            last = deal.last_bid_entry
+            if last is None:
+                top = "the stone circle" if deal.top == STONE else f"the {deal.top}"
+                return (
+                    f"{who} may open the bidding with 0 to {MAX_BID}: how many of {who}'s "
+                    f"cards count against {top} on top.",
+                    "bid 0 or more",
+                )
+            holder = state.players[last.seat]
+            if low == MAX_BID:
+                return (
+                    f"{who} may bid {low} too, tying {holder}'s {low}: no bid is higher.",
+                    f"bid {low}",
+                )
+            return (
+                f"{who} may bid {low} to {MAX_BID}: {low} ties {holder}'s {low}, more beats it.",
+                f"bid {low} or more",
+            )
+        if isinstance(example, Pass):
+            return (f"{who} may pass, and is then out of the bidding this round.", "pass")
+        if isinstance(example, CallShowdown):
+            still = [state.players[s] for s in self.rules.bidding_order(state)]
+            return (
+                f"{who} may call a showdown: {and_list(still)} show their hands and the "
+                f"highest hand takes {self._stake(state)} cubes.",
+                "call a showdown",
+            )
+        if isinstance(example, CallBluff):
+            last = deal.last_bid_entry
+            holder = state.players[last.seat]
+            fae = self._stake(state)
+            need = "exactly" if state.options.bluff_needs_exact else "at least"
+            return (
+                f"{who} may call a bluff on {holder}'s {last.amount}: {holder} shows the hand; "
+                f"with {need} {last.amount} counting cards {holder} takes {fae} cubes, "
+                f"otherwise {who} takes {fae + 1}.",
+                f"call a bluff on {holder}'s {last.amount}",
+            )
+        waiting = and_list([state.players[s] for s in deal.awaiting])
+        return (
+            f"{waiting} still to show {HAND_SIZE} cards; only cards not yet seen this round "
+            "can be in a hand.",
+            "show the hand",
+        )
+
+    def refused_words(self, state: FaekerState, example, reason: str) -> str:
+        deal = state.deal
+        passed = isinstance(example, Bid) and state.phase == "bidding"
+        if passed and self.rules.seat_of(state, example.player) in deal.passed:
+            return f"{example.player} cannot bid again: {example.player} passed this round."
+        return reason
+
+    def headline(self, state: FaekerState, names, phrases) -> str:
+        if state.phase == "reveal":
+            return f"{and_list(names)} to show {'a hand' if len(names) == 1 else 'their hands'}."
+        return super().headline(state, names, phrases)
+
+    def _why_reveal(self, state: FaekerState) -> str:
+        """Why the hands are shown (FK-END-TIE, FK-SHOWDOWN-CALL, a bluff, all passed)."""
+        deal = state.deal
+        if deal.reveal == "bluff":
+            holder, caller = state.players[deal.called_seat], state.players[deal.caller]
+            return f"{caller} called a bluff on {holder}'s {deal.called_bid}."
+        if deal.caller is not None:
+            return f"{state.players[deal.caller]} called a showdown."
+        if deal.highest_bid is None:
+            return "Everyone passed, and this table plays a showdown then."
+        tied = [state.players[s] for s in self.rules.bidding_order(state)]
+        return f"Tie at {deal.highest_bid}: {and_list(tied)} bid it and everyone else passed."
+
+    def facts(self, state: FaekerState) -> list[str]:
+        out = [
+            f"Round {state.round}; dealer {state.players[state.dealer]}.",
+            f"Target {state.goal} cubes; {state.supply} cubes left in the supply.",
+        ]
+        deal = state.deal
+        if deal.top is None:
+            return out
+        target, _ = counting.describe_target(deal.top, state.options.stone_circles_always_count)
+        out.append(
+            f"Top card {card_name(deal.top)}: worth {FAE[deal.top]} fae; bids count {target}."
+        )
+        last = deal.last_bid_entry
+        if state.phase == "reveal":
+            out.append(self._why_reveal(state))
+        elif last is not None:
+            out.append(f"Bid to beat: {state.players[last.seat]}'s {last.amount}.")
+        if deal.passed:
+            out.append(f"Passed: {and_list([state.players[s] for s in sorted(deal.passed)])}.")
+        unseen = sum(DECK.remaining(deal.seen).values())
+        out.append(f"Cards still unseen this round: {unseen} of {DECK.size}.")
+        return out
+
+    def next_words(self, state: FaekerState) -> str | None:
+        n = len(state.players)
+        if state.phase == "top":
+            first = state.players[(state.dealer + 1) % n]
+            why = (
+                "the deal moves one seat left each round"
+                if state.round > 1
+                else "the table chose the first dealer"
+            )
+            return (
+                f"Round {state.round}: {state.players[state.dealer]} deals ({why}); "
+                f"{first}, on the dealer's left, bids first."
+            )
+        if state.phase == "reveal":
+            fae = self._stake(state)
+            if state.deal.reveal == "bluff":
+                holder = state.players[state.deal.called_seat]
+                caller = state.players[state.deal.caller]
+                return (
+                    f"When {holder}'s hand is shown: a true bid gives {holder} {fae} cubes, "
+                    f"a bluff gives {caller} {fae + 1}; then the deal moves one seat left."
+                )
+            return (
+                f"When every hand is shown, the highest hand takes {fae} cubes: hands sorted "
+                "high to low are compared card by card, the first higher card wins, and "
+                "exactly equal hands each take them; then the deal moves one seat left."
+            )
+        return None

@@ -1,0 +1,117 @@
+"""Fairy's words for What now?: the guesses everyone makes at once, what each scores, and
+who is still in a play-off.
+
+Only words live here: which moves are allowed, and why one is refused, come from the
+rules' menu and refusals (core.whatnow.BaseTeacher)."""
+
+from referee.core.whatnow import BaseTeacher, and_list
+from referee.games.fairy import odds
+from referee.games.fairy.deck import FAIRIES, FLOOR, GOAL_15, TOP
+from referee.games.fairy.model import FairyGuess, FairyReveal, FairyState, Guesses, Opening
+from referee.games.fairy.scoring import GUESSES, POINTS, WRONG
+
+RULING = {Opening: "FY-OPENING", Guesses: "FY-GUESS", FairyReveal: "FY-SCORE"}
+
+
+class FairyTeacher(BaseTeacher):
+    def examples(self, state: FairyState) -> list:
+        card = state.unseen[0] if state.unseen else 1
+        seats = state.playing if state.phase == "guess" else range(len(state.players))
+        return [
+            Opening(card=card),
+            self.rules.gather(state, {s: GUESSES[0] for s in seats}),
+            FairyReveal(card=card),
+        ]
+
+    def more_refusals(self, state: FairyState) -> list:
+        if state.phase != "guess" or len(state.playing) == len(state.players):
+            return []
+        # In a play-off, a guess from a player who is out is refused.
+        out = next(s for s in range(len(state.players)) if s not in state.playing)
+        picks = {s: GUESSES[0] for s in (*state.playing, out)}
+        return [
+            Guesses(
+                guesses=tuple(
+                    FairyGuess(player=state.players[s], guess=g) for s, g in sorted(picks.items())
+                )
+            )
+        ]
+
+    def ruling_of(self, state: FairyState, example) -> str | None:
+        if isinstance(example, Guesses) and state.playoff:
+            return "FY-PLAYOFF"
+        return RULING[type(example)]
+
+    def allowed_words(self, state: FairyState, example) -> tuple[str, str]:
+        if isinstance(example, Opening):
+            return (
+                "Turn up the opening card: it starts the pile, and the first guesses are "
+                "made against it.",
+                "turn up the opening card",
+            )
+        if isinstance(example, Guesses):
+            who = and_list([state.players[s] for s in state.playing])
+            scores = ", ".join(f"{self.rules.pick_label(g).lower()} +{POINTS[g]}" for g in GUESSES)
+            return (
+                f"{who} each choose one guess at the same time against the top card "
+                f"{state.top}: {scores}; a wrong guess costs {-WRONG} (never below {FLOOR}).",
+                "each choose a guess",
+            )
+        return (
+            f"Turn up the next card: any of the {state.cards_left} cards not yet seen; it "
+            f"is compared with the top card {state.top} and the guesses are scored.",
+            "turn up the next card",
+        )
+
+    def headline(self, state: FairyState, names, phrases) -> str:
+        if state.phase == "guess":
+            who = and_list(names)
+            return f"{who} to guess at once: higher, lower, same suit, or catch."
+        return super().headline(state, names, phrases)
+
+    def facts(self, state: FairyState) -> list[str]:
+        out = []
+        if state.top is not None:
+            out.append(f"Top card of the pile: {state.top}; {state.cards_left} cards unseen.")
+        if state.options.variant == "fairies":
+            out.append(
+                f"Fairies seen: {state.fairies_seen} of {len(FAIRIES)}; the third fairy, "
+                f"or a score of {TOP}, ends the game."
+            )
+        else:
+            out.append(f"The first to {GOAL_15} points ends the game.")
+        scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores, strict=True))
+        out.append(f"Scores: {scores}.")
+        if state.playoff:
+            out.append(
+                f"Play-off: only {and_list([state.players[s] for s in state.playing])} "
+                "guess; the others' scores stand."
+            )
+        if state.options.memory_aid and state.phase == "guess" and state.unseen:
+            chance = odds.chances(state.top, state.unseen, state.suits)
+            out.append(
+                "Chances (memory aid): "
+                + ", ".join(
+                    f"{self.rules.pick_label(g).lower()} {odds.percent(chance[g])}" for g in GUESSES
+                )
+                + "."
+            )
+        return out
+
+    def next_words(self, state: FairyState) -> str | None:
+        if state.phase == "reveal":
+            if state.playoff:
+                return (
+                    "After this card, the play-off ends if one player in it is ahead of the "
+                    "others; anyone who falls behind the top drops out."
+                )
+            return (
+                "After this card the guesses are scored; if it ends the game with a tie at "
+                "the top, only the tied players play on in a play-off."
+            )
+        if state.phase == "guess" and state.playoff:
+            return (
+                f"Play-off: {and_list([state.players[s] for s in state.playing])} were tied at "
+                "the top when the game ended, so only they guess until one is ahead."
+            )
+        return None

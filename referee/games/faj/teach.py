@@ -1,0 +1,131 @@
+"""Faces, Aces & Jokers' words for What now?: the draft log, the board and its trump, the
+cards everyone plays at once and the order that decides a trick.
+
+Only words live here: which moves are allowed, and why one is refused, come from the
+rules' menu and refusals (core.whatnow.BaseTeacher)."""
+
+from referee.core.whatnow import BaseTeacher, and_list
+from referee.games.faj import tricks
+from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, DRAFT_HAND, ROUNDS, short
+from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
+
+TRICK_ORDER = (
+    "a joker with a jack matching a board suit, else a joker, else the highest trump, "
+    "else the highest card"
+)
+
+
+class FajTeacher(BaseTeacher):
+    def examples(self, state: FajState) -> list:
+        rules = self.rules
+        menu = rules.choices(state)
+        size = menu.board_size or 1
+        left = rules.board_cards_left(state)
+        board = Board(cards=tuple(left[:size]) if len(left) >= size else ("2C",))
+        seat, cards = menu.pickable[0] if menu.pickable else (0, DRAFT_CARDS)
+        pick = DraftPick(player=state.players[seat], card=cards[0])
+        if state.phase == "play":
+            plays = rules.gather(state, self._distinct(state, rules.to_act(state), ""))
+        else:
+            plays = Plays(
+                plays=tuple(
+                    Play(player=p, card=c)
+                    for p, c in zip(state.players[:2], DRAFT_CARDS, strict=False)
+                )
+            )
+        return [pick, board, plays]
+
+    def more_refusals(self, state: FajState) -> list:
+        if state.phase != "play":
+            return []
+        rules = self.rules
+        seats = rules.to_act(state)
+        for seat in seats:
+            barred = [c for c in DRAFT_CARDS if c not in rules.pick_options(state, seat)]
+            if barred:  # a card this player cannot play now, the others' as they may
+                others = self._distinct(state, [s for s in seats if s != seat], barred[0])
+                return [rules.gather(state, {**others, seat: barred[0]})]
+        return []
+
+    def _distinct(self, state: FajState, seats, avoid: str) -> dict[int, str]:
+        """A card each seat may play, no two the same (nor `avoid`)."""
+        taken, out = {avoid}, {}
+        for seat in seats:
+            card = next(
+                (c for c in reversed(self.rules.pick_options(state, seat)) if c not in taken),
+                avoid,
+            )
+            taken.add(card)
+            out[seat] = card
+        return out
+
+    def ruling_of(self, state: FajState, example) -> str | None:
+        if isinstance(example, DraftPick):
+            return "FAJ-DRAFT-LOG"
+        if isinstance(example, Board):
+            return "FAJ-TRUMP"
+        return "FAJ-ROUNDS" if state.phase != "play" else "FAJ-WIN-JACK"
+
+    def allowed_words(self, state: FajState, example) -> tuple[str, str]:
+        if isinstance(example, DraftPick):
+            return (
+                f"A player may log a draft card they kept (up to {DRAFT_HAND}); optional, "
+                "but logged picks bind what they play this round.",
+                "log a draft pick",
+            )
+        if isinstance(example, Board):
+            size = BOARD_SIZES[state.trick - 1]
+            return (
+                f"Turn up {size} trick card{'s' if size > 1 else ''} for trick {state.trick}: "
+                "the suit with the "
+                "highest total becomes trump (a shared highest total: no trump).",
+                f"turn up the board ({size} card{'s' if size > 1 else ''})",
+            )
+        who = and_list([state.players[s] for s in self.rules.to_act(state)])
+        return (
+            f"{who} each play one draft card at the same time; the trick goes to {TRICK_ORDER}.",
+            "each play a draft card",
+        )
+
+    def headline(self, state: FajState, names, phrases) -> str:
+        if state.phase == "play":
+            return f"{and_list(names)} to play a card at once for trick {state.trick}."
+        return super().headline(state, names, phrases)
+
+    def facts(self, state: FajState) -> list[str]:
+        out = [f"Round {state.round} of {ROUNDS}, trick {state.trick} of {len(BOARD_SIZES)}."]
+        if state.board:
+            board = ", ".join(short(c) for c in state.board)
+            out.append(f"Board: {board}; {tricks.trump_text(state.trump)}.")
+        won = ", ".join(f"{p} {len(w)}" for p, w in zip(state.players, state.won, strict=True))
+        out.append(f"Trick cards won: {won}.")
+        logged = [
+            f"{p} {len(k)}/{DRAFT_HAND}"
+            for p, k in zip(state.players, state.deal.picks, strict=True)
+            if k
+        ]
+        if logged:
+            out.append(f"Draft picks logged: {', '.join(logged)}.")
+        return out
+
+    def next_words(self, state: FajState) -> str | None:
+        if state.phase == "board" and state.trick == 1 and state.round > 1:
+            return (
+                f"Round {state.round}: shuffle the draft deck and draft again (4 cards each, "
+                "keep one, pass the rest right), then turn up the first board."
+            )
+        if state.phase == "play":
+            last = state.trick == len(BOARD_SIZES) and state.round == ROUNDS
+            tie = (
+                "more won cards places higher"
+                if state.options.final_tie == "more_cards"
+                else "they share the place"
+            )
+            after = (
+                "then the game ends: each player's best 5-card poker hand from the cards won "
+                f"decides; equal hands compare suits, and if still equal {tie}"
+                if last
+                else "then the next board"
+            )
+            return f"The trick's winner takes the board into their won pile; {after}."
+        return None
