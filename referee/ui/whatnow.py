@@ -2,7 +2,8 @@
 may not and why, and what comes next (core/whatnow.py says it; each game's teacher words it).
 
 `sections` is the reading order, without Flet (tests read it): the headline first, then the
-numbers of this state, the moves allowed now, the moves not allowed now, what happens next.
+numbers of this state, who still chooses in a choice made at once, the moves allowed now,
+the moves not allowed now, what happens next.
 `panel` draws it: in full on its own screen and in the walk-through, or compact under a
 taught game's status line, where it must leave the game's buttons in reach.
 """
@@ -29,7 +30,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Section:
-    key: str  # facts, allowed, refused, next
+    key: str  # facts, choosing, allowed, refused, next
     title: str | None
     lines: tuple[Line, ...]
 
@@ -76,6 +77,16 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
                 tuple(Line(f"whatnow-fact-{i}", f) for i, f in enumerate(wn.facts)),
             )
         )
+    if wn.choosing:  # everyone chooses at once: who still has to, and from what
+        if compact:
+            names = ", ".join(player for player, _ in wn.choosing)
+            lines = (Line("whatnow-choosing", f"Still to choose: {names}."),)
+        else:
+            lines = tuple(
+                Line(f"whatnow-choosing-{slug(player)}", f"{player}: {', '.join(options)}.")
+                for player, options in wn.choosing
+            )
+        out.append(Section("choosing", None if compact else "Still to choose", lines))
     allowed = wn.allowed[:COMPACT_MOVES] if compact else wn.allowed
     if allowed:
         lines = [
@@ -93,7 +104,7 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
             out.append(Section("refused", None, (Line("whatnow-refused-count", said),)))
         else:
             lines = [
-                Line(tag, m.sentence, why_not(m) or ruling_line(m))
+                Line(tag, m.sentence, why_not(m) or ruling_line(m, words=False))
                 for tag, m in zip(_tags("whatnow-refused", wn.refused), wn.refused, strict=True)
             ]
             out.append(Section("refused", "Not now", tuple(lines)))
@@ -102,8 +113,15 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     return out
 
 
-def _line(line: Line, bullet: bool) -> ft.Control:
-    text = ft.Text(line.text, size=14 if bullet else 13)
+def _line(line: Line, bullet: bool, short: bool = False) -> ft.Control:
+    """`short`: one line, cut with an ellipsis (a compact panel's move: its first words
+    say what it is; the What now? screen has the rest)."""
+    text = ft.Text(
+        line.text,
+        size=14 if bullet else 13,
+        max_lines=1 if short else None,
+        overflow=ft.TextOverflow.ELLIPSIS if short else None,
+    )
     parts: list[ft.Control] = [text]
     if line.why:
         parts.append(ft.Text(line.why, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -130,7 +148,7 @@ def panel(wn: WhatNow, compact: bool = False) -> ft.Control:
                 ft.Text(section.title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
             )
         bullet = section.key in ("allowed", "refused")
-        items.extend(_line(line, bullet) for line in section.lines)
+        items.extend(_line(line, bullet, short=compact and bullet) for line in section.lines)
     shown = tagged(
         "whatnow-panel" if compact else "whatnow",
         ft.Container(

@@ -2,6 +2,7 @@
 game, "Teach this game" on every device of the table, and the walk through a round."""
 
 import asyncio
+from random import Random
 
 import flet as ft
 import pytest
@@ -329,3 +330,29 @@ class TestWalkScreen:
         assert {"walk-result", "walk-verdict", "whatnow-headline"} <= set(tags)
         assert back == f"Step {len(seen) - 2} of {len(seen) - 1}"
         assert app.screen == "new" and top.form.kind == "fairy"  # Start a real game
+
+
+class TestChoosingAtOnce:
+    def test_who_still_chooses_is_said_in_full_and_compact(self):
+        wn = WhatNow(
+            "Bo and Cy to guess at once.",
+            choosing=(("Bo", ("Higher", "Lower")), ("Cy", ("Higher", "Lower"))),
+        )
+        full, compact = sections(wn), sections(wn, compact=True)
+        assert [line.text for line in full[0].lines] == ["Bo: Higher, Lower.", "Cy: Higher, Lower."]
+        assert [line.text for line in compact[0].lines] == ["Still to choose: Bo, Cy."]
+
+    def test_a_pick_locked_on_the_table_takes_its_player_off_the_list(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("fairy", ["Ana", "Bo", "Cy"], {}, teach=True)
+            rules = app.game.rules
+            app.game.play(rules.draw(app.game.session.state, Random(1)))
+            before = _texts(_top_tags(session)["whatnow-choosing"])[0]
+            seat = rules.to_act(app.game.session.state)[0]
+            app.game.pick(seat, rules.pick_options(app.game.session.state, seat)[0])
+            return before, _texts(_top_tags(session)["whatnow-choosing"])[0]
+
+        before, after = run_async(run())
+        assert before == "Still to choose: Ana, Bo, Cy."
+        assert after == "Still to choose: Bo, Cy."

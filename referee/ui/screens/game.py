@@ -183,7 +183,7 @@ class GameScreen(Screen):
         ]
         parts: list[ft.Control] = []
         if game.live.teach:  # taught: What now? under the status line, above the actions
-            parts.append(panel(what_now(s.rules, state), compact=True))
+            parts.append(panel(what_now(s.rules, state, game.live.picks.keys()), compact=True))
         others = game.live.others(game.device)
         if others:
             n = len(others)

@@ -32,8 +32,10 @@ class WhatNowScreen(Screen):
             on_click=lambda _e: self.shell.back(),
             height=52,
         )
+        # The picks locked so far (the live table knows them, the state does not) name who
+        # is still to choose.
         return ft.Column(
-            [panel(what_now(s.rules, s.state)), back],
+            [panel(what_now(s.rules, s.state, self.game.live.picks.keys())), back],
             spacing=12,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
