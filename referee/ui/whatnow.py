@@ -2,8 +2,8 @@
 may not and why, and what comes next (core/whatnow.py says it; each game's teacher words it).
 
 `sections` is the reading order, without Flet (tests read it): the headline first, then the
-numbers of this state, who still chooses in a choice made at once, the moves allowed now,
-the moves not allowed now, what happens next.
+numbers of this state (compact: who still chooses, in a choice made at once), the moves
+allowed now, the moves not allowed now, what happens next.
 `panel` draws it: in full on its own screen and in the walk-through, or compact under a
 taught game's status line, where it must leave the game's buttons in reach.
 """
@@ -77,16 +77,13 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
                 tuple(Line(f"whatnow-fact-{i}", f) for i, f in enumerate(wn.facts)),
             )
         )
-    if wn.choosing:  # everyone chooses at once: who still has to, and from what
-        if compact:
-            names = ", ".join(player for player, _ in wn.choosing)
-            lines = (Line("whatnow-choosing", f"Still to choose: {names}."),)
-        else:
-            lines = tuple(
-                Line(f"whatnow-choosing-{slug(player)}", f"{player}: {', '.join(options)}.")
-                for player, options in wn.choosing
-            )
-        out.append(Section("choosing", None if compact else "Still to choose", lines))
+    if wn.choosing and compact:
+        # Everyone chooses at once: who still has to. In full, the facts say it, with what
+        # each may choose.
+        names = ", ".join(player for player, _ in wn.choosing)
+        out.append(
+            Section("choosing", None, (Line("whatnow-choosing", f"Still to choose: {names}."),))
+        )
     allowed = wn.allowed[:COMPACT_MOVES] if compact else wn.allowed
     if allowed:
         lines = [
