@@ -3,7 +3,8 @@ semantics tree shows the change, timed inside the page, for the referee and for 
 smallest Flet app (one button changing a label), side by side in one run.
 
 The referee's taps are the kinds of bench/tap_kinds.py, `--taps` of each, one saved game
-each: a Fae-ker bid and its Undo, a screen change (Home, then Resume), a card picked for a
+each: a Fae-ker bid and its Undo, a screen change (Home, then Resume), What now? opened from
+the bidding and closed with Back (`whatnow`), a card picked for a
 Fae-ker showdown and cleared, and one tap per other game (a Fairy guess, a Fairy Bucks bid
 card, a Deceptidice guess step, a Faces, Aces & Jokers board card).
 

@@ -55,6 +55,15 @@ KINDS = {
         ],
         **FAEKER_BIDDING,
     ),
+    # What now? opened from the game screen (one tap), then Back to the table.
+    "whatnow": Kind(
+        name="whatnow",
+        steps=lambda page: [
+            (_button(page, "What now?"), "whatnow", ""),
+            (_button(page, "Back"), "status", "Bo to act"),
+        ],
+        **FAEKER_BIDDING,
+    ),
     # A card picked for a Fae-ker showdown hand, then cleared.
     "card": Kind(
         name="card",

@@ -44,12 +44,25 @@ class SimultaneousPicks:
             for seat, p in stored.items()
             if seat < len(self.table.state.players)
         }
+        teach = store.teaching(self.game_id)
         with self.lock:
-            if picks == self.picks and drafts == self.drafts:
+            if picks == self.picks and drafts == self.drafts and teach == self.teach:
                 return False
-            self.picks, self.drafts = picks, drafts
+            self.picks, self.drafts, self.teach = picks, drafts, teach
             self.version += 1
         return True
+
+    def set_teach(self, device: str, teach: bool) -> None:
+        """Teach this game, or no longer: stored (one transaction), then every device
+        shows What now? under its status line, or stops. Not a change to the game: a
+        device's screen is not behind the game for it."""
+        with self.lock:
+            if teach == self.teach:
+                return
+            self.table.store.save_teaching(self.game_id, teach)
+            self.teach = teach
+            self.version += 1
+        self._announce(exclude=device)
 
     def set_draft(self, seen: int, device: str, name: str, value: Any) -> None:
         """An entry being tapped in, stored at once and shown on every device (None:

@@ -75,6 +75,9 @@ class LiveTable(SimultaneousPicks):
     # tops, a board), by name: stored as it grows, shown on every device, gone with the
     # next change to the game.
     drafts: dict[str, Any] = field(default_factory=dict)
+    # "Teach this game": What now? open under the status line on every device (stored
+    # beside the game, never in its record).
+    teach: bool = False
     on_listen: Callable[[], None] = field(default=_nothing, repr=False)
     on_moved: Callable[[], None] = field(default=_nothing, repr=False)  # the games list moved
     # Devices still to be told of a change, the longest waiting first, with the newest
@@ -294,8 +297,12 @@ class LiveTables:
         with self._lock:
             return self._tables.get(game_id)
 
-    def create(self, record: GameRecord) -> LiveTable:
-        return self.adopt(Table.new(self.store, record))
+    def create(self, record: GameRecord, teach: bool = False) -> LiveTable:
+        """A new game; `teach`: taught from its first screen (What now? open)."""
+        table = Table.new(self.store, record)
+        if teach:
+            self.store.save_teaching(table.game_id, True)
+        return self.adopt(table)
 
     def play_again(self, table: Table) -> tuple[int, Rematch]:
         """Play again of `table`'s game: made once (Table.again), whoever taps first."""

@@ -9,6 +9,7 @@ from referee.games import GAMES
 from referee.storage.pending import PENDING_SCHEMA
 from referee.storage.reading import _has_json_valid, _read_game
 from referee.storage.results import RESULTS_SCHEMA, insert_results
+from referee.storage.teaching import TEACHING_SCHEMA
 
 # 2: games.revision (stale writers refused); 3: games.points, game_versions; 4: results
 # (each seat's points and place: games.points is no longer read) and games.ended; 5:
@@ -48,7 +49,7 @@ CREATE TABLE IF NOT EXISTS game_versions (
     redo TEXT NOT NULL
 );
 """
-_SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA
+_SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA + TEACHING_SCHEMA
 
 
 def _migrate(conn: sqlite3.Connection, version: int) -> None:

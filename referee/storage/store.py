@@ -54,6 +54,7 @@ from referee.storage.reading import (
 from referee.storage.renaming import Renaming
 from referee.storage.results import GameResult, insert_results, points_by_game, read_results
 from referee.storage.schema import _SCHEMA, DB_NAME, SCHEMA_VERSION, _migrate
+from referee.storage.teaching import Teaching
 
 # The store is in parts (each a module of storage/): the schema and its migrations, the
 # strict reading of a stored game, the action log, and the mixins of Store's bases. Its
@@ -90,7 +91,7 @@ class GameSummary:
     options: dict = field(default_factory=dict)
 
 
-class Store(Renaming, Once, DisputeHistory, PendingPicks, ActionLog, SqliteFile):
+class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, SqliteFile):
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:

@@ -238,6 +238,11 @@ class GameDevice:
         self.me = seat
         self.render()
 
+    def set_teach(self, teach: bool) -> None:
+        """Teach this game (What now? under the status line), on every device."""
+        if self.change(lambda: self.live.set_teach(self.device, teach) or True):
+            self.render()
+
     def undo(self, _e=None) -> None:
         verdicts = self.session.verdicts
         undone = verdicts[-1].headline if verdicts else None
@@ -271,6 +276,9 @@ class GameDevice:
                     return
                 self.rematch_id = game_id
                 self.shell.notes[game_id] = rematch.note
+                if self.live.teach:  # a table still learning the game: still taught
+                    with contextlib.suppress(RefereeError, sqlite3.Error):
+                        self.table.store.save_teaching(game_id, True)
             self.shell.go(routes.game(self.rematch_id))
         finally:
             self._again.release()

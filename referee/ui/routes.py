@@ -12,6 +12,8 @@ route and its ancestors, and a reload or a reconnect rebuilds the same stack.
     /game/{id}/log/{n}/{edit|delete|insert}   fixing action n (Back: the log)
     /game/{id}/standings                its standings and scores by round
     /game/{id}/rules                    the rules and rulings in force
+    /game/{id}/whatnow                  what may be done now and what not (Back: the game)
+    /game/{id}/walk                     a sample round stepped through (Back: the rules)
     /settle                             settle a dispute: choose the game
     /settle/{game}                      what is disputed in that game
     /settle/{dispute-kind}              settle that dispute (?game={id}: from that game)
@@ -21,14 +23,14 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
 FIXES = ("edit", "delete", "insert")
-GAME_PAGES = ("log", "standings", "rules")
+GAME_PAGES = ("log", "standings", "rules", "whatnow", "walk")
 TOP_PAGES = ("new", "stats")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
 
 
 @dataclass(frozen=True)
 class Route:
-    screen: str  # home, new, stats, game, log, fix, standings, rules, settle
+    screen: str  # home, new, stats, game, log, fix, standings, rules, whatnow, walk, settle
     game_id: int | None = None
     step: int | None = None  # the action being fixed, from 1
     fix: str | None = None  # edit, delete or insert
@@ -59,6 +61,8 @@ class Route:
             return None
         if self.screen == "fix":
             return Route("log", self.game_id)
+        if self.screen == "walk":  # opened from the rules screen
+            return Route("rules", self.game_id)
         if self.screen in GAME_PAGES:
             return Route("game", self.game_id)
         if self.screen == "settle":

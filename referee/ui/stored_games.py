@@ -13,9 +13,10 @@ from referee.ui.screens.home.view import cannot_open_dialog, delete_dialog, raw_
 class StoredGames:
     """Shell's games: made, opened, deleted (its store, live tables, dialogs and routes)."""
 
-    def start_game(self, kind: str, players: list[str], options: dict) -> None:
+    def start_game(self, kind: str, players: list[str], options: dict, teach: bool = False) -> None:
         try:
-            live = self.lives.create(GameRecord(game=kind, players=players, options=options))
+            record = GameRecord(game=kind, players=players, options=options)
+            live = self.lives.create(record, teach=teach)
         except RefereeError as exc:
             self.toast(exc.reason)
             return

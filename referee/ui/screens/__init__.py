@@ -21,6 +21,8 @@ SCREENS = {
     "fix": ("log.fix", "FixScreen"),
     "standings": ("standings", "StandingsScreen"),
     "rules": ("rules", "RulesScreen"),
+    "whatnow": ("whatnow", "WhatNowScreen"),
+    "walk": ("walk", "WalkScreen"),
     "settle": ("settle", "SettleScreen"),
 }
 

@@ -7,6 +7,7 @@ one, so the phone's Back returns here from each.
 
 import flet as ft
 
+from referee.core.whatnow import what_now
 from referee.core.words import amount
 from referee.live.server import table_code
 from referee.ui import routes, values
@@ -14,7 +15,8 @@ from referee.ui.reconcile import find
 from referee.ui.screen import Screen
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
-from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
+from referee.ui.whatnow import panel
+from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged, tile
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
@@ -44,7 +46,7 @@ class GameScreen(Screen):
         # The game's move stands for its title and what undo/redo may do, which only a
         # move changes (and every move brings a new Undo: see Shell._render); a pick is
         # not a move, and leaves the bar as it is.
-        return (self.route.path, self.game.live.log_version)
+        return (self.route.path, self.game.live.log_version, self.game.live.teach)
 
     def leading(self) -> ft.Control:
         return icon_button(ft.Icons.HOME, "Home", lambda _e: self.shell.back(), key="home")
@@ -69,12 +71,14 @@ class GameScreen(Screen):
         the game menu): made once (again only when sharing starts or stops), so a move's
         redraw finds them on screen as they are instead of building and merging some 14
         controls for every device of the table."""
-        sharing = bool(table_code())
-        if self._kept_bar is None or self._kept_bar[0] != sharing:
-            self._kept_bar = (sharing, self._lasting_buttons(sharing))
+        kept = (bool(table_code()), self.game.live.teach)
+        if self._kept_bar is None or self._kept_bar[0] != kept:
+            self._kept_bar = (kept, self._lasting_buttons(*kept))
         return self._kept_bar[1]
 
-    def _lasting_buttons(self, sharing: bool) -> tuple[ft.Control, ft.Control, ft.Control]:
+    def _lasting_buttons(
+        self, sharing: bool, teach: bool = False
+    ) -> tuple[ft.Control, ft.Control, ft.Control]:
         game = self.game
         go = self.shell.go
         items = [
@@ -85,6 +89,8 @@ class GameScreen(Screen):
             ("Delete game", "delete", lambda _e: self.shell.confirm_delete(game.game_id)),
             ("Light or dark theme", "theme", self.shell.toggle_theme),
         ]
+        # On for the whole table: What now? under the status line on every device.
+        items.insert(3, ("Teach this game", "teach", lambda _e: game.set_teach(not teach)))
         if sharing:
             items.append(("Share this table", "share", self.shell.share))
         rules = icon_button(
@@ -99,7 +105,12 @@ class GameScreen(Screen):
             content=ft.PopupMenuButton(
                 tooltip="Game menu",
                 items=[
-                    ft.PopupMenuItem(content=text, on_click=action, key=key)
+                    ft.PopupMenuItem(
+                        content=text,
+                        on_click=action,
+                        key=key,
+                        checked=teach if key == "teach" else None,
+                    )
                     for text, key, action in items
                 ],
             ),
@@ -163,18 +174,17 @@ class GameScreen(Screen):
             tagged("round", ft.Text(view.round_line(state), size=14)),
             view.scoreboard(state),
             ft.Container(
-                tagged(
-                    "status",
-                    ft.Text(
-                        "Game over: the standings are below." if s.is_over else view.status(state),
-                        size=17,
-                        weight=ft.FontWeight.W_600,
-                    ),
+                ft.Row(
+                    [self._status(view, s), self._whatnow_button()],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 padding=values.padding(top=6),
             ),
         ]
         parts: list[ft.Control] = []
+        if game.live.teach:  # taught: What now? under the status line, above the actions
+            parts.append(panel(what_now(s.rules, state, game.live.picks.keys()), compact=True))
         others = game.live.others(game.device)
         if others:
             n = len(others)
@@ -230,6 +240,34 @@ class GameScreen(Screen):
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(ft.Column(parts, spacing=10), padding=values.padding(bottom=24)),
         )
+
+    @staticmethod
+    def _status(view, s) -> ft.Control:
+        status = tagged(
+            "status",
+            ft.Text(
+                "Game over: the standings are below." if s.is_over else view.status(s.state),
+                size=17,
+                weight=ft.FontWeight.W_600,
+            ),
+        )
+        status.expand = True
+        return status
+
+    def _whatnow_button(self) -> ft.Control:
+        # Keyed: it opens What now? of whatever the game is, so a move's redraw keeps it.
+        return tile(
+            "What now?",
+            "What now?",
+            self._open_whatnow,
+            filled=False,
+            icon=ft.Icons.HELP_OUTLINE,
+            height=48,
+            key="whatnow",
+        )
+
+    def _open_whatnow(self, _e=None) -> None:
+        self.shell.go(routes.game(self.game.game_id, "whatnow"))
 
     def _ending_buttons(self) -> ft.Control:
         """Play again first and widest: the same table, one tap to the next game."""

@@ -45,6 +45,7 @@ class NewGameForm:
         # The name field focused last: the names offered show under it only, so the form
         # does not grow a row of chips under every field.
         self.typing: int | None = None
+        self.teach = False  # Teach this game: What now? open under the status line
 
     @property
     def rules(self):
@@ -234,11 +235,24 @@ class NewGameForm:
                     content=ft.Row(radios, wrap=True),
                 ),
             ]
+        parts.append(self._teach_switch())
         parts += [
             ft.Text("House rulings", weight=ft.FontWeight.BOLD),
             *self._option_controls(rules.options_model),
         ]
         return tagged("new-game", ft.Column(parts, spacing=10))
+
+    def _teach_switch(self) -> ft.Control:
+        def flip(e) -> None:
+            self.teach = bool(e.control.value)
+
+        switch = ft.Switch(value=self.teach, on_change=flip, label="Teach this game")
+        why = ft.Text(
+            "What now? stays open under the status line: what may be done now, and why.",
+            size=12,
+            italic=True,
+        )
+        return tagged("teach-switch", ft.Column([switch, why], spacing=0))
 
     def buttons(self) -> ft.Control:
         """Start and Cancel: kept in reach below the form, however far it scrolls."""

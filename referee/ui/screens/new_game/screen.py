@@ -3,6 +3,7 @@ first dealer, the options; Start game stays below the form, in reach of a thumb.
 
 import flet as ft
 
+from referee.games import GAMES
 from referee.ui.screen import Screen
 from referee.ui.screens.new_game.form import NewGameForm
 
@@ -18,11 +19,17 @@ class NewGameScreen(Screen):
         store = shell.store
         self.form = NewGameForm(
             store.known_players(),
-            shell.start_game,
+            # Teach this game: asked on the form, kept beside the game (not in its record).
+            lambda kind, players, options: shell.start_game(
+                kind, players, options, teach=self.form.teach
+            ),
             shell.back,
             shell.render,
             recent=store.recent_tables(RECENT_TABLES),
         )
+        kind = route.query.get("kind")  # "Start a real game" from a walk through a round
+        if kind in GAMES and kind != self.form.kind:
+            self.form._choose_game(kind, refresh=False)
 
     def body(self) -> ft.Control:
         return ft.Column(

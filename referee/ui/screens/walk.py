@@ -1,0 +1,147 @@
+"""Walk through a round (`/game/{id}/walk`, from the rules screen): a sample round dealt
+with the table's players and rulings, stepped through with Next and Step back, each
+verdict as it comes and What now? open under it. Nothing is stored as a game. At the end,
+the round's result, and Start a real game (New game, with this game chosen)."""
+
+import flet as ft
+
+from referee.core.whatnow import what_now
+from referee.ui import values
+from referee.ui.reconcile import find
+from referee.ui.screen import Screen
+from referee.ui.walk import Walk
+from referee.ui.whatnow import panel
+from referee.ui.widgets import big_button, ruling_lines, tagged
+
+
+class WalkScreen(Screen):
+    scrolls = False  # the steps scroll; Next and Step back stay in reach of a thumb
+
+    def __init__(self, shell, route) -> None:
+        super().__init__(shell, route)
+        self.game = shell.game
+        s = self.game.session
+        self.walk = Walk(s.rules, s.players, s.options)
+        from referee.ui.games import VIEWS  # the game views load after the first page
+
+        # A view of its own, playing nothing and sharing no picks with the real table.
+        self.view = VIEWS[s.rules.kind](lambda _a: None, shell.render, shell.toast)
+
+    def heading(self) -> str:
+        return f"Walk through a round · {self.game.rules.title}"
+
+    def place(self) -> tuple:
+        return ("walk", self.walk.at)  # each step shows from its top
+
+    def to_top(self, shown: ft.Control) -> None:
+        steps = find(shown, "walk-steps")
+        if steps is not None:
+            self.page.run_task(steps.scroll_to, offset=0, duration=0)
+
+    def step(self, forward: bool) -> None:
+        self.walk.next() if forward else self.walk.back()
+        self.shell.render()
+
+    def start_real(self, _e=None) -> None:
+        self.shell.go(f"/new?kind={self.game.rules.kind}")
+
+    def body(self) -> ft.Control:
+        walk, view = self.walk, self.view
+        state = walk.state
+        items: list[ft.Control] = []
+        if walk.done:
+            items.append(self._result())
+        verdict = walk.verdict
+        if verdict is not None:
+            items.append(self._verdict(verdict))
+        else:
+            items.append(
+                ft.Text(
+                    "A sample round with this table's players and rulings, dealt by the "
+                    "referee. Tap Next for each action; nothing is saved.",
+                    size=14,
+                    italic=True,
+                )
+            )
+        items += [
+            tagged("walk-round", ft.Text(view.round_line(state), size=13)),
+            view.scoreboard(state),
+            tagged(
+                "walk-status",
+                ft.Text(view.status(state), size=16, weight=ft.FontWeight.W_600),
+            ),
+            panel(what_now(walk.rules, state)),
+        ]
+        steps = ft.Column(
+            [
+                ft.Container(
+                    # The cards as wide as the screen, however short their lines.
+                    ft.Column(
+                        items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                    ),
+                    padding=values.padding(bottom=16),
+                )
+            ],
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            key="walk-steps",
+        )
+        return ft.Column(
+            [
+                tagged("walk-step", ft.Text(walk.progress(), size=13, italic=True)),
+                steps,
+                ft.Divider(height=1),
+                self._buttons(),
+            ],
+            expand=True,
+            spacing=8,
+        )
+
+    def _verdict(self, verdict) -> ft.Control:
+        lines: list[ft.Control] = [
+            tagged(
+                "walk-verdict",
+                ft.Text(verdict.headline, size=15, weight=ft.FontWeight.W_600),
+            ),
+            *[ft.Text(line, size=13) for line in verdict.details],
+            *ruling_lines(self.walk.rules, verdict),
+        ]
+        return ft.Container(
+            ft.Column(lines, spacing=4, tight=True),
+            padding=values.symmetric(horizontal=12, vertical=10),
+            border_radius=10,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        )
+
+    def _result(self) -> ft.Control:
+        return ft.Container(
+            ft.Column(
+                [
+                    ft.Text("The round's result", size=13, weight=ft.FontWeight.BOLD),
+                    tagged(
+                        "walk-result",
+                        ft.Text(self.walk.result(), size=17, weight=ft.FontWeight.W_600),
+                    ),
+                ],
+                spacing=2,
+                tight=True,
+            ),
+            padding=values.symmetric(horizontal=12, vertical=10),
+            border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        )
+
+    def _buttons(self) -> ft.Control:
+        walk = self.walk
+        back = big_button(
+            "Step back",
+            lambda _e: self.step(False),
+            filled=False,
+            disabled=walk.at == 0,
+        )
+        if walk.done:
+            ahead = big_button("Start a real game", self.start_real, icon=ft.Icons.PLAY_ARROW)
+        else:
+            ahead = big_button("Next", lambda _e: self.step(True), icon=ft.Icons.ARROW_FORWARD)
+        back.expand, ahead.expand = 1, 2
+        return ft.Row([back, ahead], spacing=10)

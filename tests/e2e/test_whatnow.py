@@ -1,0 +1,122 @@
+"""What now? in the real app at 390x844: a newcomer's Fae-ker round played only by following
+its panel, and the walk through a round of each of the five games."""
+
+import pytest
+from playwright.sync_api import expect
+
+from referee.core.record import GameRecord
+from referee.games import GAMES
+from referee.live.table import Table
+from referee.storage.store import Store
+from tests.e2e.browser import open_page, serve_app, shot, tagged
+
+pytestmark = pytest.mark.e2e
+
+PHONE = dict(width=390, height=844)
+PLAYERS = ["Ana", "Bo", "Cy"]
+
+
+def _button(page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def test_walk_through_one_round_of_each_game(browser, tmp_path):
+    store = Store(tmp_path / "referee.db")
+    for kind in GAMES:
+        Table.new(store, GameRecord(game=kind, players=PLAYERS))
+    stored = len(store.list_games())
+    store.close()
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, **PHONE)
+        for kind, rules in GAMES.items():
+            _button(page, f"Resume {rules.title}: {', '.join(PLAYERS)}").click()
+            _button(page, "Rules").last.click()
+            _button(page, "Walk through a round").click()
+            expect(tagged(page, "walk-step")).to_contain_text("Step 0 of")
+            total = int(tagged(page, "walk-step").inner_text().rsplit(" ", 1)[-1])
+            expect(tagged(page, "whatnow-headline")).to_be_visible()
+            _button(page, "Next").click()
+            expect(tagged(page, "walk-step")).to_have_text(f"Step 1 of {total}")
+            expect(tagged(page, "walk-verdict")).to_be_visible()
+            shot(page, f"whatnow-walk-{kind}-step1")
+            _button(page, "Step back").click()  # Back steps back
+            expect(tagged(page, "walk-step")).to_have_text(f"Step 0 of {total}")
+            for n in range(1, total + 1):
+                _button(page, "Next").click()
+                expect(tagged(page, "walk-step")).to_have_text(f"Step {n} of {total}")
+            expect(tagged(page, "walk-result")).not_to_be_empty()
+            shot(page, f"whatnow-walk-{kind}-end")
+            _button(page, "Start a real game").click()
+            expect(page.get_by_role("radio", name=rules.title, exact=True)).to_be_checked()
+            _button(page, "Cancel").click()
+            expect(_button(page, "New game")).to_be_visible()
+    store = Store(tmp_path / "referee.db")
+    assert len(store.list_games()) == stored  # nothing of the walks was stored
+    store.close()
+
+
+def _panel(page, *phrases: str) -> None:
+    """The taught game's What now? panel says each of `phrases` (once the last tap's
+    change is on the screen)."""
+    panel = tagged(page, "whatnow-panel")
+    for phrase in phrases:
+        expect(panel).to_contain_text(phrase, ignore_case=True)
+
+
+def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path):
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, touch=True, **PHONE)
+        _button(page, "New game").tap()
+        for i, name in enumerate(PLAYERS):
+            field = page.get_by_role("textbox", name=f"Player {i + 1}")
+            field.tap()
+            field.fill(name)
+        page.get_by_role("switch", name="Teach this game").tap()
+        _button(page, "Start game").tap()
+
+        # The panel opens under the status line; the newcomer does what it says: each
+        # move tapped is one the panel lists as allowed now.
+        _panel(page, "turns up the top card", "round 1: ana deals")
+        expect(tagged(page, "whatnow-allowed-The-top-card")).to_be_visible()
+        shot(page, "whatnow-newcomer-1-top-card")
+        _button(page, "Top 4").tap()
+
+        _panel(page, "bo to act", "bo may open the bidding with 0 to 5")
+        expect(tagged(page, "whatnow-allowed-A-bid")).to_be_visible()
+        _button(page, "Bid 2").tap()
+
+        _panel(page, "cy to act", "cy may call a bluff on bo's 2")
+        expect(tagged(page, "whatnow-allowed-A-bluff-call")).to_be_visible()
+        shot(page, "whatnow-newcomer-2-bluff-on-offer")
+        _button(page, "Call bluff on Bo's 2").tap()
+
+        _panel(page, "bo to show a hand", "a bluff gives cy 4")
+        expect(tagged(page, "whatnow-allowed-A-hand")).to_be_visible()
+        for card in ("4", "1", "1", "2", "3"):
+            _button(page, f"Add {card}").tap()
+        _button(page, "Confirm Bo's hand").tap()
+        expect(tagged(page, "verdict-headline")).to_have_text("Bo bluffed: 1 for a bid of 2")
+        _button(page, "OK").tap()
+
+        # The round is over: What now? says what comes next, and who deals.
+        _panel(page, "round 2: bo deals", "the deal moves one seat left")
+        expect(tagged(page, "round")).to_contain_text("Round 2")
+        shot(page, "whatnow-newcomer-3-next-round")
+
+        # In full, one tap away; Back closes it.
+        _button(page, "What now?").tap()
+        expect(tagged(page, "whatnow-allowed-The-top-card")).to_contain_text("Ruling FK-DEALER")
+        expect(tagged(page, "whatnow-refused-A-bluff-call")).to_be_visible()
+        shot(page, "whatnow-newcomer-4-in-full")
+        _button(page, "Back").tap()
+        expect(tagged(page, "whatnow-panel")).to_be_visible()
+
+        # Every device of the table is taught; turned off from the game menu on one, it
+        # closes on the other.
+        other = open_page(browser, url, **PHONE)
+        _button(other, "Resume Fae-ker: Ana, Bo, Cy").click()
+        expect(tagged(other, "whatnow-panel")).to_be_visible()
+        other.get_by_role("button", name="Game menu").click()
+        other.get_by_label("Teach this game", exact=True).click()
+        expect(tagged(other, "whatnow-panel")).to_have_count(0)
+        expect(tagged(page, "whatnow-panel")).to_have_count(0)

@@ -1,0 +1,358 @@
+"""What now? on screen: what it shows and in which order, its own screen one tap from the
+game, "Teach this game" on every device of the table, and the walk through a round."""
+
+import asyncio
+from random import Random
+
+import flet as ft
+import pytest
+
+from referee.core.whatnow import Move, WhatNow
+from referee.games import GAMES
+from referee.live.tables import LiveTables
+from referee.ui.walk import Walk, deal, round_length
+from referee.ui.whatnow import COMPACT_MOVES, panel, sections
+from tests.helpers import run_async
+from tests.ui.devices import controls, device
+
+BID = Move(
+    "Bid",
+    "Bo may bid 3 to 8: a higher bid than Ana's 2.",
+    ruling="FK-BID-RAISE",
+    ruling_words="Raise: each bid beats the one before.",
+)
+CALL = Move("Call bluff", "Bo may call a bluff on Ana's 2.", ruling="FK-BLUFF")
+PASS = Move("Pass", "Bo may pass.", ruling="FK-PASS")
+SHOW = Move("Showdown", "Bo may call a showdown.")
+REFUSED = Move(
+    "Bid",
+    "Cy cannot bid again: Cy passed this round.",
+    reason="Cy passed this round and cannot bid.",
+)
+SAID = Move("Deal", "Nobody deals now: a round is under way.", reason="A round is under way.")
+WN = WhatNow(
+    headline="Bo to act: bid 3 or more, pass, call a bluff or a showdown.",
+    to_act=("Bo",),
+    allowed=(BID, CALL, PASS, SHOW, Move("Fold", "Bo may fold.")),
+    refused=(REFUSED, SAID),
+    next="After the call, Bo's cards are counted.",
+    facts=("The bid to beat: Ana's 2.",),
+)
+
+
+def _tags(control) -> dict[str, ft.Control]:
+    return {
+        c.identifier: c
+        for c in controls(control)
+        if isinstance(c, ft.Semantics) and getattr(c, "identifier", None)
+    }
+
+
+def _texts(control) -> list[str]:
+    return [c.value for c in controls(control) if isinstance(c, ft.Text) and c.value]
+
+
+class TestWhatItShows:
+    def test_the_headline_comes_first_then_allowed_then_not_now_then_next(self):
+        texts = _texts(panel(WN))
+        assert texts[0] == WN.headline
+        order = [texts.index(t) for t in ("You may now", "Not now", "Next")]
+        assert order == sorted(order)
+        assert [s.key for s in sections(WN)] == ["facts", "allowed", "refused", "next"]
+
+    def test_an_allowed_move_cites_its_ruling_id_and_words_as_a_verdict_does(self):
+        allowed = sections(WN)[1].lines
+        assert allowed[0].text == BID.sentence
+        assert allowed[0].why == "Ruling FK-BID-RAISE: Raise: each bid beats the one before."
+        assert allowed[1].why == "Ruling FK-BLUFF"
+        assert allowed[3].why is None  # a move without a ruling cites none
+
+    def test_a_move_not_allowed_says_why_with_the_refusals_reason(self):
+        refused = sections(WN)[2].lines
+        assert refused[0].text == REFUSED.sentence
+        assert refused[0].why == "Cy passed this round and cannot bid."
+        # A reason the sentence already says is not said twice.
+        assert refused[1].why is None
+
+    def test_each_move_is_found_by_its_kind(self):
+        tags = _tags(panel(WN))
+        assert {"whatnow-allowed-Bid", "whatnow-allowed-Call-bluff", "whatnow-refused-Bid"} <= set(
+            tags
+        )
+        assert "whatnow-refused-Bid" in tags and "whatnow-allowed-Pass" in tags
+
+    def test_two_moves_of_one_kind_get_two_names(self):
+        wn = WhatNow("Ana to act.", allowed=(BID, BID))
+        assert [line.tag for line in sections(wn)[0].lines] == [
+            "whatnow-allowed-Bid",
+            "whatnow-allowed-Bid-2",
+        ]
+
+    def test_the_compact_panel_keeps_to_a_few_lines_and_counts_the_rest(self):
+        compact = sections(WN, compact=True)
+        allowed = compact[0].lines
+        assert len(allowed) == COMPACT_MOVES + 1
+        assert allowed[-1].text.startswith("… and 1 more")
+        assert all(line.why is None for line in allowed)  # the rulings wait in full
+        assert compact[1].lines[0].text == "2 moves not allowed now: What now? says why."
+        assert compact[-1].key == "next"
+        assert "facts" not in [s.key for s in compact]
+
+    def test_a_state_with_nothing_to_list_shows_only_its_headline(self):
+        assert sections(WhatNow("The game is over.")) == []
+        assert _texts(panel(WhatNow("The game is over."))) == ["The game is over."]
+
+
+def _open(app, page: str) -> None:
+    app.go(f"/game/{app.game.game_id}/{page}")
+
+
+def _top_tags(session) -> dict[str, ft.Control]:
+    return _tags(session.page.views[-1])
+
+
+async def _told() -> None:
+    for _ in range(6):  # other devices are told on turns of the event loop
+        await asyncio.sleep(0)
+
+
+class TestWhatNowScreen:
+    def test_one_tap_on_the_game_screen_opens_it_and_back_closes_it(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            button = next(
+                c
+                for c in controls(session.page.views[-1])
+                if isinstance(c, ft.Container) and c.key == "whatnow"
+            )
+            button.on_click(None)
+            opened = (app.screen, app.top.route.path, _top_tags(session))
+            app.back()
+            return opened, app.screen
+
+        (screen, path, tags), back = run_async(run())
+        assert screen == "whatnow" and path.endswith("/whatnow")
+        assert "whatnow-headline" in tags
+        assert back == "game"
+
+    def test_it_follows_the_game_as_another_device_moves_it(self, lives):
+        async def run():
+            app, session = device(lives)
+            other, _ = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            other.open_game(app.game.game_id)
+            _open(app, "whatnow")
+            before = _texts(session.page.views[-1])
+            other.game.play(other.game.rules.parse_action({"type": "top_card", "card": 3}))
+            await _told()
+            return before, _texts(session.page.views[-1]), app.game.session.state
+
+        before, after, state = run_async(run())
+        from referee.core.whatnow import what_now
+
+        assert what_now(GAMES["faeker"], state).headline in after
+        assert before != after
+
+
+class TestTeachThisGame:
+    def test_a_game_started_taught_shows_the_panel_on_every_device(self, lives):
+        async def run():
+            app, session = device(lives)
+            other, other_session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            other.open_game(app.game.game_id)
+            return _top_tags(session), _top_tags(other_session)
+
+        mine, theirs = run_async(run())
+        assert "whatnow-panel" in mine and "whatnow-panel" in theirs
+
+    def test_the_menu_turns_it_on_for_the_whole_table_and_off_again(self, lives):
+        async def run():
+            app, session = device(lives)
+            other, other_session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            other.open_game(app.game.game_id)
+            untaught = "whatnow-panel" in _top_tags(other_session)
+            app.game.set_teach(True)
+            await _told()
+            on = (
+                "whatnow-panel" in _top_tags(session),
+                "whatnow-panel" in _top_tags(other_session),
+            )
+            other.game.set_teach(False)
+            await _told()
+            off = "whatnow-panel" in _top_tags(session)
+            return untaught, on, off
+
+        untaught, on, off = run_async(run())
+        assert not untaught and on == (True, True) and not off
+
+    def test_the_panel_is_kept_current_after_every_action(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            before = _top_tags(session)["whatnow-headline"].content.value
+            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+            return before, _top_tags(session)["whatnow-headline"].content.value, app.game
+
+        before, after, game = run_async(run())
+        from referee.core.whatnow import what_now
+
+        assert after == what_now(game.rules, game.session.state).headline != before
+
+    def test_it_is_kept_beside_the_game_not_in_its_record(self, lives, tmp_path):
+        async def run():
+            app, _ = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            return app.game.game_id
+
+        game_id = run_async(run())
+        store = lives.store
+        assert store.teaching(game_id)
+        assert "teach" not in store.raw_game(game_id)
+        assert "teach" not in store.load(game_id).record.model_dump_json()
+        again = LiveTables(store)  # a restart: the table is still taught
+        assert again.open(game_id).teach
+        store.delete_game(game_id)  # and it goes with the game
+        assert not store.teaching(game_id)
+
+    def test_another_referee_on_the_same_folder_sees_it_turned_on(self, lives, tmp_path):
+        from referee.storage.store import Store
+
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            other_store = Store(tmp_path / "referee.db")  # a second process's connection
+            try:
+                LiveTables(other_store).open(app.game.game_id).set_teach("elsewhere", True)
+            finally:
+                other_store.close()
+            lives.catch_up([app.game.live])  # the watcher's look at the file
+            await _told()
+            return app.game.live.teach, "whatnow-panel" in _top_tags(session)
+
+        assert run_async(run()) == (True, True)
+
+    def test_play_again_of_a_taught_game_is_taught(self, lives):
+        import random
+
+        async def run():
+            app, _ = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            rng, rules = random.Random(3), app.game.rules
+            while not rules.is_over(app.game.session.state):
+                app.game.play(rules.draw(app.game.session.state, rng))
+            first = app.game.game_id
+            app.game.play_again()
+            return first, app.game.game_id, app.game.live.teach
+
+        first, again, taught = run_async(run())
+        assert again != first and taught
+
+    def test_new_game_has_the_switch_and_it_starts_the_game_taught(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go("/new")
+            tags = _top_tags(session)
+            form = app.top.form
+            form.names = ["Ana", "Bo", "Cy"]
+            form.teach = True
+            form._start()
+            return "teach-switch" in tags, app.game.live.teach
+
+        has_switch, taught = run_async(run())
+        assert has_switch and taught
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+class TestWalkThroughARound:
+    def test_every_step_is_an_action_the_rules_accept_and_the_round_ends_settled(self, kind):
+        rules = GAMES[kind]
+        players = ["Ana", "Bo", "Cy", "Dee"][: max(3, rules.min_players)]
+        walk = Walk(rules, players, rules.parse_options({}))
+        state = walk.start
+        for step in walk.steps:  # replayed: each is accepted, and gives the same verdict
+            state, verdict = rules.apply(state, step.action)
+            assert verdict == step.verdict
+        assert walk.steps and any(s.verdict.decisive for s in walk.steps)
+        assert rules.is_over(state) or rules.phase(state) in {
+            rules.phase(walk.start),
+            rules.phase(walk.steps[0].state),
+        }
+
+    def test_next_and_step_back_stay_within_the_round(self, kind):
+        rules = GAMES[kind]
+        walk = Walk(rules, ["Ana", "Bo", "Cy"], rules.parse_options({}))
+        walk.back()
+        assert walk.at == 0 and walk.verdict is None and walk.state == walk.start
+        for _ in range(len(walk.steps) + 3):
+            walk.next()
+        assert walk.done and walk.at == len(walk.steps) and walk.result()
+        walk.back()
+        assert not walk.done and walk.state == walk.steps[-2].state if len(walk.steps) > 1 else True
+
+    def test_the_same_walk_is_dealt_every_time(self, kind):
+        rules = GAMES[kind]
+        start = rules.new_state(["Ana", "Bo", "Cy"], rules.parse_options({}))
+        one, two = deal(rules, start), deal(rules, start)
+        assert [s.action for s in one] == [s.action for s in two]
+        assert 0 < round_length(rules, start, one) <= len(one)
+
+
+class TestWalkScreen:
+    def test_it_steps_through_from_the_rules_screen_and_stores_nothing(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("fairy", ["Ana", "Bo", "Cy"], {})
+            stored = len(lives.store.list_games())
+            _open(app, "rules")
+            walk_button = next(
+                c
+                for c in controls(session.page.views[-1])
+                if isinstance(c, ft.FilledButton) and c.content == "Walk through a round"
+            )
+            walk_button.on_click(None)
+            screen = app.top
+            seen = [_top_tags(session)["walk-step"].content.value]
+            while not screen.walk.done:
+                screen.step(True)
+                seen.append(_top_tags(session)["walk-step"].content.value)
+            tags = _top_tags(session)
+            screen.step(False)
+            back = _top_tags(session)["walk-step"].content.value
+            screen.start_real()
+            return stored, len(lives.store.list_games()), seen, tags, back, app, app.top
+
+        stored, after, seen, tags, back, app, top = run_async(run())
+        assert after == stored  # nothing of the walk is stored as a game
+        assert seen[0] == f"Step 0 of {len(seen) - 1}"
+        assert {"walk-result", "walk-verdict", "whatnow-headline"} <= set(tags)
+        assert back == f"Step {len(seen) - 2} of {len(seen) - 1}"
+        assert app.screen == "new" and top.form.kind == "fairy"  # Start a real game
+
+
+class TestChoosingAtOnce:
+    def test_a_compact_panel_names_who_still_chooses(self):
+        wn = WhatNow(
+            "Bo and Cy to guess at once.",
+            choosing=(("Bo", ("Higher", "Lower")), ("Cy", ("Higher", "Lower"))),
+        )
+        assert sections(wn) == []  # in full, the facts say it
+        compact = sections(wn, compact=True)
+        assert [line.text for line in compact[0].lines] == ["Still to choose: Bo, Cy."]
+
+    def test_a_pick_locked_on_the_table_takes_its_player_off_the_list(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("fairy", ["Ana", "Bo", "Cy"], {}, teach=True)
+            rules = app.game.rules
+            app.game.play(rules.draw(app.game.session.state, Random(1)))
+            before = _texts(_top_tags(session)["whatnow-choosing"])[0]
+            seat = rules.to_act(app.game.session.state)[0]
+            app.game.pick(seat, rules.pick_options(app.game.session.state, seat)[0])
+            return before, _texts(_top_tags(session)["whatnow-choosing"])[0]
+
+        before, after = run_async(run())
+        assert before == "Still to choose: Ana, Bo, Cy."
+        assert after == "Still to choose: Bo, Cy."
