@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from referee.core.whatnow import Move, WhatNow
+from referee.core.words import amount
 from referee.ui import values
 from referee.ui.widgets import slug, tagged
 
@@ -97,7 +98,7 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     if wn.refused:
         if compact:
             n = len(wn.refused)
-            said = f"{n} move{'s' if n != 1 else ''} not allowed now: What now? says why."
+            said = f"{amount(n, 'moves')} not allowed now: What now? says why."
             out.append(Section("refused", None, (Line("whatnow-refused-count", said),)))
         else:
             lines = [

@@ -246,7 +246,7 @@ class NewGameForm:
         def flip(e) -> None:
             self.teach = bool(e.control.value)
 
-        switch = ft.Switch(value=self.teach, on_change=flip, label="Teach this game")
+        switch = ft.Switch(value=self.teach, on_change=flip, label="Teach this game", height=48)
         why = ft.Text(
             "What now? stays open under the status line: what may be done now, and why.",
             size=12,
