@@ -93,12 +93,18 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
         ]
         hidden = len(wn.allowed) - len(allowed)
         if hidden:
-            lines.append(Line("whatnow-more-allowed", f"… and {hidden} more (What now? has all)"))
+            lines.append(
+                Line("whatnow-more-allowed", f"and {hidden} more: the ? at the top has them all.")
+            )
         out.append(Section("allowed", "You may now", tuple(lines)))
     if wn.refused:
         if compact:
             n = len(wn.refused)
-            said = f"{amount(n, 'moves')} not allowed now: What now? says why."
+            # The panel is part of What now?: it points at the bar's ? that opens the rest.
+            said = (
+                f"{amount(n, 'other moves')} {'is' if n == 1 else 'are'} not allowed now; "
+                "the ? at the top says why."
+            )
             out.append(Section("refused", None, (Line("whatnow-refused-count", said),)))
         else:
             lines = [
@@ -111,15 +117,8 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     return out
 
 
-def _line(line: Line, bullet: bool, short: bool = False) -> ft.Control:
-    """`short`: one line, cut with an ellipsis (a compact panel's move: its first words
-    say what it is; the What now? screen has the rest)."""
-    text = ft.Text(
-        line.text,
-        size=14 if bullet else 13,
-        max_lines=1 if short else None,
-        overflow=ft.TextOverflow.ELLIPSIS if short else None,
-    )
+def _line(line: Line, bullet: bool) -> ft.Control:
+    text = ft.Text(line.text, size=14 if bullet else 13)
     parts: list[ft.Control] = [text]
     if line.why:
         parts.append(ft.Text(line.why, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -146,7 +145,8 @@ def panel(wn: WhatNow, compact: bool = False) -> ft.Control:
                 ft.Text(section.title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
             )
         bullet = section.key in ("allowed", "refused")
-        items.extend(_line(line, bullet, short=compact and bullet) for line in section.lines)
+        # Whole sentences, never cut: a newcomer reads the end of a move as much as its start.
+        items.extend(_line(line, bullet) for line in section.lines)
     shown = tagged(
         "whatnow-panel" if compact else "whatnow",
         ft.Container(

@@ -18,7 +18,8 @@ def create_game(page) -> None:
         field = page.get_by_role("textbox", name=f"Player {i + 1}")
         field.click()
         field.fill(name)
-    page.get_by_role("switch").first.click()  # Memory aid, the game's only switch
+    # Memory aid: the game's only option (the Teach this game switch comes before it)
+    page.get_by_role("switch").last.click()
     page.get_by_role("button", name="Start game").click()
 
 

@@ -11,8 +11,15 @@ from tests.ui.devices import device
 
 def _bar(session) -> dict:
     bar = session.page.views[-1].appbar
-    undo, redo, rules, menu = bar.actions
-    return {"home": bar.leading, "undo": undo, "redo": redo, "rules": rules, "menu": menu}
+    whatnow, undo, redo, rules, menu = bar.actions
+    return {
+        "home": bar.leading,
+        "whatnow": whatnow,
+        "undo": undo,
+        "redo": redo,
+        "rules": rules,
+        "menu": menu,
+    }
 
 
 def _menu_items(session) -> list[str]:

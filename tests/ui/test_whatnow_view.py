@@ -92,9 +92,11 @@ class TestWhatItShows:
         compact = sections(WN, compact=True)
         allowed = compact[0].lines
         assert len(allowed) == COMPACT_MOVES + 1
-        assert allowed[-1].text.startswith("… and 1 more")
+        assert allowed[-1].text.startswith("and 1 more")
         assert all(line.why is None for line in allowed)  # the rulings wait in full
-        assert compact[1].lines[0].text == "2 moves not allowed now: What now? says why."
+        assert compact[1].lines[0].text == (
+            "2 other moves are not allowed now; the ? at the top says why."
+        )
         assert compact[-1].key == "next"
         assert "facts" not in [s.key for s in compact]
 

@@ -16,7 +16,7 @@ from referee.ui.screen import Screen
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.whatnow import panel
-from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged, tile
+from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
@@ -59,6 +59,7 @@ class GameScreen(Screen):
             title=ft.Text(self.heading(), size=16, max_lines=2),
             leading=home,
             actions=[
+                self._whatnow_button(),
                 icon_button(ft.Icons.UNDO, "Undo", game.undo, disabled=not s.can_undo),
                 icon_button(ft.Icons.REDO, "Redo", game.redo, disabled=not s.can_redo),
                 rules,
@@ -173,14 +174,7 @@ class GameScreen(Screen):
         header: list[ft.Control] = [
             tagged("round", ft.Text(view.round_line(state), size=14)),
             view.scoreboard(state),
-            ft.Container(
-                ft.Row(
-                    [self._status(view, s), self._whatnow_button()],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                padding=values.padding(top=6),
-            ),
+            ft.Container(self._status(view, s), padding=values.padding(top=6)),
         ]
         parts: list[ft.Control] = []
         if game.live.teach:  # taught: What now? under the status line, above the actions
@@ -251,20 +245,13 @@ class GameScreen(Screen):
                 weight=ft.FontWeight.W_600,
             ),
         )
-        status.expand = True
         return status
 
     def _whatnow_button(self) -> ft.Control:
-        # Keyed: it opens What now? of whatever the game is, so a move's redraw keeps it.
-        return tile(
-            "What now?",
-            "What now?",
-            self._open_whatnow,
-            filled=False,
-            icon=ft.Icons.HELP_OUTLINE,
-            height=48,
-            key="whatnow",
-        )
+        # In the bar, not beside the status line: there it took the status a third of the
+        # phone's width, and the actions moved two lines down. Keyed: it opens What now? of
+        # whatever the game is, so a move's redraw keeps it.
+        return icon_button(ft.Icons.HELP_OUTLINE, "What now?", self._open_whatnow, key="whatnow")
 
     def _open_whatnow(self, _e=None) -> None:
         self.shell.go(routes.game(self.game.game_id, "whatnow"))
