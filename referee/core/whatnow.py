@@ -174,7 +174,8 @@ class BaseTeacher:
             return WhatNow(
                 headline=said,
                 next=f"To play again: {rules.rematch(state).note}",
-                facts=tuple(self.facts(state)),
+                # No facts: those of the last deal (a bid to beat, cards unseen) are of a
+                # game that is over, and the standings say the rest.
             )
         candidates = [*self.examples(state), *self._drawn(state)]
         allowed, refused, phrases = [], [], []

@@ -179,7 +179,7 @@ class FaekerTeacher(BaseTeacher):
             why = (
                 "the deal moves one seat left each round"
                 if state.round > 1
-                else "the table chose the first dealer"
+                else "set when this game began"
             )
             return (
                 f"Round {state.round}: {state.players[state.dealer]} deals ({why}); "

@@ -45,7 +45,9 @@ class FairyBucksRules(
     pick_noun = "Buck"
 
     def pick_label(self, value) -> str:
-        return {"poof": "the Poof!", "none": "nothing"}.get(value, f"a {value}")
+        # "an 8", "an 11", "an 18": the article a player says before the number
+        article = "an" if str(value) in ("8", "11", "18") or str(value).startswith("8") else "a"
+        return {"poof": "the Poof!", "none": "nothing"}.get(value, f"{article} {value}")
 
     min_players = 2
     max_players = 5
