@@ -39,7 +39,7 @@ class DeceptidiceOptions(Value):
     vague: bool = Field(
         False,
         title="Vague guesses",
-        description="Variant: guess COUNT cards of the same number or of the same colour, "
+        description="Variant: guess how many cards are of the same number or of the same colour, "
         "without saying which.",
     )
     wildcards: bool = Field(
@@ -59,7 +59,7 @@ class DeceptidiceOptions(Value):
         False,
         title="Power claims always allowed",
         description="House option: a power claim is higher than any ordinary guess "
-        "(normally its value must beat that guess's COUNT).",
+        "(normally its value must beat how many that guess named).",
     )
     introductory: bool = Field(
         False,

@@ -347,7 +347,7 @@ class DeceptidiceRules(
                 "The introductory game has no modifiers: no 'less than' and no 'without'."
             )
         if not isinstance(guess, PowerClaim) and guess.count == 0:
-            raise InvalidAction("A guess of 0 cards is no guess: COUNT starts at 1.")
+            raise InvalidAction("A guess of 0 cards is no guess: the count starts at 1.")
         last = state.round.last
         previous = last.guess if last is not None else None
         higher = guesses.is_higher(previous, guess, o)
