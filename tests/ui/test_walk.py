@@ -181,6 +181,20 @@ class TestSaidOnce:
 
         assert run_async(run()) == []
 
+    def test_a_verdict_line_what_now_says_below_is_not_said_again(self, lives):
+        async def run():
+            app, session = _walking(lives)
+            seen = []
+            for _ in range(2):  # the top card (what bids count), then a bid (who acts)
+                app.top.step(True)
+                seen.append(_texts(session.page.views[-1]))
+            return seen
+
+        for texts in run_async(run()):
+            counted = [t for t in texts if "count cards higher than 3" in t.lower()]
+            acting = [t for t in texts if t.endswith(" to act.")]
+            assert len(counted) == 1 and acting == []
+
 
 def test_the_walk_dealt_at_a_step_is_the_walk_stepped_to():
     rules = GAMES["faeker"]

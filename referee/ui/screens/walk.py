@@ -65,12 +65,14 @@ class WalkScreen(Screen):
     def body(self) -> ft.Control:
         walk, view = self.walk, self.view
         state = walk.state
+        wn = what_now(walk.rules, state)
+        said = [wn.headline, *wn.facts]  # What now?, open below: said there, not again
         items: list[ft.Control] = []
         if walk.done:
             items.append(self._result())
         verdict = walk.verdict
         if verdict is not None:
-            items.append(self._verdict(verdict))
+            items.append(self._verdict(verdict, said))
         else:
             items.append(
                 ft.Text(
@@ -80,14 +82,13 @@ class WalkScreen(Screen):
                     italic=True,
                 )
             )
-        wn = what_now(walk.rules, state)
         items += [
             tagged("walk-round", ft.Text(view.round_line(state), size=13)),
             view.scoreboard(state),
         ]
         # What now? is open under the status line: what its headline or facts say (who is
         # to act, what bids count) is not said twice.
-        status = unsaid(view.status(state), [wn.headline, *wn.facts])
+        status = unsaid(view.status(state), said)
         if status:
             items.append(
                 tagged("walk-status", ft.Text(status, size=16, weight=ft.FontWeight.W_600))
@@ -118,10 +119,11 @@ class WalkScreen(Screen):
             spacing=8,
         )
 
-    def _verdict(self, verdict) -> ft.Control:
+    def _verdict(self, verdict, said: list[str]) -> ft.Control:
         # As the game's verdicts: what a player reads at once in the open, the arithmetic
-        # and the rulings behind "Why?".
+        # and the rulings behind "Why?". A line What now? says below ("Cy to act.") goes.
         plain, sums = split_details(verdict.details)
+        plain = [kept for line in plain if (kept := unsaid(line, said))]
         why = [
             *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
             *ruling_lines(self.walk.rules, verdict),
