@@ -14,6 +14,7 @@ route and its ancestors, and a reload or a reconnect rebuilds the same stack.
     /game/{id}/rules                    the rules and rulings in force
     /game/{id}/whatnow                  what may be done now and what not (Back: the game)
     /game/{id}/walk                     a sample round stepped through (Back: the rules)
+    /game/{id}/walk?step={n}            its step n (Back: step n-1, step 0 being the plain walk)
     /settle                             settle a dispute: choose the game
     /settle/{game}                      what is disputed in that game
     /settle/{dispute-kind}              settle that dispute (?game={id}: from that game)
@@ -26,13 +27,14 @@ FIXES = ("edit", "delete", "insert")
 GAME_PAGES = ("log", "standings", "rules", "whatnow", "walk")
 TOP_PAGES = ("new", "stats")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
+_MAX_WALK_STEP = 9999  # beyond any round's length (ui/walk.py deals 500 actions at most)
 
 
 @dataclass(frozen=True)
 class Route:
     screen: str  # home, new, stats, game, log, fix, standings, rules, whatnow, walk, settle
     game_id: int | None = None
-    step: int | None = None  # the action being fixed, from 1
+    step: int | None = None  # the action being fixed, from 1; in a walk, its step (None: 0)
     fix: str | None = None  # edit, delete or insert
     dispute: str | None = None  # the dispute kind being settled
     query: dict[str, str] = field(default_factory=dict, compare=False)
@@ -52,6 +54,8 @@ class Route:
             return base
         if self.screen == "fix":
             return f"{base}/log/{self.step}/{self.fix}"
+        if self.screen == "walk" and self.step:
+            return f"{base}/walk?step={self.step}"
         return f"{base}/{self.screen}"
 
     @property
@@ -61,7 +65,10 @@ class Route:
             return None
         if self.screen == "fix":
             return Route("log", self.game_id)
-        if self.screen == "walk":  # opened from the rules screen
+        if self.screen == "walk":
+            # Back steps back through the walk; from its start, to the rules that opened it.
+            if self.step:
+                return Route("walk", self.game_id, step=self.step - 1 or None)
             return Route("rules", self.game_id)
         if self.screen in GAME_PAGES:
             return Route("game", self.game_id)
@@ -81,7 +88,11 @@ class Route:
         routes: list[Route] = []
         here: Route | None = self
         while here is not None:
-            routes.append(here)
+            # A walk's earlier steps are Back's way, but no views of their own: the stack
+            # stays as short at step 30 as at step 1 (the phone rebuilds every view at each
+            # change). Back from a step draws the step before anew.
+            if not (here.screen == "walk" and routes and routes[-1].screen == "walk"):
+                routes.append(here)
             here = here.parent
         return routes[::-1]
 
@@ -112,7 +123,7 @@ def parse(address: str | None) -> Route | None:
         route.step,
         route.fix,
         route.dispute,
-        {k: v for k, v in query.items() if k != "game"},
+        {k: v for k, v in query.items() if k not in ("game", "step")},
     )
 
 
@@ -139,6 +150,11 @@ def _parse_parts(parts: list[str], query: dict[str, str]) -> Route | None:
     rest = rest[1:]
     if not rest:
         return Route("game", game_id)
+    if rest == ["walk"]:
+        step = query.get("step", "0")
+        if not (step.isascii() and step.isdigit() and len(step) <= len(str(_MAX_WALK_STEP))):
+            return None
+        return Route("walk", game_id, step=int(step) or None)
     if len(rest) == 1 and rest[0] in GAME_PAGES:
         return Route(rest[0], game_id)
     if len(rest) == 3 and rest[0] == "log" and rest[2] in FIXES:
@@ -150,6 +166,10 @@ def _parse_parts(parts: list[str], query: dict[str, str]) -> Route | None:
 
 def game(game_id: int, page: str | None = None) -> str:
     return Route(page or "game", game_id).path
+
+
+def walk(game_id: int, step: int) -> str:
+    return Route("walk", game_id, step=step or None).path
 
 
 def fix(game_id: int, step: int, kind: str) -> str:

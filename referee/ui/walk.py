@@ -6,6 +6,8 @@ Nothing here is stored: the walk is a list of states in memory, shown by its scr
 """
 
 import random
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +87,10 @@ class Walk:
     def back(self) -> None:
         self.at = max(self.at - 1, 0)
 
+    def go_to(self, step: int) -> None:
+        """Stand at `step` (an address's ?step=), kept within the round."""
+        self.at = min(max(step, 0), len(self.steps))
+
     def result(self) -> str:
         """The round's result: the game's outcome if it ended, else what settled it (the
         last decisive verdict), else the last verdict."""
@@ -98,3 +104,24 @@ class Walk:
 
     def progress(self) -> str:
         return f"Step {self.at} of {len(self.steps)}"
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_FEWEST_WORDS = 3  # a shorter sentence ("Challenge!") is a call to the table, not a repeat
+
+
+def _bare(sentence: str) -> str:
+    return sentence.strip().rstrip(".!?").casefold()
+
+
+def unsaid(status: str, said: Iterable[str]) -> str:
+    """The sentences of a status line that none of `said` (What now?'s headline and facts,
+    open under it) already says: the walk says each thing once. "Bo to act." goes when the
+    headline is "Bo to act: bid 4 or more, ..."; a sentence a fact repeats goes too."""
+    told = [_bare(text) for text in said]
+    kept = [
+        sentence
+        for sentence in _SENTENCE_END.split(status.strip())
+        if len(sentence.split()) < _FEWEST_WORDS or not any(_bare(sentence) in t for t in told)
+    ]
+    return " ".join(kept)

@@ -1,6 +1,8 @@
 """What now? in the real app at 390x844: a newcomer's Fae-ker round played only by following
 its panel, and the walk through a round of each of the five games."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -38,6 +40,7 @@ def test_walk_through_one_round_of_each_game(browser, tmp_path):
             _button(page, "Next").click()
             expect(tagged(page, "walk-step")).to_have_text(f"Step 1 of {total}")
             expect(tagged(page, "walk-verdict")).to_be_visible()
+            expect(page).to_have_url(re.compile(r"/walk\?step=1$"))
             shot(page, f"whatnow-walk-{kind}-step1")
             _button(page, "Step back").click()  # Back steps back
             expect(tagged(page, "walk-step")).to_have_text(f"Step 0 of {total}")
@@ -120,3 +123,34 @@ def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path
         other.get_by_label("Teach this game", exact=True).click()
         expect(tagged(other, "whatnow-panel")).to_have_count(0)
         expect(tagged(page, "whatnow-panel")).to_have_count(0)
+
+
+def test_the_browsers_back_steps_back_through_a_walk_then_returns_to_the_rules(browser, tmp_path):
+    store = Store(tmp_path / "referee.db")
+    Table.new(store, GameRecord(game="faeker", players=PLAYERS))
+    store.close()
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, **PHONE)
+        _button(page, f"Resume Fae-ker: {', '.join(PLAYERS)}").click()
+        _button(page, "Rules").last.click()
+        _button(page, "Walk through a round").click()
+        total = int(tagged(page, "walk-step").inner_text().rsplit(" ", 1)[-1])
+        assert total >= 2
+        for n in (1, 2):
+            _button(page, "Next").click()
+            expect(tagged(page, "walk-step")).to_have_text(f"Step {n} of {total}")
+        # The verdict's ruling waits behind Why?, and the status line says nothing What
+        # now? says under it (who is to act, what bids count).
+        why = tagged(page, "why")
+        expect(why).not_to_have_attribute("aria-label", re.compile("Ruling"))
+        expect(tagged(page, "walk-status")).to_have_count(0)
+        shot(page, "whatnow-walk-faeker-step2-why-shut")
+        _button(page, "Why?").click()
+        expect(why).to_have_attribute("aria-label", re.compile("Ruling FK-BID"))
+        for n in (1, 0):
+            page.go_back()
+            expect(tagged(page, "walk-step")).to_have_text(f"Step {n} of {total}")
+        shot(page, "whatnow-walk-faeker-back-to-step0")
+        page.go_back()  # Back at the start: the rules screen that opened the walk
+        expect(_button(page, "Walk through a round")).to_be_visible()
+        expect(tagged(page, "walk-step")).to_have_count(0)

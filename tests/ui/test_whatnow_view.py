@@ -315,15 +315,14 @@ class TestWalkScreen:
                 if isinstance(c, ft.FilledButton) and c.content == "Walk through a round"
             )
             walk_button.on_click(None)
-            screen = app.top
             seen = [_top_tags(session)["walk-step"].content.value]
-            while not screen.walk.done:
-                screen.step(True)
+            while not app.top.walk.done:  # each step is a screen (an address) of its own
+                app.top.step(True)
                 seen.append(_top_tags(session)["walk-step"].content.value)
             tags = _top_tags(session)
-            screen.step(False)
+            app.top.step(False)
             back = _top_tags(session)["walk-step"].content.value
-            screen.start_real()
+            app.top.start_real()
             return stored, len(lives.store.list_games()), seen, tags, back, app, app.top
 
         stored, after, seen, tags, back, app, top = run_async(run())

@@ -1,17 +1,23 @@
 """Walk through a round (`/game/{id}/walk`, from the rules screen): a sample round dealt
 with the table's players and rulings, stepped through with Next and Step back, each
 verdict as it comes and What now? open under it. Nothing is stored as a game. At the end,
-the round's result, and Start a real game (New game, with this game chosen)."""
+the round's result, and Start a real game (New game, with this game chosen).
+
+Each step is an address of its own (`/game/{id}/walk?step=n`, ui/routes.py): Next goes to
+the next one, so the browser's Back, a phone's Back and Step back all step back, and Back
+at the start returns to the rules. The walk is dealt again for each step (a few ms: the
+same seed deals the same round)."""
 
 import flet as ft
 
 from referee.core.whatnow import what_now
-from referee.ui import values
+from referee.ui import routes, values
 from referee.ui.reconcile import find
+from referee.ui.routes import Route
 from referee.ui.screen import Screen
-from referee.ui.walk import Walk
+from referee.ui.walk import Walk, unsaid
 from referee.ui.whatnow import panel
-from referee.ui.widgets import big_button, ruling_lines, tagged
+from referee.ui.widgets import big_button, ruling_lines, split_details, tagged, why_toggle
 
 
 class WalkScreen(Screen):
@@ -22,6 +28,10 @@ class WalkScreen(Screen):
         self.game = shell.game
         s = self.game.session
         self.walk = Walk(s.rules, s.players, s.options)
+        self.walk.go_to(route.step or 0)
+        if self.walk.at != (route.step or 0):  # past the round's end: its last step
+            self.route = Route("walk", route.game_id, step=self.walk.at or None)
+        self._why_open = False
         from referee.ui.games import VIEWS  # the game views load after the first page
 
         # A view of its own, playing nothing and sharing no picks with the real table.
@@ -39,7 +49,14 @@ class WalkScreen(Screen):
             self.page.run_task(steps.scroll_to, offset=0, duration=0)
 
     def step(self, forward: bool) -> None:
-        self.walk.next() if forward else self.walk.back()
+        """Next: the next step's address; Step back: Back, as the browser's."""
+        if not forward:
+            self.shell.back()
+        elif not self.walk.done:
+            self.shell.go(routes.walk(self.game.game_id, self.walk.at + 1))
+
+    def _toggle_why(self) -> None:
+        self._why_open = not self._why_open
         self.shell.render()
 
     def start_real(self, _e=None) -> None:
@@ -48,12 +65,14 @@ class WalkScreen(Screen):
     def body(self) -> ft.Control:
         walk, view = self.walk, self.view
         state = walk.state
+        wn = what_now(walk.rules, state)
+        said = [wn.headline, *wn.facts]  # What now?, open below: said there, not again
         items: list[ft.Control] = []
         if walk.done:
             items.append(self._result())
         verdict = walk.verdict
         if verdict is not None:
-            items.append(self._verdict(verdict))
+            items.append(self._verdict(verdict, said))
         else:
             items.append(
                 ft.Text(
@@ -66,12 +85,15 @@ class WalkScreen(Screen):
         items += [
             tagged("walk-round", ft.Text(view.round_line(state), size=13)),
             view.scoreboard(state),
-            tagged(
-                "walk-status",
-                ft.Text(view.status(state), size=16, weight=ft.FontWeight.W_600),
-            ),
-            panel(what_now(walk.rules, state)),
         ]
+        # What now? is open under the status line: what its headline or facts say (who is
+        # to act, what bids count) is not said twice.
+        status = unsaid(view.status(state), said)
+        if status:
+            items.append(
+                tagged("walk-status", ft.Text(status, size=16, weight=ft.FontWeight.W_600))
+            )
+        items.append(panel(wn))
         steps = ft.Column(
             [
                 ft.Container(
@@ -97,15 +119,24 @@ class WalkScreen(Screen):
             spacing=8,
         )
 
-    def _verdict(self, verdict) -> ft.Control:
+    def _verdict(self, verdict, said: list[str]) -> ft.Control:
+        # As the game's verdicts: what a player reads at once in the open, the arithmetic
+        # and the rulings behind "Why?". A line What now? says below ("Cy to act.") goes.
+        plain, sums = split_details(verdict.details)
+        plain = [kept for line in plain if (kept := unsaid(line, said))]
+        why = [
+            *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
+            *ruling_lines(self.walk.rules, verdict),
+        ]
         lines: list[ft.Control] = [
             tagged(
                 "walk-verdict",
                 ft.Text(verdict.headline, size=15, weight=ft.FontWeight.W_600),
             ),
-            *[ft.Text(line, size=13) for line in verdict.details],
-            *ruling_lines(self.walk.rules, verdict),
+            *[ft.Text(line, size=13) for line in plain],
         ]
+        if why:
+            lines.append(why_toggle(why, self._why_open, self._toggle_why))
         return ft.Container(
             ft.Column(lines, spacing=4, tight=True),
             padding=values.symmetric(horizontal=12, vertical=10),
