@@ -1,5 +1,6 @@
 """Widgets every game screen shares: tagged text, scoreboard, verdict sheet, log, rules."""
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -9,10 +10,31 @@ from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import change_text
 from referee.ui import values
-from referee.ui.theme import player_colours
+from referee.ui.theme import RED_SUIT, player_colours
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
 CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
+
+
+# A card of a red suit as a sentence writes it ("K♥", "9♦", "hearts ♥"): the token holding
+# the suit's sign, up to the next space or punctuation.
+_RED_CARD = re.compile(r"[^\s(),:;]*[♥♦][^\s(),:;]*")
+
+
+def suited(text: str, **style) -> ft.Text:
+    """A sentence whose hearts and diamonds are red, as they are on the cards and in every
+    picker (one red: theme.RED_SUIT); any other sentence as plain text."""
+    if "♥" not in text and "♦" not in text:
+        return ft.Text(text, **style)
+    spans, at = [], 0
+    for found in _RED_CARD.finditer(text):
+        if found.start() > at:
+            spans.append(ft.TextSpan(text[at : found.start()]))
+        spans.append(ft.TextSpan(found.group(), style=ft.TextStyle(color=RED_SUIT)))
+        at = found.end()
+    if at < len(text):
+        spans.append(ft.TextSpan(text[at:]))
+    return ft.Text(spans=spans, semantics_label=text, **style)
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
@@ -266,7 +288,7 @@ def change_lines(verdict: Verdict, unit: str) -> list[ft.Control]:
 def verdict_body(rules: GameRules, verdict: Verdict, unit: str) -> ft.Control:
     return ft.Column(
         [
-            *[ft.Text(line) for line in verdict.details],
+            *[suited(line) for line in verdict.details],
             *change_lines(verdict, unit),
             *ruling_lines(rules, verdict),
         ],
@@ -296,12 +318,12 @@ def verdict_dialog(
     said = {_bare(title)}
     lead = []
     if ending and _bare(verdict.headline) not in said:
-        lead = [ft.Text(verdict.headline, weight=ft.FontWeight.W_600)]
+        lead = [suited(verdict.headline, weight=ft.FontWeight.W_600)]
         said.add(_bare(verdict.headline))
     plain = [line for line in plain if _bare(line) not in said]
     why = ft.Column(
         [
-            *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
+            *[tagged("why-sum", suited(line, size=13)) for line in sums],
             *ruling_lines(rules, verdict),
         ],
         spacing=4,
@@ -319,7 +341,7 @@ def verdict_dialog(
     body = ft.Column(
         [
             *lead,
-            *[ft.Text(line) for line in plain],
+            *[suited(line) for line in plain],
             *change_lines(verdict, unit),
             *([button, why] if why.controls else []),
         ],
@@ -329,7 +351,7 @@ def verdict_dialog(
     )
     dialog = ft.AlertDialog(
         modal=True,
-        title=tagged("verdict-headline", ft.Text(title, size=20)),
+        title=tagged("verdict-headline", suited(title, size=20)),
         content=ft.Container(body, width=460),
         actions=[ft.FilledButton(content="OK", on_click=on_close, height=TAP)],
         scrollable=True,

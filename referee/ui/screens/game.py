@@ -16,7 +16,7 @@ from referee.ui.screen import Screen
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.whatnow import panel
-from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
+from referee.ui.widgets import TAP, action_button, big_button, icon_button, suited, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
@@ -215,7 +215,7 @@ class GameScreen(Screen):
             # At the end the standings tell it; in a ladder its newest entry does.
             parts.append(
                 view.last_step(
-                    ft.Text(last.headline, size=14, italic=True),
+                    suited(last.headline, size=14, italic=True),
                     padding=values.symmetric(vertical=12),
                 )
             )

@@ -17,7 +17,7 @@ from referee.ui.routes import Route
 from referee.ui.screen import Screen
 from referee.ui.walk import Walk, unsaid
 from referee.ui.whatnow import panel
-from referee.ui.widgets import big_button, ruling_lines, split_details, tagged, why_toggle
+from referee.ui.widgets import big_button, ruling_lines, split_details, suited, tagged, why_toggle
 
 
 class WalkScreen(Screen):
@@ -125,7 +125,7 @@ class WalkScreen(Screen):
         plain, sums = split_details(verdict.details)
         plain = [kept for line in plain if (kept := unsaid(line, said))]
         why = [
-            *[tagged("why-sum", ft.Text(line, size=13)) for line in sums],
+            *[tagged("why-sum", suited(line, size=13)) for line in sums],
             *ruling_lines(self.walk.rules, verdict),
         ]
         lines: list[ft.Control] = [
@@ -133,7 +133,7 @@ class WalkScreen(Screen):
                 "walk-verdict",
                 ft.Text(verdict.headline, size=15, weight=ft.FontWeight.W_600),
             ),
-            *[ft.Text(line, size=13) for line in plain],
+            *[suited(line, size=13) for line in plain],
         ]
         if why:
             lines.append(why_toggle(why, self._why_open, self._toggle_why))

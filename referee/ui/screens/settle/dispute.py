@@ -17,7 +17,7 @@ from referee.disputes import GAME_OF, TITLES, Settled, from_game, settle
 from referee.games import GAMES
 from referee.ui.dispute_form import DisputeForm
 from referee.ui.games import FORMS
-from referee.ui.widgets import big_button, tagged
+from referee.ui.widgets import big_button, suited, tagged
 
 
 class DisputeScreen:
@@ -159,7 +159,7 @@ class DisputeScreen:
         # below it down under the next quick tap ("Clear hand" then hit a player's tab).
         if result is not None:
             headline = tagged(
-                "dispute-headline", ft.Text(result.headline, size=20, weight=ft.FontWeight.BOLD)
+                "dispute-headline", suited(result.headline, size=20, weight=ft.FontWeight.BOLD)
             )
             why, colour = "Why: below the cards.", ft.Colors.SECONDARY_CONTAINER
         else:
@@ -298,7 +298,7 @@ class DisputeScreen:
             ft.Text("Why", size=18, weight=ft.FontWeight.BOLD),
         ]
         lines += [
-            tagged(f"dispute-line-{i}", ft.Text(line, size=15))
+            tagged(f"dispute-line-{i}", suited(line, size=15))
             for i, line in enumerate(result.details)
         ]
         lines += [
