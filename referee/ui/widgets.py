@@ -18,7 +18,7 @@ CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
 
 # A card of a red suit as a sentence writes it ("K♥", "9♦", "hearts ♥"): the token holding
 # the suit's sign, up to the next space or punctuation.
-_RED_CARD = re.compile(r"[^\s(),:;]*[♥♦][^\s(),:;]*")
+_RED_CARD = re.compile(r"[^\s(),:;.]*[♥♦][^\s(),:;.]*")
 
 
 def suited(text: str, **style) -> ft.Text:

@@ -54,9 +54,12 @@ class GameScreen(Screen):
     def appbar(self) -> ft.AppBar:
         s, game = self.game.session, self.game
         home, rules, menu = self._lasting()
+        heading = self.heading()
         return ft.AppBar(
             key=self.route.path,
-            title=ft.Text(self.heading(), size=16, max_lines=2),
+            # A long name ("Faces, Aces & Jokers") in a smaller size: beside five buttons
+            # a phone's bar leaves it some 90 px, and a name is never cut.
+            title=ft.Text(heading, size=16 if len(heading) <= 12 else 13, max_lines=2),
             leading=home,
             actions=[
                 self._whatnow_button(),
