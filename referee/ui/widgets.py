@@ -182,7 +182,9 @@ def name_chip(name: str, on_click: Callable, key: str | None = None) -> ft.Contr
         content=name,
         icon=ft.Icons.PERSON_OUTLINE,
         on_click=on_click,
-        height=40,  # drawn 40 px high; Flutter pads the tap target to 48
+        # 48: a browser on a desktop-like platform draws compact buttons, with no 48 px
+        # tap padding around a 40 px chip (measured 40 px in the Rename dialog).
+        height=48,
         key=key,
         style=ft.ButtonStyle(
             padding=ft.Padding.symmetric(horizontal=12),

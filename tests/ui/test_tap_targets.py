@@ -4,7 +4,10 @@ dialog the app opens: a walk over the control tree each screen sends to the phon
 
 A target's height must be set, not left to Material: a button without one is 32 to 40 px
 in a browser (the Fairy Bucks "Score the game now?" buttons were 32), and its size then
-depends on the platform the page guesses. A cell of a table is as high as its table's rows.
+depends on the platform the page guesses (a browser on a desktop-like platform draws
+Material compact: 8 px less, so a 48 px icon button or a dense list tile is 40). A cell of a
+table is as high as its table's rows, a log row (an expansion tile) as its least tile height.
+A target whose width is set is at least 48 px wide too (a card picker's cells).
 """
 
 import random
@@ -15,15 +18,16 @@ import pytest
 from referee.core.record import GameRecord
 from referee.disputes import GAME_OF
 from referee.games import GAMES
+from referee.games.fairybucks.material import SYMBOLS
 from referee.ui import routes
 from referee.ui.widgets import TAP
 from tests.helpers import run_async
 from tests.ui.devices import device
 
 MIN = 48
+PHONE = 390 - 2 * 12  # px: a 390 px phone inside the view's padding (ui/shell.py)
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
-# Buttons a finger taps; a text field, and a list tile (a log entry's), are 48 px or more
-# by Material's own measure.
+# Buttons a finger taps; a text field is 48 px or more by Material's own measure.
 BUTTONS = (
     ft.Button,  # FilledButton and FilledTonalButton too
     ft.TextButton,
@@ -32,6 +36,7 @@ BUTTONS = (
     ft.IconButton,
     ft.Chip,
     ft.PopupMenuItem,
+    ft.PopupMenuButton,  # the game menu's ⋮
     ft.Radio,
     ft.Checkbox,
     ft.Switch,
@@ -68,6 +73,25 @@ def least_height(c) -> float | None:
     return None
 
 
+def set_width(c) -> float | None:
+    """A control's width as set, or its screen-reader wrapper's content's."""
+    if isinstance(c, ft.Semantics) and c.content is not None:
+        return set_width(c.content)
+    return getattr(c, "width", None)
+
+
+def too_wide(row: ft.Row) -> float | None:
+    """The width of a row that does not wrap and whose every part has a set width (a card
+    picker's), when it is more than a phone's: widening its cells to 48 must not push the
+    last one off the screen."""
+    widths = [set_width(x) for x in row.controls if x.visible]
+    if row.wrap or not widths or None in widths:
+        return None
+    spacing = 10 if row.spacing is None else row.spacing
+    total = sum(widths) + spacing * (len(widths) - 1)
+    return total if total > PHONE else None
+
+
 def too_small(root, where: str) -> list[str]:
     """Each tap target under `root` lower than 48 px, or of no set height, as a line."""
     found: list[str] = []
@@ -89,12 +113,19 @@ def too_small(root, where: str) -> list[str]:
             tappable, height = c.on_tap is not None, row_height
         elif isinstance(c, BUTTONS):
             tappable = not c.disabled
+        elif isinstance(c, ft.ExpansionTile):  # a log row
+            tappable, height = not c.disabled, c.min_tile_height
         elif isinstance(c, ft.Container | ft.GestureDetector):
             tappable = (getattr(c, "on_click", None) or getattr(c, "on_tap", None)) is not None
             height = least_height(c)
+        if isinstance(c, ft.Row) and (wide := too_wide(c)):
+            found.append(f"{where}: a row of {len(c.controls)} is {wide:g} px wide")
         if tappable and (height is None or height < MIN):
             shown = "no height" if height is None else f"{height:g} px"
             found.append(f"{where}: {type(c).__name__} '{label or _name(c)}' ({shown})")
+        width = getattr(c, "width", None)
+        if tappable and width is not None and width < MIN:
+            found.append(f"{where}: {type(c).__name__} '{label or _name(c)}' ({width:g} px wide)")
         for name in type(c)._structural_fields:
             if not name.startswith("_"):
                 walk(getattr(c, name), row_height, label)
@@ -167,6 +198,20 @@ def test_every_tap_target_of_the_shared_screens_and_dialogs_is_48_px_high(lives)
         for path in ("/", "/new", "/stats", "/settle", *map(routes.settle, sorted(GAME_OF))):
             app.go(path)
             found.extend(on_screen(app, session, path))
+        for game in sorted(GAMES):  # a game's disputes, under "Other game"
+            app.go("/settle")
+            app.top.choose_game(game)
+            found.extend(on_screen(app, session, f"settle {game}"))
+        # A card in a Fae-ker hand and an item in a Fairy Bucks finale: Clear is enabled.
+        app.go(routes.settle("faeker_showdown"))
+        app.top.dispute.form._set_top(1)
+        app.top.dispute.form._add_card(2)
+        app.render()
+        found.extend(on_screen(app, session, "faeker hand entered"))
+        app.go(routes.settle("fairybucks_finale"))
+        app.top.dispute.form._add_item(SYMBOLS[0], castle=False)
+        app.render()
+        found.extend(on_screen(app, session, "fairybucks dispute item entered"))
         # A Fairy Bucks item entered, its chip's × a tap target.
         app.start_game("fairybucks", PLAYERS, {})
         app.top.view._set_value(5)
@@ -176,6 +221,9 @@ def test_every_tap_target_of_the_shared_screens_and_dialogs_is_48_px_high(lives)
         app.go("/stats")
         app.top.rename("Ana")
         found.extend(on_screen(app, session, "rename"))
+        app.close_dialog()
+        app.top.rename()  # the saved game's players offered as name chips
+        found.extend(on_screen(app, session, "rename, names offered"))
         app.close_dialog()
         app.confirm("Score the game now?", "A question.", lambda: None)
         found.extend(on_screen(app, session, "confirm"))

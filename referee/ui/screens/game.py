@@ -108,6 +108,9 @@ class GameScreen(Screen):
             button=True,
             content=ft.PopupMenuButton(
                 tooltip="Game menu",
+                # Its icon button is 40 px at a browser's compact density: a thumb's 48.
+                width=48,
+                height=48,
                 items=[
                     ft.PopupMenuItem(
                         content=text,

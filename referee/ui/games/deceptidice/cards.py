@@ -32,7 +32,9 @@ FACE = {
     WILD: (ft.Colors.PURPLE_400, ft.Colors.WHITE),
 }
 COMBOS = {"numbers": "Same numbers", "colours": "Same colours", "run": "Run"}
-CELL = 46  # px: six numbers and a colour label fit a 390 px phone
+# px: a thumb's 48; a colour label (52) and six numbers with 4 px between them take
+# 52 + 6 * 48 + 6 * 4 = 364 of the 366 px a 390 px phone leaves inside the view's padding.
+CELL = 48
 
 
 def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL, key=None):

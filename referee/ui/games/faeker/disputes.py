@@ -138,6 +138,7 @@ class FaekerForm(DisputeForm):
                         content="Clear hand",
                         on_click=lambda _e: self._clear_hand(),
                         disabled=not hand,
+                        height=TAP,
                     ),
                 ],
                 wrap=True,

@@ -21,7 +21,9 @@ from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
 from referee.ui.widgets import tagged
 
 FAIRY_ICON = ft.Icons.AUTO_AWESOME  # a card with a fairy, and the guess that catches it
-CARD_WIDTH = 46
+# px: a thumb's 48; seven cards a row with 4 px between them take 360 of the 366 px a
+# 390 px phone leaves inside the view's 12 px padding.
+CARD_WIDTH = 48
 
 
 def top_card(state: FairyState) -> ft.Control:

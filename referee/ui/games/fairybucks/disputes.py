@@ -6,7 +6,7 @@ import flet as ft
 from referee.core.words import amount
 from referee.games.fairybucks.material import BUCKS, SYMBOLS
 from referee.ui.dispute_form import DisputeForm, choice
-from referee.ui.widgets import tagged
+from referee.ui.widgets import TAP, tagged
 
 
 class FairyBucksForm(DisputeForm):
@@ -284,6 +284,7 @@ class FairyBucksForm(DisputeForm):
                         content="Clear items",
                         on_click=lambda _e: self._clear_items(),
                         disabled=not self.items[self.active],
+                        height=TAP,
                     ),
                 ],
                 wrap=True,

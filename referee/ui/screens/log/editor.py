@@ -68,6 +68,9 @@ def editable_log(
                         )
                     ],
                     dense=True,
+                    # dense is 48 px, less the compact density a browser on a desktop
+                    # gets (40 measured): a row is a tap target, so 48 at least.
+                    min_tile_height=48,
                 ),
             )
         )

@@ -17,7 +17,7 @@ from referee.disputes import GAME_OF, TITLES, Settled, from_game, settle
 from referee.games import GAMES
 from referee.ui.dispute_form import DisputeForm
 from referee.ui.games import FORMS
-from referee.ui.widgets import big_button, suited, tagged
+from referee.ui.widgets import TAP, big_button, suited, tagged
 
 
 class DisputeScreen:
@@ -246,7 +246,9 @@ class DisputeScreen:
                             expand=True,
                         ),
                         ft.TextButton(
-                            content="Other game", on_click=lambda _e: self.choose_game(None)
+                            content="Other game",
+                            on_click=lambda _e: self.choose_game(None),
+                            height=TAP,
                         ),
                     ],
                 ),
