@@ -322,7 +322,8 @@ def verdict_dialog(
     if ending and _bare(verdict.headline) not in said:
         lead = [suited(verdict.headline, weight=ft.FontWeight.W_600)]
         said.add(_bare(verdict.headline))
-    plain = [line for line in plain if _bare(line) not in said]
+    # "Cy wins with 14 cubes (target 12)." says the title again, with a figure in brackets.
+    plain = [line for line in plain if _bare(line).split(" (")[0] not in said]
     why = ft.Column(
         [
             *[tagged("why-sum", suited(line, size=13)) for line in sums],

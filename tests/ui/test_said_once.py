@@ -35,3 +35,6 @@ def test_the_ending_dialog_says_the_win_once(kind):
     ]
     for sentence in {ending.rstrip("."), verdict.headline.rstrip(".")}:
         assert lines.count(sentence) == 1, (sentence, lines)
+    # ...nor again with a figure in brackets ("Cy wins with 14 cubes (target 12).")
+    again = [line for line in lines if line.startswith(ending.rstrip(".") + " (")]
+    assert not again, again

@@ -101,7 +101,7 @@ class FajTeacher(BaseTeacher):
         won = ", ".join(f"{p} {len(w)}" for p, w in zip(state.players, state.won, strict=True))
         out.append(f"Trick cards won: {won}.")
         logged = [
-            f"{p} {len(k)}/{DRAFT_HAND}"
+            f"{p} {len(k)} of {DRAFT_HAND}"
             for p, k in zip(state.players, state.deal.picks, strict=True)
             if k
         ]

@@ -57,9 +57,13 @@ class GameScreen(Screen):
         heading = self.heading()
         return ft.AppBar(
             key=self.route.path,
-            # A long name ("Faces, Aces & Jokers") in a smaller size: beside five buttons
-            # a phone's bar leaves it some 90 px, and a name is never cut.
-            title=ft.Text(heading, size=16 if len(heading) <= 12 else 13, max_lines=2),
+            # A long name ("Faces, Aces & Jokers") smaller, on up to three lines: beside
+            # five buttons a phone's bar leaves it some 70 px, and a name is never cut.
+            title=ft.Text(
+                heading,
+                size=16 if len(heading) <= 12 else 13,
+                max_lines=2 if len(heading) <= 12 else 3,
+            ),
             leading=home,
             actions=[
                 self._whatnow_button(),
