@@ -277,4 +277,5 @@ class GameRules(Generic[State, Options, Choices]):
         if all(p == best for p in pts):
             return ""
         leaders = [p for p, v in zip(state.players, pts, strict=True) if v == best]
-        return f"; {names_text(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {best}"
+        verb = "lead" if len(leaders) > 1 else "leads"
+        return f"; {names_text(leaders)} {verb} with {amount(best, self.unit)}"

@@ -201,7 +201,7 @@ class FairyBucksRules(
         )
 
     def progress(self, state: FairyBucksState) -> str:
-        return f"Lot {state.lot_number}"
+        return f"Lot {state.lot_number}" if state.lot_number else "Before the first lot"
 
     def series(self, options: FairyBucksOptions) -> str | None:
         return options.series or None
