@@ -52,23 +52,23 @@ class TestBluffRound:
             shot(page, "faeker-verdict")
 
             page.get_by_role("button", name="OK").click()
-            expect(tagged(page, "score-Ana")).to_have_text("4/12")
+            expect(tagged(page, "score-Ana")).to_have_text("4 of 12")
             expect(tagged(page, "score-footer")).to_contain_text("Supply: 36 of 40")
             expect(tagged(page, "round")).to_contain_text("Round 2 · die shows 2")
 
             # Undo puts the hand back; the verdict can be redone.
             page.get_by_role("button", name="Undo").last.click()
-            expect(tagged(page, "score-Ana")).to_have_text("0/12")
+            expect(tagged(page, "score-Ana")).to_have_text("0 of 12")
             page.get_by_role("button", name="Redo").last.click()
             # The verdict comes back with it, as the other devices show it.
             expect(headline).to_have_text("Cy bluffed: 2 for a bid of 3")
             page.get_by_role("button", name="OK").click()
-            expect(tagged(page, "score-Ana")).to_have_text("4/12")
+            expect(tagged(page, "score-Ana")).to_have_text("4 of 12")
 
             # Another device (a new browser session) finds the game on its home screen.
             other = open_page(browser, url)
             other.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
-            expect(tagged(other, "score-Ana")).to_have_text("4/12")
+            expect(tagged(other, "score-Ana")).to_have_text("4 of 12")
             expect(tagged(other, "last-verdict")).to_have_text("Cy bluffed: 2 for a bid of 3")
 
             ARTIFACTS.mkdir(exist_ok=True)

@@ -35,11 +35,11 @@ class TestEditRoundOneBid:
             bluff_round(page, "4", "Cy", 1, "Ana", ("4", "4", "2", "2", "3"))
             bluff_round(page, "3", "Ana", 1, "Bo", ("3", "3", "1", "2", "4"))
             for name in ("Ana", "Bo", "Cy"):
-                expect(tagged(page, f"score-{name}")).to_have_text("3/12")
+                expect(tagged(page, f"score-{name}")).to_have_text("3 of 12")
 
             other = open_page(browser, url, **PHONE)
             other.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
-            expect(tagged(other, "score-Bo")).to_have_text("3/12")
+            expect(tagged(other, "score-Bo")).to_have_text("3 of 12")
 
             page.get_by_role("button", name="Show log (12)").click()
             tagged(page, "log-2").click()
@@ -60,13 +60,13 @@ class TestEditRoundOneBid:
             shot(page, "log-edit-compare")
             page.get_by_role("button", name="Confirm").click()
 
-            expect(tagged(page, "score-Bo")).to_have_text("0/12")
-            expect(tagged(page, "score-Cy")).to_have_text("7/12")
-            expect(tagged(page, "score-Ana")).to_have_text("3/12")
+            expect(tagged(page, "score-Bo")).to_have_text("0 of 12")
+            expect(tagged(page, "score-Cy")).to_have_text("7 of 12")
+            expect(tagged(page, "score-Ana")).to_have_text("3 of 12")
             shot(page, "log-edit-after")
             # One change to the live table: the other device shows it too.
-            expect(tagged(other, "score-Bo")).to_have_text("0/12")
-            expect(tagged(other, "score-Cy")).to_have_text("7/12")
+            expect(tagged(other, "score-Bo")).to_have_text("0 of 12")
+            expect(tagged(other, "score-Cy")).to_have_text("7 of 12")
 
             # The log before the edit is kept and comes back from the game menu.
             page.get_by_role("button", name="Game menu").click()
@@ -76,8 +76,8 @@ class TestEditRoundOneBid:
             )
             shot(page, "log-edit-versions")
             page.get_by_role("button", name="Restore").click()
-            expect(tagged(page, "score-Bo")).to_have_text("3/12")
-            expect(tagged(other, "score-Bo")).to_have_text("3/12")
+            expect(tagged(page, "score-Bo")).to_have_text("3 of 12")
+            expect(tagged(other, "score-Bo")).to_have_text("3 of 12")
 
             # Deleting the round-1 top card breaks the next action: told, and nothing changes.
             page.get_by_role("button", name="Show log (12)").click()
@@ -88,4 +88,4 @@ class TestEditRoundOneBid:
             )
             shot(page, "log-edit-break")
             page.get_by_role("button", name="Cancel").click()
-            expect(tagged(page, "score-Bo")).to_have_text("3/12")
+            expect(tagged(page, "score-Bo")).to_have_text("3 of 12")

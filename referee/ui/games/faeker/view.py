@@ -67,7 +67,7 @@ class FaekerView(GameView):
             rows.append(
                 ScoreRow(
                     name=name,
-                    score=f"{state.cubes[seat]}/{state.goal}",
+                    score=f"{state.cubes[seat]} of {state.goal}",
                     badges=tuple(badges),
                     highlight=seat in to_act or seat in state.winners,
                     dimmed=seat in deal.passed and state.phase == "bidding",
