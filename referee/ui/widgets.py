@@ -214,7 +214,13 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
             ft.Text(row.name, weight=ft.FontWeight.BOLD, size=13, text_align=ft.TextAlign.CENTER),
             tagged(
                 f"score-{slug(row.name)}",
-                ft.Text(row.score, size=18, weight=ft.FontWeight.W_600, no_wrap=True),
+                # "12 of 12", "10 cards": a longer score a size smaller, never cut.
+                ft.Text(
+                    row.score,
+                    size=18 if len(row.score) <= 7 else 16,
+                    weight=ft.FontWeight.W_600,
+                    no_wrap=True,
+                ),
             ),
         ]
         if badges:
