@@ -52,18 +52,6 @@ class SimultaneousPicks:
             self.version += 1
         return True
 
-    def set_teach(self, device: str, teach: bool) -> None:
-        """Teach this game, or no longer: stored (one transaction), then every device
-        shows What now? under its status line, or stops. Not a change to the game: a
-        device's screen is not behind the game for it."""
-        with self.lock:
-            if teach == self.teach:
-                return
-            self.table.store.save_teaching(self.game_id, teach)
-            self.teach = teach
-            self.version += 1
-        self._announce(exclude=device)
-
     def set_draft(self, seen: int, device: str, name: str, value: Any) -> None:
         """An entry being tapped in, stored at once and shown on every device (None:
         cleared); refused, as any change, from a screen behind the game."""

@@ -234,6 +234,18 @@ class LiveTable(SimultaneousPicks):
             self.load_picks()
         return what
 
+    def set_teach(self, device: str, teach: bool) -> None:
+        """Teach this game, or no longer: stored (one transaction), then every device
+        shows What now? under its status line, or stops. Not a change to the game: a
+        device's screen is not behind the game for it."""
+        with self.lock:
+            if teach == self.teach:
+                return
+            self.table.store.save_teaching(self.game_id, teach)
+            self.teach = teach
+            self.version += 1
+        self._announce(exclude=device)
+
     def play(self, seen: int, device: str, action) -> Verdict:
         return self._change(seen, device, lambda t: t.play(action), lambda v: v.headline)
 

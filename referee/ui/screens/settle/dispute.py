@@ -138,20 +138,10 @@ class DisputeScreen:
             return tagged("dispute", self._kinds())
         data, result, problem = self.settled()
         parts: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Text(
-                        f"{GAMES[self.game].title}: {TITLES[self.kind]}",
-                        size=18,
-                        weight=ft.FontWeight.BOLD,
-                        expand=True,
-                    ),
-                    ft.TextButton(
-                        content="Other dispute",
-                        on_click=lambda _e: self.choose_kind(None),
-                        height=48,
-                    ),
-                ],
+            _heading(
+                f"{GAMES[self.game].title}: {TITLES[self.kind]}",
+                "Other dispute",
+                lambda _e: self.choose_kind(None),
             ),
         ]
         # The answer stays in sight above the pickers. Its box is there from the start,
@@ -237,20 +227,10 @@ class DisputeScreen:
         ]
         return ft.Column(
             [
-                ft.Row(
-                    [
-                        ft.Text(
-                            f"{GAMES[self.game].title}: what is disputed?",
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                            expand=True,
-                        ),
-                        ft.TextButton(
-                            content="Other game",
-                            on_click=lambda _e: self.choose_game(None),
-                            height=TAP,
-                        ),
-                    ],
+                _heading(
+                    f"{GAMES[self.game].title}: what is disputed?",
+                    "Other game",
+                    lambda _e: self.choose_game(None),
                 ),
                 *buttons,
             ],
@@ -339,3 +319,13 @@ def game_of(kind: str) -> str | None:
 
 
 __all__ = ["DisputeScreen", "from_game", "game_of"]
+
+
+def _heading(title: str, change: str, on_change) -> ft.Control:
+    """A step's title, and the button that goes back to choose again ("Other game")."""
+    return ft.Row(
+        [
+            ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+            ft.TextButton(content=change, on_click=on_change, height=TAP),
+        ],
+    )
