@@ -19,7 +19,7 @@ or a text by, so:
 """
 
 from bench.live import MARK_TAPS
-from bench.tapping import WARM_UP, interleaved, open_kind, press, take_turn
+from bench.tapping import WARM_UP, expect_shown, interleaved, open_kind, press, take_turn
 from tests.e2e.browser import open_page, tagged
 
 # Kept on window: the last tap's pointer event, its messages each way, when the last one
@@ -65,13 +65,12 @@ def centre(locator) -> tuple[float, float]:
 def learn(page, steps, touch: bool) -> list[tuple[float, float]]:
     """Where each step's button is, on `page` (with the tree), taking one cycle of `steps`
     from the steady state (the page ends where it began)."""
-    from playwright.sync_api import expect
 
     points = []
     for button, identifier, text in steps:
         points.append(centre(button))
         press(button, touch)
-        expect(tagged(page, identifier)).to_contain_text(text)
+        expect_shown(page, identifier, text)
     return points
 
 
@@ -122,13 +121,12 @@ def tap(page, point, touch: bool) -> dict:
 def check(page, kind) -> None:
     """After whole cycles, `page` (timed without the tree) turns its tree on: it must show
     `kind` where its cycles end."""
-    from playwright.sync_api import expect
 
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     tagged(page, kind.ready).wait_for(timeout=60_000)
     _button, identifier, text = kind.steps(page)[-1]
     try:
-        expect(tagged(page, identifier)).to_contain_text(text)
+        expect_shown(page, identifier, text)
     except AssertionError as exc:
         raise SystemExit(
             f"After the taps without the semantics tree, {identifier!r} does not show "

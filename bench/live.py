@@ -39,6 +39,7 @@ WATCH = """
   const [id, text] = args;
   const seen = () => {
     const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    if (text === null) return !el;  // gone from the page
     return el && el.textContent.includes(text);
   };
   const now = () => performance.timeOrigin + performance.now();

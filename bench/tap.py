@@ -4,7 +4,7 @@ smallest Flet app (one button changing a label), side by side in one run.
 
 The referee's taps are the kinds of bench/tap_kinds.py, `--taps` of each, one saved game
 each: a Fae-ker bid and its Undo, a screen change (Home, then Resume), What now? opened from
-the bidding and closed with Back (`whatnow`), a card picked for a
+the bidding and closed again (`whatnow`), a card picked for a
 Fae-ker showdown and cleared, and one tap per other game (a Fairy guess, a Fairy Bucks bid
 card, a Deceptidice guess step, a Faces, Aces & Jokers board card).
 
@@ -48,6 +48,7 @@ from bench.tapping import (  # noqa: E402
     RENDERERS,
     WARM_UP,
     Cycle,
+    expect_shown,
     interleaved,
     open_kind,
     press,
@@ -55,7 +56,7 @@ from bench.tapping import (  # noqa: E402
     timed_taps,
     warm_up,
 )
-from tests.e2e.browser import free_port, launch, open_page, serve, tagged, wait_for_port  # noqa: E402
+from tests.e2e.browser import free_port, launch, open_page, serve, wait_for_port  # noqa: E402
 
 HELLO = """
 import flet as ft
@@ -127,14 +128,13 @@ class Hello:
 def count_messages(page, steps, touch: bool, frames: dict) -> dict:
     """Messages the page sends and receives for each step of one cycle, untimed: from the
     tap until 600 ms after its change is on the screen."""
-    from playwright.sync_api import expect
 
     sent, received = [], []
     for button, identifier, text in steps:
         page.wait_for_timeout(300)
         frames.update(sent=0, received=0, bytes=0)
         press(button, touch)
-        expect(tagged(page, identifier)).to_contain_text(text)
+        expect_shown(page, identifier, text)
         page.wait_for_timeout(600)
         sent.append(frames["sent"])
         received.append(frames["received"])

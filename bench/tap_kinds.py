@@ -2,7 +2,7 @@
 which two taps, in turn, make a cycle that ends where it began.
 
 A step is (button, identifier, text): the tap, and the tagged control whose text then
-contains `text` once the change is on the screen.
+contains `text` once the change is on the screen (None: the control is then gone).
 """
 
 from collections.abc import Callable
@@ -55,12 +55,12 @@ KINDS = {
         ],
         **FAEKER_BIDDING,
     ),
-    # What now? opened from the game screen (one tap), then Back to the table.
+    # What now? opened in the game's view (one tap on the ?), then closed (its ×).
     "whatnow": Kind(
         name="whatnow",
         steps=lambda page: [
             (_button(page, "What now?"), "whatnow", ""),
-            (_button(page, "Back"), "status", "Bo to act"),
+            (_button(page, "Close What now?"), "whatnow", None),
         ],
         **FAEKER_BIDDING,
     ),

@@ -84,10 +84,19 @@ def take_turn(page) -> None:
     page.wait_for_timeout(SETTLE_MS)
 
 
+def expect_shown(page, identifier: str, text: str | None) -> None:
+    """Wait until the tagged control shows `text` (None: until it is gone)."""
+    from playwright.sync_api import expect
+
+    if text is None:
+        expect(tagged(page, identifier)).to_have_count(0)
+    else:
+        expect(tagged(page, identifier)).to_contain_text(text)
+
+
 def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[float]:
     """Tap `steps` in turn (button, identifier, text it then shows) `taps` times, from
     step `start`; each time from the tap's pointer event in the page to the frame after."""
-    from playwright.sync_api import expect
 
     times = []
     for n in range(start, start + taps):
@@ -96,7 +105,7 @@ def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[floa
         press(button, touch)
         seen = page.evaluate("() => window.__seen")
         times.append(seen - page.evaluate("() => window.__tapAt"))
-        expect(tagged(page, identifier)).to_contain_text(text)
+        expect_shown(page, identifier, text)
     return times
 
 

@@ -3,6 +3,7 @@ kind (bench/tap_kinds.py), split into what the main thread did between the tap's
 event and the frame after its change was on the screen.
 
     python bench/trace_tap.py [--kind bid] [--taps 10] [--cpu-throttle 4] [--save FILE]
+                              [--step N]
 
 Prints, per tap on average: the main thread's busy time in the window, the trace's own
 split (style and layout of the page's DOM, which is Flutter's semantics tree; paint;
@@ -24,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from bench.live import MARK_TAPS, WATCH  # noqa: E402
 from bench.tap import serve_hello  # noqa: E402
 from bench.tap_kinds import KINDS, seed  # noqa: E402
-from bench.tapping import press, warm_up  # noqa: E402
+from bench.tapping import expect_shown, press, warm_up  # noqa: E402
 from tests.e2e.browser import launch, open_page, serve, tagged  # noqa: E402
 
 CATEGORIES = [
@@ -57,7 +58,6 @@ SPLIT = {
 
 def taps_traced(page, browser, steps, taps: int, touch: bool) -> tuple[bytes, list]:
     """Trace `taps` taps; returns the trace and each tap's (tap, seen) in epoch ms."""
-    from playwright.sync_api import expect
 
     windows = []
     browser.start_tracing(page=page, categories=CATEGORIES)
@@ -68,7 +68,7 @@ def taps_traced(page, browser, steps, taps: int, touch: bool) -> tuple[bytes, li
         press(button, touch)
         seen = page.evaluate("() => window.__seen")
         windows.append((page.evaluate("() => window.__tapAt"), seen))
-        expect(tagged(page, identifier)).to_contain_text(text)
+        expect_shown(page, identifier, text)
     page.wait_for_timeout(300)
     return browser.stop_tracing(), windows
 
@@ -110,10 +110,13 @@ def main_events(events, pid: int, tid: int) -> list[dict]:
     return [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
 
 
-def analyse(trace: dict, windows_epoch: list) -> dict:
+def analyse(trace: dict, windows_epoch: list, only: list[int] | None = None) -> dict:
+    """`only`: the taps (by their place) reported, the others traced but left out."""
     events = trace["traceEvents"]
     pid, tid = main_thread(events)
     windows = tap_windows(events, pid, windows_epoch)
+    if only is not None:
+        windows = [windows[i] for i in only]
     main = main_events(events, pid, tid)
     split: Counter = Counter()
     tops = merged(
@@ -253,6 +256,9 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=10)
     parser.add_argument("--cpu-throttle", type=float, default=4)
     parser.add_argument("--save", help="write the raw trace here (chrome://tracing, Perfetto)")
+    parser.add_argument(
+        "--step", type=int, default=None, help="report only this step of the kind's cycle (0, 1)"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -279,7 +285,8 @@ def main() -> None:
             warm_up(page, steps, True)
             raw, windows = taps_traced(page, browser, steps, args.taps, True)
         browser.close()
-    report(raw, windows, args.save)
+    only = None if args.step is None else list(range(args.step, args.taps, len(steps)))
+    report(raw, windows, args.save, only)
 
 
 def trace_hello(args) -> None:
@@ -310,12 +317,12 @@ def trace_hello(args) -> None:
 WARM = 4
 
 
-def report(raw: bytes, windows, save) -> None:
+def report(raw: bytes, windows, save, only: list[int] | None = None) -> None:
     if save:
         Path(save).write_bytes(raw)
     trace = json.loads(raw)
-    print(json.dumps(analyse(trace, windows), indent=1, ensure_ascii=False))
-    print("\n".join(timeline(trace, windows)))
+    print(json.dumps(analyse(trace, windows, only), indent=1, ensure_ascii=False))
+    print("\n".join(timeline(trace, windows, only[-1] if only else -1)))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ route and its ancestors, and a reload or a reconnect rebuilds the same stack.
     /game/{id}/log/{n}/{edit|delete|insert}   fixing action n (Back: the log)
     /game/{id}/standings                its standings and scores by round
     /game/{id}/rules                    the rules and rulings in force
-    /game/{id}/whatnow                  what may be done now and what not (Back: the game)
+    /game/{id}/whatnow                  the game, with what may be done now and what not
+                                        opened in its own view (Back: the game)
     /game/{id}/walk                     a sample round stepped through (Back: the rules)
     /game/{id}/walk?step={n}            its step n (Back: step n-1, step 0 being the plain walk)
     /settle                             settle a dispute: choose the game
@@ -28,6 +29,12 @@ GAME_PAGES = ("log", "standings", "rules", "whatnow", "walk")
 TOP_PAGES = ("new", "stats")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
 _MAX_WALK_STEP = 9999  # beyond any round's length (ui/walk.py deals 500 actions at most)
+# (a screen, the screen above it) shown in one view: Back's way, but no view of their own.
+# A walk's earlier steps: the stack stays as short at step 30 as at step 1 (the phone
+# rebuilds every view at each change), and Back draws the step before anew. What now?: a
+# panel the game's view opens and closes, not a page above it (a page of its own cost a
+# phone ×4 slowed some 300 ms to open and 400 to close; a panel, some 120 and 75).
+_ONE_VIEW = {("walk", "walk"), ("game", "whatnow")}
 
 
 @dataclass(frozen=True)
@@ -88,10 +95,7 @@ class Route:
         routes: list[Route] = []
         here: Route | None = self
         while here is not None:
-            # A walk's earlier steps are Back's way, but no views of their own: the stack
-            # stays as short at step 30 as at step 1 (the phone rebuilds every view at each
-            # change). Back from a step draws the step before anew.
-            if not (here.screen == "walk" and routes and routes[-1].screen == "walk"):
+            if not (routes and (here.screen, routes[-1].screen) in _ONE_VIEW):
                 routes.append(here)
             here = here.parent
         return routes[::-1]

@@ -47,8 +47,19 @@ class Screen:
             title=ft.Text(self.heading(), size=16, max_lines=2),
             leading=self.leading(),
             actions=self.actions(),
-            key=self.route.path,
+            key=self.view_key,
         )
+
+    @property
+    def view_key(self) -> str:
+        """What the phone knows this screen's bar and body by: a new key is drawn anew."""
+        return self.route.path
+
+    def shows(self, route: Route) -> bool:
+        """Whether this screen draws `route` in its own view, the same screen with a part
+        opened or closed (the game and its What now?): the shell then merges the change
+        instead of drawing a new screen."""
+        return False
 
     def place(self) -> tuple | None:
         """Where the screen stands: a new place shows its body from the top."""

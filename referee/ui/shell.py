@@ -178,6 +178,9 @@ class Shell(StoredGames):
         wanted = route.stack()
         if not self._hold_game(route.game_id):
             wanted = HOME.stack()
+        if hand_over and self._shown_in_place(wanted):
+            self._reroute(wanted[-1], tell)
+            return
         keep = 0
         while (
             keep < min(len(wanted), len(self.stack))
@@ -195,7 +198,7 @@ class Shell(StoredGames):
                 on_top = n == len(stack) - 1
                 if view is None or view is old_top or on_top:
                     # A view it had is gone or taken over, and its bar with it.
-                    self._bars.pop(screen.route.path, None)
+                    self._bars.pop(screen.view_key, None)
                     view = old_top if on_top and old_top is not None else _new_view(screen.route)
                 stack[n] = (screen, view)
         self.stack = stack
@@ -219,6 +222,34 @@ class Shell(StoredGames):
         collector.drawn()
         if self.game is not None:
             self.game.join()
+
+    def _shown_in_place(self, wanted: list[Route]) -> bool:
+        """Whether the screen on top draws the top of `wanted` itself, a part of it opened
+        or closed (What now? in the game's view), over the same screens."""
+        if len(wanted) != len(self.stack) or self.top.route.path == wanted[-1].path:
+            return False
+        below = all(
+            s.route.path == r.path for (s, _), r in zip(self.stack[:-1], wanted[:-1], strict=True)
+        )
+        return below and self.top.shows(wanted[-1])
+
+    def _reroute(self, route: Route, tell: bool) -> None:
+        """The screen on top at `route` now, in the view it has: only what changed is
+        sent, then the address when `tell`.
+
+        The address comes after the change, not with it: taking an address, the phone's
+        router builds every view again, a frame of its own (×4 CPU: some 90 ms) that a
+        screen change shares with its new screen, but that a panel opened in place would
+        only delay. The page holds an address for a moment (assets/referee.js), so the
+        panel is drawn first and the address taken in the next frame."""
+        self.top.route = route
+        collector.drawn()
+        with self._drawing:
+            # Nothing was played: every button means what it meant, and is kept.
+            self._render(to_top=True, moved=False)
+            if tell:
+                self._push(route.path)
+        collector.drawn()
 
     def _hold_game(self, game_id: int | None) -> bool:
         """Hold the game the stack shows (None: no game); False when it cannot be opened
@@ -289,8 +320,9 @@ class Shell(StoredGames):
         finally:
             collector.drawn()
 
-    def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> None:
-        """`send`: send what changed (else the caller sends the whole page)."""
+    def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> bool:
+        """`send`: send what changed (else the caller sends the whole page). Whether it
+        sent anything."""
         screen, view = self.stack[-1]
         shown = view.controls[0] if len(view.controls) == 1 else None
         bar, root = self._bar(screen), self._frame(screen)
@@ -299,7 +331,7 @@ class Shell(StoredGames):
             view.appbar, view.controls = bar, [root]
             if send:
                 self.page.update()
-            return
+            return send
         # Every button without a key comes anew at every redraw (moved=True): a tap sent
         # from the screen before (a double tap, a tap crossing another device's move)
         # finds its button gone and is dropped, instead of running the new screen's button
@@ -316,6 +348,7 @@ class Shell(StoredGames):
                 self.page.update(*(changed if len(changed) == 1 else [view]))
         if to_top or where != self._places.get(screen.route.path):
             screen.to_top(shown)
+        return bool(changed and send)
 
     def _draw(self, screen: Screen, view: ft.View) -> None:
         view.appbar = self._bar(screen)
@@ -332,7 +365,7 @@ class Shell(StoredGames):
         self._last_width = self._available()
         return ft.Row(
             [ft.Container(body, width=screen.width(self._last_width))],
-            key=screen.route.path,
+            key=screen.view_key,
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             expand=True,
@@ -341,10 +374,10 @@ class Shell(StoredGames):
     def _bar(self, screen: Screen) -> ft.AppBar:
         # Most taps change nothing in the bar: between those it is the same bar.
         shows = (*screen.bar_shows(), table_code())
-        cached = self._bars.get(screen.route.path)
+        cached = self._bars.get(screen.view_key)
         if cached is None or cached[0] != shows:
             cached = (shows, screen.appbar())
-            self._bars[screen.route.path] = cached
+            self._bars[screen.view_key] = cached
         return cached[1]
 
     def _available(self) -> int:

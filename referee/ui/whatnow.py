@@ -4,10 +4,12 @@ may not and why, and what comes next (core/whatnow.py says it; each game's teach
 `sections` is the reading order, without Flet (tests read it): the headline first, then the
 numbers of this state (compact: who still chooses, in a choice made at once), the moves
 allowed now, the moves not allowed now, what happens next.
-`panel` draws it: in full on its own screen and in the walk-through, or compact under a
-taught game's status line, where it must leave the game's buttons in reach.
+`panel` draws it: in full in the game's view (the ? in its bar) and in the walk-through, the
+rulings behind Why? as a verdict's are; or compact under a taught game's status line, where
+it must leave the game's buttons in reach.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -15,7 +17,7 @@ import flet as ft
 from referee.core.whatnow import Move, WhatNow
 from referee.core.words import amount
 from referee.ui import values
-from referee.ui.widgets import slug, tagged
+from referee.ui.widgets import icon_button, tagged, tile
 
 # Allowed moves a compact panel lists (a Fae-ker bidder's four: bid, pass, showdown, bluff),
 # each a sentence without its ruling: the panel must leave the game's buttons in reach.
@@ -24,14 +26,22 @@ COMPACT_MOVES = 4
 
 @dataclass(frozen=True)
 class Line:
-    tag: str  # the identifier tests and screen readers find it by
     text: str
-    why: str | None = None  # a ruling cited (as verdicts cite them), or a refusal's reason
+    reason: str | None = None  # why a move is not allowed, when the sentence does not say
+    ruling: str | None = None  # the ruling cited, as a verdict's Why? cites it
+
+
+@dataclass(frozen=True)
+class Why:
+    """The panel's Why? button: whether the rulings show, and what a tap on it does."""
+
+    open: bool
+    toggle: Callable
 
 
 @dataclass(frozen=True)
 class Section:
-    key: str  # facts, choosing, allowed, refused, next
+    key: str  # facts, choosing, allowed, refused, next: shown as "whatnow-<key>"
     title: str | None
     lines: tuple[Line, ...]
 
@@ -53,18 +63,6 @@ def why_not(move: Move) -> str | None:
     return reason
 
 
-def _tags(prefix: str, moves: tuple[Move, ...]) -> list[str]:
-    """One identifier per move, by its kind ("whatnow-allowed-Bid"): a test follows the
-    panel by the moves it names, not by their place in it."""
-    seen: dict[str, int] = {}
-    tags = []
-    for move in moves:
-        base = f"{prefix}-{slug(move.kind) or 'move'}"
-        seen[base] = seen.get(base, 0) + 1
-        tags.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
-    return tags
-
-
 def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     """What the panel shows, in order (the headline is the panel's title). Compact: the
     first moves allowed, how many more and how many are not allowed now (the full screen
@@ -75,27 +73,20 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
             Section(
                 "facts",
                 None,
-                tuple(Line(f"whatnow-fact-{i}", f) for i, f in enumerate(wn.facts)),
+                tuple(Line(f) for f in wn.facts),
             )
         )
     if wn.choosing and compact:
         # Everyone chooses at once: who still has to. In full, the facts say it, with what
         # each may choose.
         names = ", ".join(player for player, _ in wn.choosing)
-        out.append(
-            Section("choosing", None, (Line("whatnow-choosing", f"Still to choose: {names}."),))
-        )
+        out.append(Section("choosing", None, (Line(f"Still to choose: {names}."),)))
     allowed = wn.allowed[:COMPACT_MOVES] if compact else wn.allowed
     if allowed:
-        lines = [
-            Line(tag, m.sentence, None if compact else ruling_line(m))
-            for tag, m in zip(_tags("whatnow-allowed", allowed), allowed, strict=True)
-        ]
+        lines = [Line(m.sentence, ruling=None if compact else ruling_line(m)) for m in allowed]
         hidden = len(wn.allowed) - len(allowed)
         if hidden:
-            lines.append(
-                Line("whatnow-more-allowed", f"and {hidden} more: the ? at the top has them all.")
-            )
+            lines.append(Line(f"and {hidden} more: the ? at the top has them all."))
         out.append(Section("allowed", "You may now", tuple(lines)))
     if wn.refused:
         if compact:
@@ -105,52 +96,74 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
                 f"{amount(n, 'other moves')} {'is' if n == 1 else 'are'} not allowed now; "
                 "the ? at the top says why."
             )
-            out.append(Section("refused", None, (Line("whatnow-refused-count", said),)))
+            out.append(Section("refused", None, (Line(said),)))
         else:
-            lines = [
-                Line(tag, m.sentence, why_not(m) or ruling_line(m, words=False))
-                for tag, m in zip(_tags("whatnow-refused", wn.refused), wn.refused, strict=True)
-            ]
+            lines = [Line(m.sentence, why_not(m), ruling_line(m, words=False)) for m in wn.refused]
             out.append(Section("refused", "Not now", tuple(lines)))
     if wn.next:
-        out.append(Section("next", "Next", (Line("whatnow-next", wn.next),)))
+        out.append(Section("next", "Next", (Line(wn.next),)))
     return out
 
 
-def _line(line: Line, bullet: bool) -> ft.Control:
-    text = ft.Text(line.text, size=14 if bullet else 13)
-    parts: list[ft.Control] = [text]
-    if line.why:
-        parts.append(ft.Text(line.why, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
-    body = ft.Column(parts, spacing=1, tight=True, expand=True)
-    if bullet:
-        body = ft.Row(
-            [ft.Text("•", size=14), body],
-            spacing=6,
-            tight=True,
+def _line(line: Line, size: int, rulings: bool) -> ft.Control:
+    # One text a line, its reason and ruling smaller spans of it, and a name for each
+    # section, not each line: the panel opens in one frame of a phone's, and each control
+    # or named node more is more to build in that frame (×4 CPU: some 30 ms of 150).
+    spans = [ft.TextSpan(line.text)]
+    if line.reason:
+        spans.append(ft.TextSpan(f"\n{line.reason}", style=_WHY))
+    if line.ruling and rulings:
+        spans.append(ft.TextSpan(f"\n{line.ruling}", style=_WHY))
+    return ft.Text(spans=spans, size=size)
+
+
+_WHY = ft.TextStyle(size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def panel(
+    wn: WhatNow, compact: bool = False, close: Callable | None = None, why: Why | None = None
+) -> ft.Control:
+    """What now? drawn: the headline, then `sections` (compact: under a taught game's
+    status line, whose What now? button opens the whole of it). `close`: a Close button
+    beside the headline. `why`: a Why? button that shows each move's ruling (without it,
+    the rulings are not shown)."""
+    headline = tagged("whatnow-headline", ft.Text(wn.headline, size=15, weight=ft.FontWeight.W_600))
+    if close is not None:
+        headline.expand = True
+        headline = ft.Row(
+            [headline, icon_button(ft.Icons.CLOSE, "Close What now?", close, key="whatnow-close")],
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
-    return tagged(line.tag, body)
-
-
-def panel(wn: WhatNow, compact: bool = False) -> ft.Control:
-    """What now? drawn: the headline, then `sections` (compact: under a taught game's
-    status line, whose What now? button opens the whole of it)."""
-    items: list[ft.Control] = [
-        tagged("whatnow-headline", ft.Text(wn.headline, size=15, weight=ft.FontWeight.W_600))
-    ]
+    items: list[ft.Control] = [headline]
+    rulings = why is not None and why.open
+    cited = False
     for section in sections(wn, compact):
         if section.title:
             items.append(
                 ft.Text(section.title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
             )
-        bullet = section.key in ("allowed", "refused")
+        size = 14 if section.key in ("allowed", "refused") else 13
         # Whole sentences, never cut: a newcomer reads the end of a move as much as its start.
-        items.extend(_line(line, bullet) for line in section.lines)
+        lines = [_line(line, size, rulings) for line in section.lines]
+        items.append(tagged(f"whatnow-{section.key}", ft.Column(lines, spacing=6, tight=True)))
+        cited = cited or any(line.ruling for line in section.lines)
+    if why is not None and cited:
+        label = "Hide why" if why.open else "Why? The rule behind each move"
+        items.append(
+            tile(
+                label,
+                label,
+                lambda _e: why.toggle(),
+                filled=False,
+                border=False,
+                icon=ft.Icons.HELP_OUTLINE,
+                key="whatnow-why",  # it does the same whatever the game does
+            )
+        )
     shown = tagged(
         "whatnow-panel" if compact else "whatnow",
         ft.Container(
-            ft.Column(items, spacing=4, tight=True),
+            ft.Column(items, spacing=6, tight=True),
             padding=values.symmetric(horizontal=12, vertical=10),
             border_radius=10,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,

@@ -50,3 +50,13 @@ def controls(root):
                 yield from controls(getattr(root, name))
         for item in root._values.values():
             yield from controls(item)
+
+
+def text_of(control: ft.Text) -> str:
+    """What a Text says, whether in its value or in its spans (a line and its reason)."""
+    return control.value or "".join(span.text or "" for span in control.spans or ())
+
+
+def texts_of(root) -> list[str]:
+    """What every Text under `root` says, in order."""
+    return [t for c in controls(root) if isinstance(c, ft.Text) and (t := text_of(c))]

@@ -44,7 +44,7 @@ def shown(root, inside: tuple = ()):
 def texts(root) -> list[tuple[str, ft.Control, tuple]]:
     found = []
     for control, above in shown(root):
-        for attr in ("value", "content", "label", "title", "tooltip"):
+        for attr in ("value", "text", "content", "label", "title", "tooltip"):
             text = getattr(control, attr, None)
             if isinstance(text, str) and text:
                 found.append((text, control, above))

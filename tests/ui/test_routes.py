@@ -19,7 +19,7 @@ ADDRESSES = {
     "/game/7/log/3/insert": ["/", "/game/7", "/game/7/log", "/game/7/log/3/insert"],
     "/game/7/standings": ["/", "/game/7", "/game/7/standings"],
     "/game/7/rules": ["/", "/game/7", "/game/7/rules"],
-    "/game/7/whatnow": ["/", "/game/7", "/game/7/whatnow"],
+    "/game/7/whatnow": ["/", "/game/7/whatnow"],  # a panel in the game's view
     "/game/7/walk": ["/", "/game/7", "/game/7/rules", "/game/7/walk"],
     "/settle": ["/", "/settle"],
     "/settle/faeker": ["/", "/settle", "/settle/faeker"],

@@ -12,7 +12,7 @@ from referee.ui import routes
 from referee.ui.routes import Route
 from referee.ui.walk import Walk, unsaid
 from tests.helpers import run_async
-from tests.ui.devices import controls, device
+from tests.ui.devices import controls, device, texts_of
 
 
 def _tags(control) -> dict[str, ft.Control]:
@@ -21,10 +21,6 @@ def _tags(control) -> dict[str, ft.Control]:
         for c in controls(control)
         if isinstance(c, ft.Semantics) and getattr(c, "identifier", None)
     }
-
-
-def _texts(control) -> list[str]:
-    return [c.value for c in controls(control) if isinstance(c, ft.Text) and c.value]
 
 
 def _step_line(session) -> str:
@@ -138,11 +134,11 @@ class TestVerdictRulingsWaitBehindWhy:
         async def run():
             app, session = _walking(lives)
             app.top.step(True)
-            shut = _texts(session.page.views[-1])
+            shut = texts_of(session.page.views[-1])
             why = _tags(session.page.views[-1])["why"]
             button = next(c for c in controls(why) if isinstance(c, ft.TextButton))
             button.on_click(None)
-            return shut, _texts(session.page.views[-1])
+            return shut, texts_of(session.page.views[-1])
 
         shut, opened = run_async(run())
         verdict_rulings = [t for t in opened if t.startswith("Ruling ") and t not in shut]
@@ -169,7 +165,7 @@ class TestSaidOnce:
             for kind in GAMES:
                 app, session = _walking(lives, kind)
                 while True:
-                    texts = _texts(session.page.views[-1])
+                    texts = texts_of(session.page.views[-1])
                     status = _tags(session.page.views[-1]).get("walk-status")
                     if status is not None:
                         line = status.content.value
@@ -187,7 +183,7 @@ class TestSaidOnce:
             seen = []
             for _ in range(2):  # the top card (what bids count), then a bid (who acts)
                 app.top.step(True)
-                seen.append(_texts(session.page.views[-1]))
+                seen.append(texts_of(session.page.views[-1]))
             return seen
 
         for texts in run_async(run()):

@@ -10,10 +10,11 @@ import pytest
 from referee.core.whatnow import Move, WhatNow
 from referee.games import GAMES
 from referee.live.tables import LiveTables
+from referee.ui import routes
 from referee.ui.walk import Walk, deal, round_length
-from referee.ui.whatnow import COMPACT_MOVES, panel, sections
+from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
 from tests.helpers import run_async
-from tests.ui.devices import controls, device
+from tests.ui.devices import controls, device, texts_of
 
 BID = Move(
     "Bid",
@@ -48,13 +49,9 @@ def _tags(control) -> dict[str, ft.Control]:
     }
 
 
-def _texts(control) -> list[str]:
-    return [c.value for c in controls(control) if isinstance(c, ft.Text) and c.value]
-
-
 class TestWhatItShows:
     def test_the_headline_comes_first_then_allowed_then_not_now_then_next(self):
-        texts = _texts(panel(WN))
+        texts = texts_of(panel(WN))
         assert texts[0] == WN.headline
         order = [texts.index(t) for t in ("You may now", "Not now", "Next")]
         assert order == sorted(order)
@@ -63,37 +60,48 @@ class TestWhatItShows:
     def test_an_allowed_move_cites_its_ruling_id_and_words_as_a_verdict_does(self):
         allowed = sections(WN)[1].lines
         assert allowed[0].text == BID.sentence
-        assert allowed[0].why == "Ruling FK-BID-RAISE: Raise: each bid beats the one before."
-        assert allowed[1].why == "Ruling FK-BLUFF"
-        assert allowed[3].why is None  # a move without a ruling cites none
+        assert allowed[0].ruling == "Ruling FK-BID-RAISE: Raise: each bid beats the one before."
+        assert allowed[1].ruling == "Ruling FK-BLUFF"
+        assert allowed[3].ruling is None  # a move without a ruling cites none
 
     def test_a_move_not_allowed_says_why_with_the_refusals_reason(self):
         refused = sections(WN)[2].lines
         assert refused[0].text == REFUSED.sentence
-        assert refused[0].why == "Cy passed this round and cannot bid."
+        assert refused[0].reason == "Cy passed this round and cannot bid."
         # A reason the sentence already says is not said twice.
-        assert refused[1].why is None
+        assert refused[1].reason is None
 
-    def test_each_move_is_found_by_its_kind(self):
-        tags = _tags(panel(WN))
-        assert {"whatnow-allowed-Bid", "whatnow-allowed-Call-bluff", "whatnow-refused-Bid"} <= set(
-            tags
+    def test_the_rulings_wait_behind_why_as_a_verdicts_do(self):
+        toggled = []
+        shut = " ".join(texts_of(panel(WN, why=Why(False, lambda: toggled.append(1)))))
+        assert "Cy passed this round and cannot bid." in shut  # a reason is said at once
+        assert "FK-BID-RAISE" not in shut and "FK-BLUFF" not in shut
+        shut_panel = panel(WN, why=Why(False, lambda: toggled.append(1)))
+        button = next(c for c in controls(shut_panel) if getattr(c, "key", None) == "whatnow-why")
+        button.on_click(None)
+        assert toggled == [1]
+        opened = panel(WN, why=Why(True, lambda: None))
+        assert "Ruling FK-BID-RAISE: Raise: each bid beats the one before." in " ".join(
+            texts_of(opened)
         )
-        assert "whatnow-refused-Bid" in tags and "whatnow-allowed-Pass" in tags
+        assert any(
+            getattr(c, "label", None) == "Hide why" for c in controls(opened)
+        )  # the button's name
 
-    def test_two_moves_of_one_kind_get_two_names(self):
-        wn = WhatNow("Ana to act.", allowed=(BID, BID))
-        assert [line.tag for line in sections(wn)[0].lines] == [
-            "whatnow-allowed-Bid",
-            "whatnow-allowed-Bid-2",
-        ]
+    def test_each_section_is_found_by_its_name_and_lists_its_moves_in_order(self):
+        tags = _tags(panel(WN))
+        assert {f"whatnow-{key}" for key in ("facts", "allowed", "refused", "next")} <= set(tags)
+        allowed = texts_of(tags["whatnow-allowed"])
+        assert allowed == [m.sentence for m in WN.allowed]
+        refused = texts_of(tags["whatnow-refused"])
+        assert refused[0] == f"{REFUSED.sentence}\n{REFUSED.reason}"
 
     def test_the_compact_panel_keeps_to_a_few_lines_and_counts_the_rest(self):
         compact = sections(WN, compact=True)
         allowed = compact[0].lines
         assert len(allowed) == COMPACT_MOVES + 1
         assert allowed[-1].text.startswith("and 1 more")
-        assert all(line.why is None for line in allowed)  # the rulings wait in full
+        assert all(line.ruling is None for line in allowed)  # the rulings wait in full
         assert compact[1].lines[0].text == (
             "2 other moves are not allowed now; the ? at the top says why."
         )
@@ -102,7 +110,7 @@ class TestWhatItShows:
 
     def test_a_state_with_nothing_to_list_shows_only_its_headline(self):
         assert sections(WhatNow("The game is over.")) == []
-        assert _texts(panel(WhatNow("The game is over."))) == ["The game is over."]
+        assert texts_of(panel(WhatNow("The game is over."))) == ["The game is over."]
 
 
 def _open(app, page: str) -> None:
@@ -118,25 +126,90 @@ async def _told() -> None:
         await asyncio.sleep(0)
 
 
-class TestWhatNowScreen:
-    def test_one_tap_on_the_game_screen_opens_it_and_back_closes_it(self, lives):
+def _button(session, key: str) -> ft.Control:
+    return next(
+        c for c in controls(session.page.views[-1]) if isinstance(c, ft.Container) and c.key == key
+    )
+
+
+def _bids(session) -> list[ft.Control]:
+    return [
+        c
+        for c in controls(session.page.views[-1])
+        if isinstance(c, ft.Semantics) and str(c.label or "").startswith("Bid ")
+    ]
+
+
+async def _browser_goes(session, address: str) -> None:
+    """The browser's Back (or a link): the page reports the address it now shows."""
+    session.connection.page_url = "http://127.0.0.1:8550"
+    session.apply_page_patch({"route": address})
+    await session.dispatch_event(session.page._i, "route_change", {"route": address})
+
+
+async def _browser_took(app, session) -> None:
+    """The browser answers each address the app told it, as a page does."""
+    for address in list(app._echoes):
+        await _browser_goes(session, address)
+
+
+class TestWhatNowInTheGamesView:
+    def test_one_tap_opens_it_in_the_games_own_view_and_back_closes_it(self, lives):
         async def run():
             app, session = device(lives)
             app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            button = next(
-                c
-                for c in controls(session.page.views[-1])
-                if isinstance(c, ft.Container) and c.key == "whatnow"
-            )
-            button.on_click(None)
+            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+            views, bids = list(session.page.views), _bids(session)
+            _button(session, "whatnow").on_click(None)
             opened = (app.screen, app.top.route.path, _top_tags(session))
-            app.back()
-            return opened, app.screen
+            # The same view, its bid buttons kept: a panel opened, not a page pushed.
+            kept = list(session.page.views) == views and _bids(session) == bids
+            await _browser_took(app, session)
+            await _browser_goes(session, routes.game(app.game.game_id))  # the phone's Back
+            return opened, kept, app.screen, _top_tags(session), _bids(session) == bids
 
-        (screen, path, tags), back = run_async(run())
+        (screen, path, tags), kept, back, after, bids_kept = run_async(run())
         assert screen == "whatnow" and path.endswith("/whatnow")
-        assert "whatnow-headline" in tags
-        assert back == "game"
+        assert {"whatnow", "whatnow-headline", "whatnow-allowed"} <= set(tags)
+        assert kept and bids_kept
+        assert back == "game" and "whatnow" not in after
+
+    def test_the_question_mark_and_the_close_button_close_it_too(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            closed = []
+            for key in ("whatnow", "whatnow-close"):
+                _button(session, "whatnow").on_click(None)
+                assert app.screen == "whatnow"
+                _button(session, key).on_click(None)
+                closed.append((app.screen, "whatnow" in _top_tags(session)))
+            return closed
+
+        assert run_async(run()) == [("game", False), ("game", False)]
+
+    def test_home_from_it_goes_home(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            _button(session, "whatnow").on_click(None)
+            _button(session, "home").on_click(None)
+            return app.screen
+
+        assert run_async(run()) == "home"
+
+    def test_its_address_opens_the_game_with_it_open(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            game_id = app.game.game_id
+            app.go("/")
+            await _browser_goes(session, routes.game(game_id, "whatnow"))
+            return app.screen, [s.route.path for s, _ in app.stack], len(session.page.views)
+
+        screen, stack, views = run_async(run())
+        assert screen == "whatnow"
+        assert stack == ["/", "/game/1/whatnow"] and views == 2  # no game's view under it
 
     def test_it_follows_the_game_as_another_device_moves_it(self, lives):
         async def run():
@@ -145,10 +218,10 @@ class TestWhatNowScreen:
             app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             other.open_game(app.game.game_id)
             _open(app, "whatnow")
-            before = _texts(session.page.views[-1])
+            before = texts_of(session.page.views[-1])
             other.game.play(other.game.rules.parse_action({"type": "top_card", "card": 3}))
             await _told()
-            return before, _texts(session.page.views[-1]), app.game.session.state
+            return before, texts_of(session.page.views[-1]), app.game.session.state
 
         before, after, state = run_async(run())
         from referee.core.whatnow import what_now
@@ -349,10 +422,10 @@ class TestChoosingAtOnce:
             app.start_game("fairy", ["Ana", "Bo", "Cy"], {}, teach=True)
             rules = app.game.rules
             app.game.play(rules.draw(app.game.session.state, Random(1)))
-            before = _texts(_top_tags(session)["whatnow-choosing"])[0]
+            before = texts_of(_top_tags(session)["whatnow-choosing"])[0]
             seat = rules.to_act(app.game.session.state)[0]
             app.game.pick(seat, rules.pick_options(app.game.session.state, seat)[0])
-            return before, _texts(_top_tags(session)["whatnow-choosing"])[0]
+            return before, texts_of(_top_tags(session)["whatnow-choosing"])[0]
 
         before, after = run_async(run())
         assert before == "Still to choose: Ana, Bo, Cy."

@@ -21,7 +21,7 @@ SCREENS = {
     "fix": ("log.fix", "FixScreen"),
     "standings": ("standings", "StandingsScreen"),
     "rules": ("rules", "RulesScreen"),
-    "whatnow": ("whatnow", "WhatNowScreen"),
+    "whatnow": ("game", "GameScreen"),  # the game, What now? open
     "walk": ("walk", "WalkScreen"),
     "settle": ("settle", "SettleScreen"),
 }

@@ -2,7 +2,8 @@
 below them scroll; at the end the standings come first.
 
 Back goes home. The log, the standings and the rules are screens of their own above this
-one, so the phone's Back returns here from each.
+one, so the phone's Back returns here from each. What now? (`/game/{id}/whatnow`) opens in
+this view, above the actions it explains, and Back closes it.
 """
 
 import flet as ft
@@ -15,7 +16,7 @@ from referee.ui.reconcile import find
 from referee.ui.screen import Screen
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
-from referee.ui.whatnow import panel
+from referee.ui.whatnow import Why, panel
 from referee.ui.widgets import TAP, action_button, big_button, icon_button, suited, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
@@ -32,9 +33,22 @@ class GameScreen(Screen):
         self.view = self.game.new_view()
         self._scrolled_down = False  # the actions are not at their top
         self._kept_bar: tuple | None = None  # (sharing, the lasting buttons): see _lasting
+        self._rulings_shown = False  # What now?'s Why?
 
     def heading(self) -> str:
         return self.view.title(self.game.session.state)
+
+    @property
+    def view_key(self) -> str:
+        return routes.game(self.game.game_id)
+
+    def shows(self, route) -> bool:
+        return route.game_id == self.game.game_id and route.screen in ("game", "whatnow")
+
+    @property
+    def asked(self) -> bool:
+        """What now? is open."""
+        return self.route.screen == "whatnow"
 
     def place(self) -> tuple:
         """A new phase shows the actions from the top; other taps keep the scroll."""
@@ -46,17 +60,24 @@ class GameScreen(Screen):
         # The game's move stands for its title and what undo/redo may do, which only a
         # move changes (and every move brings a new Undo: see Shell._render); a pick is
         # not a move, and leaves the bar as it is.
-        return (self.route.path, self.game.live.log_version, self.game.live.teach)
+        return (self.view_key, self.game.live.log_version, self.game.live.teach)
 
     def leading(self) -> ft.Control:
-        return icon_button(ft.Icons.HOME, "Home", lambda _e: self.shell.back(), key="home")
+        return icon_button(ft.Icons.HOME, "Home", self._home, key="home")
+
+    def _home(self, _e=None) -> None:
+        # Back from the game is home; from What now? it is the game, so Home goes there.
+        if self.asked:
+            self.shell.go(routes.HOME.path)
+        else:
+            self.shell.back()
 
     def appbar(self) -> ft.AppBar:
         s, game = self.game.session, self.game
         home, rules, menu = self._lasting()
         heading = self.heading()
         return ft.AppBar(
-            key=self.route.path,
+            key=self.view_key,
             # A long name ("Faces, Aces & Jokers") smaller, on up to three lines: beside
             # five buttons a phone's bar leaves it some 70 px, and a name is never cut.
             title=ft.Text(
@@ -187,7 +208,13 @@ class GameScreen(Screen):
             ft.Container(self._status(view, s), padding=values.padding(top=6)),
         ]
         parts: list[ft.Control] = []
-        if game.live.teach:  # taught: What now? under the status line, above the actions
+        # The picks locked so far (the live table knows them, the state does not) name who
+        # is still to choose.
+        if self.asked:  # opened: in full, above the actions it explains
+            wn = what_now(s.rules, state, game.live.picks.keys())
+            why = Why(self._rulings_shown, self._toggle_rulings)
+            parts.append(panel(wn, close=lambda _e: self.shell.back(), why=why))
+        elif game.live.teach:  # taught: under the status line, above the actions
             parts.append(panel(what_now(s.rules, state, game.live.picks.keys()), compact=True))
         others = game.live.others(game.device)
         if others:
@@ -263,8 +290,15 @@ class GameScreen(Screen):
         # whatever the game is, so a move's redraw keeps it.
         return icon_button(ft.Icons.HELP_OUTLINE, "What now?", self._open_whatnow, key="whatnow")
 
+    def _toggle_rulings(self) -> None:
+        self._rulings_shown = not self._rulings_shown
+        self.shell.render()
+
     def _open_whatnow(self, _e=None) -> None:
-        self.shell.go(routes.game(self.game.game_id, "whatnow"))
+        if self.asked:  # the same ? closes it
+            self.shell.back()
+        else:
+            self.shell.go(routes.game(self.game.game_id, "whatnow"))
 
     def _ending_buttons(self) -> ft.Control:
         """Play again first and widest: the same table, one tap to the next game."""

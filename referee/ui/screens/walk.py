@@ -16,7 +16,7 @@ from referee.ui.reconcile import find
 from referee.ui.routes import Route
 from referee.ui.screen import Screen
 from referee.ui.walk import Walk, unsaid
-from referee.ui.whatnow import panel
+from referee.ui.whatnow import Why, panel
 from referee.ui.widgets import big_button, ruling_lines, split_details, suited, tagged, why_toggle
 
 
@@ -31,7 +31,8 @@ class WalkScreen(Screen):
         self.walk.go_to(route.step or 0)
         if self.walk.at != (route.step or 0):  # past the round's end: its last step
             self.route = Route("walk", route.game_id, step=self.walk.at or None)
-        self._why_open = False
+        self._why_open = False  # the verdict's rulings
+        self._moves_why = False  # What now?'s rulings
         from referee.ui.games import VIEWS  # the game views load after the first page
 
         # A view of its own, playing nothing and sharing no picks with the real table.
@@ -57,6 +58,10 @@ class WalkScreen(Screen):
 
     def _toggle_why(self) -> None:
         self._why_open = not self._why_open
+        self.shell.render()
+
+    def _toggle_moves_why(self) -> None:
+        self._moves_why = not self._moves_why
         self.shell.render()
 
     def start_real(self, _e=None) -> None:
@@ -93,7 +98,7 @@ class WalkScreen(Screen):
             items.append(
                 tagged("walk-status", ft.Text(status, size=16, weight=ft.FontWeight.W_600))
             )
-        items.append(panel(wn))
+        items.append(panel(wn, why=Why(self._moves_why, self._toggle_moves_why)))
         steps = ft.Column(
             [
                 ft.Container(
