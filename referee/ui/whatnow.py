@@ -17,7 +17,7 @@ import flet as ft
 from referee.core.whatnow import Move, WhatNow
 from referee.core.words import amount
 from referee.ui import values
-from referee.ui.widgets import icon_button, tagged, tile
+from referee.ui.widgets import icon_button, suited, suited_spans, tagged, tile
 
 # Allowed moves a compact panel lists (a Fae-ker bidder's four: bid, pass, showdown, bluff),
 # each a sentence without its ruling: the panel must leave the game's buttons in reach.
@@ -109,9 +109,9 @@ def _line(line: Line, size: int, rulings: bool) -> ft.Control:
     # One text a line, its reason and ruling smaller spans of it, and a name for each
     # section, not each line: the panel opens in one frame of a phone's, and each control
     # or named node more is more to build in that frame (×4 CPU: some 30 ms of 150).
-    spans = [ft.TextSpan(line.text)]
+    spans = suited_spans(line.text)
     if line.reason:
-        spans.append(ft.TextSpan(f"\n{line.reason}", style=_WHY))
+        spans += suited_spans(f"\n{line.reason}", _WHY)
     if line.ruling and rulings:
         spans.append(ft.TextSpan(f"\n{line.ruling}", style=_WHY))
     return ft.Text(spans=spans, size=size)
@@ -127,7 +127,7 @@ def panel(
     status line, whose What now? button opens the whole of it). `close`: a Close button
     beside the headline. `why`: a Why? button that shows each move's ruling (without it,
     the rulings are not shown)."""
-    headline = tagged("whatnow-headline", ft.Text(wn.headline, size=15, weight=ft.FontWeight.W_600))
+    headline = tagged("whatnow-headline", suited(wn.headline, size=15, weight=ft.FontWeight.W_600))
     if close is not None:
         headline.expand = True
         headline = ft.Row(

@@ -26,15 +26,23 @@ def suited(text: str, **style) -> ft.Text:
     picker (one red: theme.RED_SUIT); any other sentence as plain text."""
     if "♥" not in text and "♦" not in text:
         return ft.Text(text, **style)
+    return ft.Text(spans=suited_spans(text), semantics_label=text, **style)
+
+
+def suited_spans(text: str, style: ft.TextStyle | None = None) -> list[ft.TextSpan]:
+    """`text` as spans of `style`, its hearts and diamonds red (a line of a longer text)."""
     spans, at = [], 0
+    red = ft.TextStyle(color=RED_SUIT)
+    if style is not None:
+        red = style.copy(color=RED_SUIT)
     for found in _RED_CARD.finditer(text):
         if found.start() > at:
-            spans.append(ft.TextSpan(text[at : found.start()]))
-        spans.append(ft.TextSpan(found.group(), style=ft.TextStyle(color=RED_SUIT)))
+            spans.append(ft.TextSpan(text[at : found.start()], style=style))
+        spans.append(ft.TextSpan(found.group(), style=red))
         at = found.end()
     if at < len(text):
-        spans.append(ft.TextSpan(text[at:]))
-    return ft.Text(spans=spans, semantics_label=text, **style)
+        spans.append(ft.TextSpan(text[at:], style=style))
+    return spans
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
