@@ -210,6 +210,12 @@ class ScoreRow:
     dimmed: bool = False
 
 
+def score_size(score: str) -> int:
+    """The font size of a score on its card: a card leaves a score some 67 px, which
+    "shows 16" overran at 16 px (drawn 68 px wide)."""
+    return 18 if len(score) <= 7 else 15 if len(score) == 8 else 14
+
+
 def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Control:
     """One row of compact chips, in seat order, each edged in its player's colour; more
     players than fit scroll sideways, so the header stays one chip high on a phone."""
@@ -222,10 +228,10 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
             ft.Text(row.name, weight=ft.FontWeight.BOLD, size=13, text_align=ft.TextAlign.CENTER),
             tagged(
                 f"score-{slug(row.name)}",
-                # "12 of 12", "10 cards": a longer score a size smaller, never cut.
+                # "12 of 12", "shows 16": a longer score smaller, never cut.
                 ft.Text(
                     row.score,
-                    size=18 if len(row.score) <= 7 else 16,
+                    size=score_size(row.score),
                     weight=ft.FontWeight.W_600,
                     no_wrap=True,
                 ),

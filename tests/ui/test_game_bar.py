@@ -84,3 +84,26 @@ class TestTheBarsLastingButtons:
         alone, shared = run_async(run())
         assert "Share this table" not in alone
         assert shared == [*alone, "Share this table"]
+
+
+# The room a phone's bar leaves the game's name between Home and five buttons (390 px:
+# from 60 px to 146), less a margin; a Roboto glyph is about 0.55 of its size wide.
+TITLE_ROOM = 80
+GLYPH = 0.55
+
+
+class TestTheGamesName:
+    def test_no_word_of_a_games_name_is_broken_across_lines_on_a_phone(self, lives):
+        from referee.games import GAMES
+
+        async def run():
+            app, session = device(lives)
+            titles = {}
+            for kind in GAMES:
+                app.start_game(kind, ["Ana", "Bo", "Cy"], {})
+                titles[kind] = session.page.views[-1].appbar.title
+            return titles
+
+        for kind, title in run_async(run()).items():
+            longest = max(map(len, title.value.split()))
+            assert longest * title.size * GLYPH <= TITLE_ROOM, (kind, title.value, title.size)

@@ -76,14 +76,17 @@ class GameScreen(Screen):
         s, game = self.game.session, self.game
         home, rules, menu = self._lasting()
         heading = self.heading()
+        short = len(heading) <= 12 and max(map(len, heading.split())) <= 8
         return ft.AppBar(
             key=self.view_key,
-            # A long name ("Faces, Aces & Jokers") smaller, on up to three lines: beside
-            # five buttons a phone's bar leaves it some 70 px, and a name is never cut.
+            # A long name ("Faces, Aces & Jokers") or a long word ("Deceptidice", which
+            # broke as "Decepti / dice") smaller, on up to three lines, and close to Home:
+            # beside five buttons a phone's bar leaves it some 86 px, and a name is never cut.
+            title_spacing=4,
             title=ft.Text(
                 heading,
-                size=16 if len(heading) <= 12 else 13,
-                max_lines=2 if len(heading) <= 12 else 3,
+                size=16 if short else 13,
+                max_lines=2 if short else 3,
             ),
             leading=home,
             actions=[
