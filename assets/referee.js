@@ -30,10 +30,14 @@
   }
 
   // The app's own way up (the app bar's arrow, Home) tells the browser the address of the
-  // screen it goes to. When that is the address of the history entry just below, the
+  // screen it goes to. When that is the address of a history entry just below, the
   // browser goes back to it instead of stacking it again: the phone's Back after the arrow
-  // then goes further up, not to the screen just left. Flutter numbers its entries
-  // (state.serialCount: the first one it sees is 0); the address of each is kept for the tab.
+  // then goes further up, not to the screen just left. "Just below" is the entry under
+  // this one, or one of the UP_TO under it: a panel with an address of its own (What now?,
+  // /game/7/whatnow) lies between the game and a screen opened from it, and Home from
+  // the panel goes back past the game. Flutter numbers its entries (state.serialCount:
+  // the first one it sees is 0); the address of each is kept for the tab.
+  var UP_TO = 3;
   var KEPT = "referee-addresses";
   var addresses = {};
   try {
@@ -61,9 +65,11 @@
   var nativeReplace = history.replaceState.bind(history);
   history.pushState = function (state, title, url) {
     var n = serial(state);
-    if (n !== null && addresses[String(n - 2)] === address(url)) {
-      history.back();
-      return;
+    for (var k = 2; n !== null && k <= UP_TO + 1; k++) {
+      if (addresses[String(n - k)] === address(url)) {
+        history.go(1 - k);
+        return;
+      }
     }
     if (n !== null) {
       addresses[String(n)] = address(url);

@@ -160,7 +160,8 @@ class BaseTeacher:
 
     def pick_words(self, state: Any, seat: int, options: tuple) -> str:
         labels = [str(self.rules.pick_label(v)) for v in options]
-        shown = labels if len(labels) <= 8 else [*labels[:7], f"… ({len(labels)} in all)"]
+        # A few, then how many: a hand of cards listed whole took three lines a player.
+        shown = labels if len(labels) <= 5 else [*labels[:4], f"… ({len(labels)} in all)"]
         return f"{state.players[seat]}: {', '.join(shown)}"
 
     # -- the engine --------------------------------------------------------------------
@@ -201,6 +202,8 @@ class BaseTeacher:
         facts = list(self.facts(state))
         facts += self._still_to_choose(state, picked)
         choosing = self._choosing(state, picked)
+        if choosing and picked:  # a choice made at once: those who have chosen are done
+            names = tuple(player for player, _ in choosing)
         return WhatNow(
             headline=self.headline(state, names, phrases),
             to_act=names,
@@ -216,6 +219,8 @@ class BaseTeacher:
         if not names:
             return f"The table's turn: {doing}."
         if self._simultaneous(state):
+            if len(names) == 1:  # the others have chosen
+                return f"{names[0]} still to choose: {doing}."
             return f"{and_list(names)} choose at once: {doing}."
         return f"{and_list(names)} to act: {doing}."
 

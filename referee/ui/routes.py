@@ -29,12 +29,14 @@ GAME_PAGES = ("log", "standings", "rules", "whatnow", "walk")
 TOP_PAGES = ("new", "stats")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
 _MAX_WALK_STEP = 9999  # beyond any round's length (ui/walk.py deals 500 actions at most)
+# A screen drawn by the screen below it, as a part of its view: What now?, a panel the
+# game's view opens and closes, not a page above it (a page of its own cost a phone ×4
+# slowed some 300 ms to open and 400 to close; a panel, some 120 and 75).
+DRAWN_BY = {"whatnow": "game"}
 # (a screen, the screen above it) shown in one view: Back's way, but no view of their own.
 # A walk's earlier steps: the stack stays as short at step 30 as at step 1 (the phone
-# rebuilds every view at each change), and Back draws the step before anew. What now?: a
-# panel the game's view opens and closes, not a page above it (a page of its own cost a
-# phone ×4 slowed some 300 ms to open and 400 to close; a panel, some 120 and 75).
-_ONE_VIEW = {("walk", "walk"), ("game", "whatnow")}
+# rebuilds every view at each change), and Back draws the step before anew.
+_ONE_VIEW = {("walk", "walk")} | {(below, above) for above, below in DRAWN_BY.items()}
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,12 @@ class Route:
 
 
 HOME = Route("home")
+
+
+def drawn_by(route: Route) -> Route:
+    """The route whose screen draws `route`: itself, or the screen below it (DRAWN_BY)."""
+    below = DRAWN_BY.get(route.screen)
+    return route if below is None else Route(below, route.game_id)
 
 
 def _game_id(text: str) -> int | None:

@@ -7,6 +7,7 @@ redraw; the shell merges that into what the phone already shows (ui/reconcile.py
 
 import flet as ft
 
+from referee.ui import routes
 from referee.ui.host import Host
 from referee.ui.routes import Route
 from referee.ui.widgets import icon_button
@@ -52,14 +53,15 @@ class Screen:
 
     @property
     def view_key(self) -> str:
-        """What the phone knows this screen's bar and body by: a new key is drawn anew."""
-        return self.route.path
+        """What the phone knows this screen's bar and body by: a new key is drawn anew.
+        A route another screen draws (routes.DRAWN_BY) goes by that screen's."""
+        return routes.drawn_by(self.route).path
 
     def shows(self, route: Route) -> bool:
         """Whether this screen draws `route` in its own view, the same screen with a part
         opened or closed (the game and its What now?): the shell then merges the change
         instead of drawing a new screen."""
-        return False
+        return route.path != self.route.path and routes.drawn_by(route).path == self.view_key
 
     def place(self) -> tuple | None:
         """Where the screen stands: a new place shows its body from the top."""

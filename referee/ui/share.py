@@ -86,7 +86,8 @@ class TableSharing:
 
     def open(self) -> None:
         shell = self.shell
-        shell.dialog(share_dialog(shell.top.route.path, shell.close_dialog, self.confirm_new))
+        # The screen's own view: a link shared with What now? open opens the game.
+        shell.dialog(share_dialog(shell.top.view_key, shell.close_dialog, self.confirm_new))
 
     def confirm_new(self, _e=None) -> None:
         self.shell.close_dialog()

@@ -245,7 +245,7 @@ class Shell(StoredGames):
         self.top.route = route
         collector.drawn()
         with self._drawing:
-            # Nothing was played: every button means what it meant, and is kept.
+            # Nothing was played here: every button means what it meant, and is kept.
             self._render(to_top=True, moved=False)
             if tell:
                 self._push(route.path)
@@ -320,9 +320,12 @@ class Shell(StoredGames):
         finally:
             collector.drawn()
 
-    def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> bool:
-        """`send`: send what changed (else the caller sends the whole page). Whether it
-        sent anything."""
+    def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> None:
+        """`send`: send what changed (else the caller sends the whole page)."""
+        if self.game is not None and self.game.seen != self.game.live.version:
+            # Another device's move is drawn here for the first time: a button kept would
+            # run the new screen's command for a tap sent from the old one.
+            moved = True
         screen, view = self.stack[-1]
         shown = view.controls[0] if len(view.controls) == 1 else None
         bar, root = self._bar(screen), self._frame(screen)
@@ -331,7 +334,7 @@ class Shell(StoredGames):
             view.appbar, view.controls = bar, [root]
             if send:
                 self.page.update()
-            return send
+            return
         # Every button without a key comes anew at every redraw (moved=True): a tap sent
         # from the screen before (a double tap, a tap crossing another device's move)
         # finds its button gone and is dropped, instead of running the new screen's button
@@ -348,7 +351,6 @@ class Shell(StoredGames):
                 self.page.update(*(changed if len(changed) == 1 else [view]))
         if to_top or where != self._places.get(screen.route.path):
             screen.to_top(shown)
-        return bool(changed and send)
 
     def _draw(self, screen: Screen, view: ft.View) -> None:
         view.appbar = self._bar(screen)

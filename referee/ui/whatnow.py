@@ -17,8 +17,11 @@ import flet as ft
 from referee.core.whatnow import Move, WhatNow
 from referee.core.words import amount
 from referee.ui import values
-from referee.ui.widgets import icon_button, suited, suited_spans, tagged, tile
+from referee.ui.suits import suited, suited_spans
+from referee.ui.widgets import icon_button, tagged, tile
 
+# The sections a panel with a Why? button shows only once it is tapped.
+DEEPER = ("facts", "refused")
 # Allowed moves a compact panel lists (a Fae-ker bidder's four: bid, pass, showdown, bluff),
 # each a sentence without its ruling: the panel must leave the game's buttons in reach.
 COMPACT_MOVES = 4
@@ -105,6 +108,9 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
     return out
 
 
+_WHY = ft.TextStyle(size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
 def _line(line: Line, size: int, rulings: bool) -> ft.Control:
     # One text a line, its reason and ruling smaller spans of it, and a name for each
     # section, not each line: the panel opens in one frame of a phone's, and each control
@@ -114,10 +120,27 @@ def _line(line: Line, size: int, rulings: bool) -> ft.Control:
         spans += suited_spans(f"\n{line.reason}", _WHY)
     if line.ruling and rulings:
         spans.append(ft.TextSpan(f"\n{line.ruling}", style=_WHY))
-    return ft.Text(spans=spans, size=size)
+    # Read aloud whole, as a sentence drawn with red suits is (ui/suits.py).
+    return ft.Text(spans=spans, size=size, semantics_label="".join(x.text for x in spans))
 
 
-_WHY = ft.TextStyle(size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)
+def _why_button(why: Why, refused: int) -> ft.Control:
+    # Not "Hide why": the walk shows a verdict's Why? beside this one.
+    if why.open:
+        label = "Hide the numbers and rules"
+    elif refused:
+        label = f"Why? Numbers, rules, and {amount(refused, 'moves')} not allowed"
+    else:
+        label = "Why? The numbers and the rules"
+    return tile(
+        label,
+        label,
+        lambda _e: why.toggle(),
+        filled=False,
+        border=False,
+        icon=ft.Icons.HELP_OUTLINE,
+        key="whatnow-why",  # it does the same whatever the game does
+    )
 
 
 def panel(
@@ -125,8 +148,8 @@ def panel(
 ) -> ft.Control:
     """What now? drawn: the headline, then `sections` (compact: under a taught game's
     status line, whose What now? button opens the whole of it). `close`: a Close button
-    beside the headline. `why`: a Why? button that shows each move's ruling (without it,
-    the rulings are not shown)."""
+    beside the headline. `why`: a Why? button that shows the numbers of this state, the
+    moves not allowed now and each move's ruling (without one, all but the rulings show)."""
     headline = tagged("whatnow-headline", suited(wn.headline, size=15, weight=ft.FontWeight.W_600))
     if close is not None:
         headline.expand = True
@@ -135,31 +158,23 @@ def panel(
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
     items: list[ft.Control] = [headline]
-    rulings = why is not None and why.open
-    cited = False
-    for section in sections(wn, compact):
+    # With a Why? button, what may be done now comes first, alone: the numbers, the moves
+    # not allowed and the rulings wait behind Why?, as a verdict's arithmetic and rulings
+    # do, and the panel leaves the buttons it explains in reach (at a Fae-ker round's
+    # start it held four numbers and five refusals, and pushed every button off a phone).
+    deeper = why is None or why.open
+    shown_sections = [s for s in sections(wn, compact) if deeper or s.key not in DEEPER]
+    for section in shown_sections:
         if section.title:
             items.append(
                 ft.Text(section.title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
             )
         size = 14 if section.key in ("allowed", "refused") else 13
         # Whole sentences, never cut: a newcomer reads the end of a move as much as its start.
-        lines = [_line(line, size, rulings) for line in section.lines]
+        lines = [_line(line, size, why is not None and why.open) for line in section.lines]
         items.append(tagged(f"whatnow-{section.key}", ft.Column(lines, spacing=6, tight=True)))
-        cited = cited or any(line.ruling for line in section.lines)
-    if why is not None and cited:
-        label = "Hide why" if why.open else "Why? The rule behind each move"
-        items.append(
-            tile(
-                label,
-                label,
-                lambda _e: why.toggle(),
-                filled=False,
-                border=False,
-                icon=ft.Icons.HELP_OUTLINE,
-                key="whatnow-why",  # it does the same whatever the game does
-            )
-        )
+    if why is not None and (wn.facts or wn.refused or any(m.ruling for m in wn.allowed)):
+        items.append(_why_button(why, len(wn.refused)))
     shown = tagged(
         "whatnow-panel" if compact else "whatnow",
         ft.Container(

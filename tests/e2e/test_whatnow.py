@@ -114,11 +114,12 @@ def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path
         # In full, one tap away, in the game's own view, with its own address; the rulings
         # behind Why?, as a verdict's; the phone's Back closes it.
         _button(page, "What now?").tap()
-        expect(tagged(page, "whatnow-refused")).to_contain_text("bluff")
         expect(page).to_have_url(re.compile(r"/game/\d+/whatnow$"))
         expect(tagged(page, "whatnow-allowed")).not_to_contain_text("FK-DEALER")
-        _button(page, "Why? The rule behind each move").tap()
+        expect(tagged(page, "whatnow-refused")).to_have_count(0)
+        page.get_by_role("button", name=re.compile(r"^Why\? Numbers, rules, and")).tap()
         expect(tagged(page, "whatnow-allowed")).to_contain_text("Ruling FK-DEALER")
+        expect(tagged(page, "whatnow-refused")).to_contain_text("bluff")
         shot(page, "whatnow-newcomer-4-in-full")
         page.go_back()
         expect(tagged(page, "whatnow")).to_have_count(0)
@@ -151,10 +152,11 @@ def test_the_browsers_back_steps_back_through_a_walk_then_returns_to_the_rules(b
             _button(page, "Next").click()
             expect(tagged(page, "walk-step")).to_have_text(f"Step {n} of {total}")
         # The verdict's ruling waits behind Why?, and the status line says nothing What
-        # now? says under it (who is to act, what bids count).
+        # now? says under it (who is to act), only what it does not (what bids count).
         why = tagged(page, "why")
         expect(why).not_to_have_attribute("aria-label", re.compile("Ruling"))
-        expect(tagged(page, "walk-status")).to_have_count(0)
+        expect(tagged(page, "walk-status")).not_to_contain_text("to act")
+        expect(tagged(page, "walk-status")).to_contain_text("Bids count")
         shot(page, "whatnow-walk-faeker-step2-why-shut")
         _button(page, "Why?").click()
         expect(why).to_have_attribute("aria-label", re.compile("Ruling FK-BID"))
@@ -165,3 +167,35 @@ def test_the_browsers_back_steps_back_through_a_walk_then_returns_to_the_rules(b
         page.go_back()  # Back at the start: the rules screen that opened the walk
         expect(_button(page, "Walk through a round")).to_be_visible()
         expect(tagged(page, "walk-step")).to_have_count(0)
+
+
+def test_back_after_what_now_retraces_the_games_way_not_the_panels(browser, tmp_path):
+    store = Store(tmp_path / "referee.db")
+    Table.new(store, GameRecord(game="faeker", players=PLAYERS))
+    store.close()
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(browser, url, touch=True, **PHONE)
+        resume = _button(page, "Resume Fae-ker: Ana, Bo, Cy")
+
+        # The rules opened from What now?, then the arrow back: the game, and the phone's
+        # Back from it goes home, not to the rules or the panel again.
+        resume.tap()
+        _button(page, "What now?").tap()
+        expect(tagged(page, "whatnow")).to_be_visible()
+        _button(page, "Rules").tap()
+        expect(page).to_have_url(re.compile(r"/game/\d+/rules$"))
+        _button(page, "Back").tap()
+        expect(page).to_have_url(re.compile(r"/game/\d+$"))
+        expect(tagged(page, "whatnow")).to_have_count(0)
+        page.go_back()
+        expect(tagged(page, "home")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/$"))
+
+        # Home from the panel goes back to the first page of the tab, as Home from the game.
+        resume.tap()
+        _button(page, "What now?").tap()
+        expect(tagged(page, "whatnow")).to_be_visible()
+        _button(page, "Home").tap()
+        expect(tagged(page, "home")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/$"))
+        assert page.evaluate("() => history.state && history.state.serialCount") == 0

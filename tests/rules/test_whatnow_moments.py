@@ -112,6 +112,14 @@ def test_fy_guess_says_who_still_has_to_choose():
     assert now.choosing == (("Ana", guesses), ("Cy", guesses))
 
 
+def test_fy_guess_the_headline_names_only_who_has_not_guessed():
+    session = fairy(actions=[opening(10)])
+    assert told(session).headline.startswith("Ana, Bo and Cy to guess at once:")
+    assert told(session, picked={1}).headline.startswith("Ana and Cy to guess at once:")
+    assert told(session, picked={0, 1}).headline.startswith("Cy to guess:")
+    assert told(session, picked={0, 1}).to_act == ("Cy",)
+
+
 # -- Fairy Bucks -----------------------------------------------------------------------
 
 

@@ -2,8 +2,8 @@
 
 import flet as ft
 
+from referee.ui.suits import suited
 from referee.ui.theme import RED_SUIT
-from referee.ui.widgets import suited
 
 SENTENCE = "Ana takes K♥ and 9♦ (trump hearts ♥), not 7♠."
 

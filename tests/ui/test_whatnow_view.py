@@ -11,6 +11,7 @@ from referee.core.whatnow import Move, WhatNow
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.ui import routes
+from referee.ui.screens import game as game_screen
 from referee.ui.walk import Walk, deal, round_length
 from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
 from tests.helpers import run_async
@@ -71,22 +72,29 @@ class TestWhatItShows:
         # A reason the sentence already says is not said twice.
         assert refused[1].reason is None
 
-    def test_the_rulings_wait_behind_why_as_a_verdicts_do(self):
+    def test_the_numbers_the_moves_not_allowed_and_the_rulings_wait_behind_why(self):
         toggled = []
-        shut = " ".join(texts_of(panel(WN, why=Why(False, lambda: toggled.append(1)))))
-        assert "Cy passed this round and cannot bid." in shut  # a reason is said at once
-        assert "FK-BID-RAISE" not in shut and "FK-BLUFF" not in shut
         shut_panel = panel(WN, why=Why(False, lambda: toggled.append(1)))
+        shut = " ".join(texts_of(shut_panel))
+        assert BID.sentence in shut and WN.next in shut  # what may be done, at once
+        assert REFUSED.sentence not in shut and "whatnow-refused" not in _tags(shut_panel)
+        assert WN.facts[0] not in shut
+        assert "FK-BID-RAISE" not in shut and "FK-BLUFF" not in shut
         button = next(c for c in controls(shut_panel) if getattr(c, "key", None) == "whatnow-why")
+        assert any(
+            getattr(c, "label", None) == "Why? Numbers, rules, and 2 moves not allowed"
+            for c in controls(shut_panel)
+        )
         button.on_click(None)
         assert toggled == [1]
         opened = panel(WN, why=Why(True, lambda: None))
-        assert "Ruling FK-BID-RAISE: Raise: each bid beats the one before." in " ".join(
-            texts_of(opened)
-        )
+        said = " ".join(texts_of(opened))
+        assert "Ruling FK-BID-RAISE: Raise: each bid beats the one before." in said
+        assert f"{REFUSED.sentence}\n{REFUSED.reason}" in said  # each with its reason
+        assert WN.facts[0] in said
         assert any(
-            getattr(c, "label", None) == "Hide why" for c in controls(opened)
-        )  # the button's name
+            getattr(c, "label", None) == "Hide the numbers and rules" for c in controls(opened)
+        )
 
     def test_each_section_is_found_by_its_name_and_lists_its_moves_in_order(self):
         tags = _tags(panel(WN))
@@ -133,11 +141,17 @@ def _button(session, key: str) -> ft.Control:
 
 
 def _bids(session) -> list[ft.Control]:
+    """The bid tiles' tappable containers (a tile is a named Semantics round one)."""
     return [
-        c
+        c.content
         for c in controls(session.page.views[-1])
         if isinstance(c, ft.Semantics) and str(c.label or "").startswith("Bid ")
     ]
+
+
+def _same(these: list, those: list) -> bool:
+    """The very same controls (Flet's controls compare equal field by field)."""
+    return len(these) == len(those) and all(a is b for a, b in zip(these, those, strict=True))
 
 
 async def _browser_goes(session, address: str) -> None:
@@ -163,10 +177,10 @@ class TestWhatNowInTheGamesView:
             _button(session, "whatnow").on_click(None)
             opened = (app.screen, app.top.route.path, _top_tags(session))
             # The same view, its bid buttons kept: a panel opened, not a page pushed.
-            kept = list(session.page.views) == views and _bids(session) == bids
+            kept = _same(session.page.views, views) and _same(_bids(session), bids)
             await _browser_took(app, session)
             await _browser_goes(session, routes.game(app.game.game_id))  # the phone's Back
-            return opened, kept, app.screen, _top_tags(session), _bids(session) == bids
+            return opened, kept, app.screen, _top_tags(session), _same(_bids(session), bids)
 
         (screen, path, tags), kept, back, after, bids_kept = run_async(run())
         assert screen == "whatnow" and path.endswith("/whatnow")
@@ -174,7 +188,9 @@ class TestWhatNowInTheGamesView:
         assert kept and bids_kept
         assert back == "game" and "whatnow" not in after
 
-    def test_the_question_mark_and_the_close_button_close_it_too(self, lives):
+    def test_the_question_mark_and_the_close_button_close_it_too(self, lives, monkeypatch):
+        monkeypatch.setattr(game_screen, "DOUBLE_TAP_S", 0)
+
         async def run():
             app, session = device(lives)
             app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
@@ -187,6 +203,37 @@ class TestWhatNowInTheGamesView:
             return closed
 
         assert run_async(run()) == [("game", False), ("game", False)]
+
+    def test_a_double_tap_on_the_question_mark_leaves_it_open(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            _button(session, "whatnow").on_click(None)
+            _button(session, "whatnow").on_click(None)
+            return app.screen
+
+        assert run_async(run()) == "whatnow"
+
+    def test_a_move_from_another_device_not_yet_drawn_makes_every_button_new(self, lives):
+        async def run():
+            app, session = device(lives)
+            other, _ = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+            other.open_game(app.game.game_id)
+            await _told()
+            bids = _bids(session)
+            # Bo bids on the other phone; this one opens What now? before it is told, and
+            # draws the bid with it: "Bid 3" now bids for Cy, so the tile cannot be kept.
+            other.game.play(
+                other.game.rules.parse_action({"type": "bid", "player": "Bo", "amount": 2})
+            )
+            _button(session, "whatnow").on_click(None)
+            return bids, _bids(session)
+
+        before, after = run_async(run())
+        live = [tile for tile in after if tile.on_click is not None]  # a disabled one is inert
+        assert live and not any(a is b for a in live for b in before)
 
     def test_home_from_it_goes_home(self, lives):
         async def run():

@@ -112,7 +112,8 @@ class FaekerTeacher(BaseTeacher):
             need = "exactly" if state.options.bluff_needs_exact else "at least"
             return (
                 f"{who} may call a bluff on {holder}'s {last.amount}: {holder} shows the hand; "
-                f"with {need} {last.amount} counting cards {holder} takes {amount(fae, 'cubes')}, "
+                f"with {need} {amount(last.amount, 'counting cards')} {holder} takes "
+                f"{amount(fae, 'cubes')}, "
                 f"otherwise {who} takes {fae + 1}.",
                 f"call a bluff on {holder}'s {last.amount}",
             )

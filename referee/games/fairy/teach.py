@@ -68,7 +68,8 @@ class FairyTeacher(BaseTeacher):
     def headline(self, state: FairyState, names, phrases) -> str:
         if state.phase == "guess":
             who = and_list(names)
-            return f"{who} to guess at once: higher, lower, same suit, or catch."
+            together = " at once" if len(names) > 1 else ""  # the others have guessed
+            return f"{who} to guess{together}: higher, lower, same suit, or catch."
         return super().headline(state, names, phrases)
 
     def facts(self, state: FairyState) -> list[str]:

@@ -89,7 +89,8 @@ class FairyBucksTeacher(BaseTeacher):
 
     def headline(self, state: FairyBucksState, names, phrases) -> str:
         if state.phase == "auction":
-            return f"{and_list(names)} to reveal at once: a Buck, or Poof! to drop out."
+            together = " at once" if len(names) > 1 else ""  # the others have revealed
+            return f"{and_list(names)} to reveal{together}: a Buck, or Poof! to drop out."
         return super().headline(state, names, phrases)
 
     def facts(self, state: FairyBucksState) -> list[str]:

@@ -90,7 +90,8 @@ class FajTeacher(BaseTeacher):
 
     def headline(self, state: FajState, names, phrases) -> str:
         if state.phase == "play":
-            return f"{and_list(names)} to play a card at once for trick {state.trick}."
+            together = " at once" if len(names) > 1 else ""  # the others have played
+            return f"{and_list(names)} to play a card{together} for trick {state.trick}."
         return super().headline(state, names, phrases)
 
     def facts(self, state: FajState) -> list[str]:

@@ -9,7 +9,7 @@ tap their way there.
 
 import importlib
 
-from referee.ui.routes import Route
+from referee.ui.routes import DRAWN_BY, Route
 
 # route.screen -> (module under referee.ui.screens, class)
 SCREENS = {
@@ -21,14 +21,14 @@ SCREENS = {
     "fix": ("log.fix", "FixScreen"),
     "standings": ("standings", "StandingsScreen"),
     "rules": ("rules", "RulesScreen"),
-    "whatnow": ("game", "GameScreen"),  # the game, What now? open
     "walk": ("walk", "WalkScreen"),
     "settle": ("settle", "SettleScreen"),
 }
 
 
 def screen_class(name: str) -> type:
-    module, cls = SCREENS[name]
+    """The class of the screen `name`, or of the screen that draws it (routes.DRAWN_BY)."""
+    module, cls = SCREENS[DRAWN_BY.get(name, name)]
     return getattr(importlib.import_module(f"{__name__}.{module}"), cls)
 
 

@@ -6,6 +6,8 @@ one, so the phone's Back returns here from each. What now? (`/game/{id}/whatnow`
 this view, above the actions it explains, and Back closes it.
 """
 
+import time
+
 import flet as ft
 
 from referee.core.whatnow import what_now
@@ -16,9 +18,11 @@ from referee.ui.reconcile import find
 from referee.ui.screen import Screen
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
+from referee.ui.suits import suited
 from referee.ui.whatnow import Why, panel
-from referee.ui.widgets import TAP, action_button, big_button, icon_button, suited, tagged
+from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
 
+DOUBLE_TAP_S = 0.6  # a second tap on the ? this soon after the first is the same tap
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
 SIDE_WIDTH = 380
@@ -34,16 +38,10 @@ class GameScreen(Screen):
         self._scrolled_down = False  # the actions are not at their top
         self._kept_bar: tuple | None = None  # (sharing, the lasting buttons): see _lasting
         self._rulings_shown = False  # What now?'s Why?
+        self._asked_at = 0.0  # when this device's ? opened What now? (time.monotonic)
 
     def heading(self) -> str:
         return self.view.title(self.game.session.state)
-
-    @property
-    def view_key(self) -> str:
-        return routes.game(self.game.game_id)
-
-    def shows(self, route) -> bool:
-        return route.game_id == self.game.game_id and route.screen in ("game", "whatnow")
 
     @property
     def asked(self) -> bool:
@@ -211,14 +209,15 @@ class GameScreen(Screen):
             ft.Container(self._status(view, s), padding=values.padding(top=6)),
         ]
         parts: list[ft.Control] = []
-        # The picks locked so far (the live table knows them, the state does not) name who
-        # is still to choose.
-        if self.asked:  # opened: in full, above the actions it explains
+        if self.asked or game.live.teach:
+            # The picks locked so far (the live table knows them, the state does not) name
+            # who is still to choose.
             wn = what_now(s.rules, state, game.live.picks.keys())
-            why = Why(self._rulings_shown, self._toggle_rulings)
-            parts.append(panel(wn, close=lambda _e: self.shell.back(), why=why))
-        elif game.live.teach:  # taught: under the status line, above the actions
-            parts.append(panel(what_now(s.rules, state, game.live.picks.keys()), compact=True))
+            if self.asked:  # opened: in full, above the actions it explains
+                why = Why(self._rulings_shown, self._toggle_rulings)
+                parts.append(panel(wn, close=lambda _e: self.shell.back(), why=why))
+            else:  # taught: compact, under the status line, above the actions
+                parts.append(panel(wn, compact=True))
         others = game.live.others(game.device)
         if others:
             n = len(others)
@@ -295,13 +294,15 @@ class GameScreen(Screen):
 
     def _toggle_rulings(self) -> None:
         self._rulings_shown = not self._rulings_shown
-        self.shell.render()
+        self.shell.render(moved=False)  # nothing was played: the buttons are kept
 
     def _open_whatnow(self, _e=None) -> None:
-        if self.asked:  # the same ? closes it
-            self.shell.back()
-        else:
+        if not self.asked:
+            self._asked_at = time.monotonic()
             self.shell.go(routes.game(self.game.game_id, "whatnow"))
+        elif time.monotonic() - self._asked_at > DOUBLE_TAP_S:  # the same ? closes it
+            self.shell.back()
+        # else: a double tap's second tap, which would close what the first opened
 
     def _ending_buttons(self) -> ft.Control:
         """Play again first and widest: the same table, one tap to the next game."""

@@ -15,9 +15,10 @@ from referee.ui import routes, values
 from referee.ui.reconcile import find
 from referee.ui.routes import Route
 from referee.ui.screen import Screen
+from referee.ui.suits import suited
 from referee.ui.walk import Walk, unsaid
 from referee.ui.whatnow import Why, panel
-from referee.ui.widgets import big_button, ruling_lines, split_details, suited, tagged, why_toggle
+from referee.ui.widgets import big_button, ruling_lines, split_details, tagged, why_toggle
 
 
 class WalkScreen(Screen):
@@ -62,7 +63,7 @@ class WalkScreen(Screen):
 
     def _toggle_moves_why(self) -> None:
         self._moves_why = not self._moves_why
-        self.shell.render()
+        self.shell.render(moved=False)
 
     def start_real(self, _e=None) -> None:
         self.shell.go(f"/new?kind={self.game.rules.kind}")
@@ -71,13 +72,16 @@ class WalkScreen(Screen):
         walk, view = self.walk, self.view
         state = walk.state
         wn = what_now(walk.rules, state)
-        said = [wn.headline, *wn.facts]  # What now?, open below: said there, not again
+        # What now?, open below, says these (its numbers once its Why? is open), and the
+        # status line what is left of its own: neither is said again.
+        said = [wn.headline, *(wn.facts if self._moves_why else ())]
+        status = unsaid(view.status(state), said)
         items: list[ft.Control] = []
         if walk.done:
             items.append(self._result())
         verdict = walk.verdict
         if verdict is not None:
-            items.append(self._verdict(verdict, said))
+            items.append(self._verdict(verdict, [*said, status]))
         else:
             items.append(
                 ft.Text(
@@ -91,9 +95,6 @@ class WalkScreen(Screen):
             tagged("walk-round", ft.Text(view.round_line(state), size=13)),
             view.scoreboard(state),
         ]
-        # What now? is open under the status line: what its headline or facts say (who is
-        # to act, what bids count) is not said twice.
-        status = unsaid(view.status(state), said)
         if status:
             items.append(
                 tagged("walk-status", ft.Text(status, size=16, weight=ft.FontWeight.W_600))

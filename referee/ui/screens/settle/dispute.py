@@ -17,7 +17,8 @@ from referee.disputes import GAME_OF, TITLES, Settled, from_game, settle
 from referee.games import GAMES
 from referee.ui.dispute_form import DisputeForm
 from referee.ui.games import FORMS
-from referee.ui.widgets import TAP, big_button, suited, tagged
+from referee.ui.suits import suited
+from referee.ui.widgets import TAP, big_button, tagged
 
 
 class DisputeScreen:
