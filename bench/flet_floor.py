@@ -22,6 +22,8 @@ some 90 controls, where the referee's game screen has 110): `big` (such a body, 
 bodies kept on the page, one hidden: the tap shows the hidden one and hides the other, so
 the phone gets no new control, only widgets to build again), and `big_shown_screen`: that with
 a new app bar, title and address, the cheapest a change of screen could be made in Flet.
+`panel`: a box of six lines of text (as What now? opened in a game) put above such a body,
+kept, and taken away again, in turns.
 """
 
 import argparse
@@ -42,7 +44,7 @@ from tests.e2e.browser import launch, open_page, tagged  # noqa: E402
 
 KINDS = (
     "label", "body", "bar", "title", "route", "screen", "texts", "one_text", "boxes",
-    "big", "big_route", "big_shown", "big_shown_screen",
+    "big", "big_route", "big_shown", "big_shown_screen", "panel",
 )  # fmt: skip
 LINES = 30
 BIG = (4, 6, 10)  # rows of tiles, tiles a row, lines of text
@@ -91,6 +93,24 @@ def main(page: ft.Page):
         ]
 
     shown_bodies = []  # big_shown's two bodies, the one shown first
+    under_panel = []  # panel's game-sized body, kept
+
+    def panel(n):
+        # as What now? opened in the referee's game view: a headline, a title, three
+        # moves of two lines and a button's worth of text, on a tinted box
+        sentence = "Bo may call a showdown: Ana, Bo and Cy show their hands and the highest"
+        texts = [
+            ft.Text(f"Bo to act: bid 5, pass, call a showdown ({n}).", weight=ft.FontWeight.W_600),
+            ft.Text("You may now", size=13, weight=ft.FontWeight.BOLD),
+            *[ft.Text(f"{sentence} hand takes {i} cubes.", size=14) for i in range(3)],
+            ft.Text("Why? Numbers, rules, and 3 moves not allowed", size=14),
+        ]
+        return ft.Container(
+            ft.Column(texts, spacing=6, tight=True),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        )
 
     def change(kind):
         count["n"] += 1
@@ -107,6 +127,14 @@ def main(page: ft.Page):
             hidden.controls[0].content.value = f"screen {n}"
             hidden.visible, shown.visible = True, False
             shown_bodies.reverse()
+        elif kind == "panel":  # opened over a game-sized body, then closed, in turns
+            if not under_panel or not any(c is under_panel[0] for c in area.controls):
+                under_panel[:] = [big(ft.Text(f"screen {n - 1}"))]
+                area.controls = list(under_panel)
+                page.update()
+            under_panel[0].controls[0].content.value = f"screen {n}"
+            opened = len(area.controls) > 1
+            area.controls = under_panel[:] if opened else [panel(n), *under_panel]
         elif kind == "label":  # the rest of the page stays as it is
             count_text.value = f"screen {n}"
         elif kind == "texts":
@@ -169,8 +197,13 @@ def run(taps: int, throttle: float) -> dict:
         shown = 0
         for round_ in range(taps + 1):  # the first round warms up, untimed
             for kind in KINDS:
-                # big_shown's first tap of a round puts its two bodies on the page: untimed
-                for timed in (False, True) if kind.startswith("big_shown") else (True,):
+                # big_shown's first tap of a round puts its two bodies on the page, and
+                # panel's its body with the panel open: untimed; panel's next two close and
+                # open it
+                turns = {"panel": (False, True, True)}.get(
+                    kind, (False, True) if kind.startswith("big_shown") else (True,)
+                )
+                for timed in turns:
                     shown += 1
                     page.wait_for_timeout(300)
                     where = "count" if kind == "label" else "label"
