@@ -49,7 +49,7 @@ def test_at_n_is_the_state_after_n_actions(game):
     refused = {m["kind"]: m for m in told["not_allowed"]}
     assert refused["A bluff call"]["reason"] == "Nobody can call a bluff yet: no bid has been made."
     at_start = json.loads(run("whatnow", str(game), "--at", "0").stdout)
-    assert at_start["headline"] == "The table's turn: turn up the top card."
+    assert at_start["headline"] == "Ana to deal and turn up the top card."
 
 
 def test_standard_input_is_read_for_a_dash(game):

@@ -65,8 +65,12 @@ def test_fk_bid_nobody_can_call_a_bluff_before_a_bid():
 def test_fk_pass_out_a_player_who_passed_cannot_bid_again():
     now = told(faeker(actions=[top(3), bid("Bo", 2), pass_("Cy")]))
     cy = next(m for m in now.refused if getattr(m.example, "player", None) == "Cy")
-    assert cy.sentence == "Cy cannot bid again: Cy passed this round."
+    assert cy.sentence == "Cy cannot bid again this round."
     assert cy.reason == "Cy passed and is out of the bidding this round."
+
+
+def test_fk_dealer_the_round_starts_with_the_dealer_named():
+    assert told(faeker()).headline == "Ana to deal and turn up the top card."
 
 
 def test_fk_end_tie_the_tied_show_and_the_tie_break_is_said():

@@ -128,10 +128,13 @@ class FaekerTeacher(BaseTeacher):
         deal = state.deal
         passed = isinstance(example, Bid) and state.phase == "bidding"
         if passed and self.rules.seat_of(state, example.player) in deal.passed:
-            return f"{example.player} cannot bid again: {example.player} passed this round."
+            # What cannot be done; the rules' reason, said under it, says why.
+            return f"{example.player} cannot bid again this round."
         return reason
 
     def headline(self, state: FaekerState, names, phrases) -> str:
+        if state.phase == "top":  # the table's turn, but a player deals (FK-DEALER)
+            return f"{state.players[state.dealer]} to deal and turn up the top card."
         if state.phase == "reveal":
             return f"{and_list(names)} to show {'a hand' if len(names) == 1 else 'their hands'}."
         return super().headline(state, names, phrases)
