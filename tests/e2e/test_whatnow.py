@@ -66,6 +66,13 @@ def _panel(page, *phrases: str) -> None:
         expect(panel).to_contain_text(phrase, ignore_case=True)
 
 
+def _stored_faeker(folder) -> None:
+    """A Fae-ker game of PLAYERS stored in `folder`, for home's Resume."""
+    store = Store(folder / "referee.db")
+    Table.new(store, GameRecord(game="faeker", players=PLAYERS))
+    store.close()
+
+
 def _allowed(page, phrase: str) -> None:
     """What now? lists `phrase` among the moves allowed now."""
     expect(tagged(page, "whatnow-allowed")).to_contain_text(phrase, ignore_case=True)
@@ -138,9 +145,7 @@ def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path
 
 
 def test_the_browsers_back_steps_back_through_a_walk_then_returns_to_the_rules(browser, tmp_path):
-    store = Store(tmp_path / "referee.db")
-    Table.new(store, GameRecord(game="faeker", players=PLAYERS))
-    store.close()
+    _stored_faeker(tmp_path)
     with serve_app(tmp_path) as (url, _started):
         page = open_page(browser, url, **PHONE)
         _button(page, f"Resume Fae-ker: {', '.join(PLAYERS)}").click()
@@ -170,9 +175,7 @@ def test_the_browsers_back_steps_back_through_a_walk_then_returns_to_the_rules(b
 
 
 def test_back_after_what_now_retraces_the_games_way_not_the_panels(browser, tmp_path):
-    store = Store(tmp_path / "referee.db")
-    Table.new(store, GameRecord(game="faeker", players=PLAYERS))
-    store.close()
+    _stored_faeker(tmp_path)
     with serve_app(tmp_path) as (url, _started):
         page = open_page(browser, url, touch=True, **PHONE)
         resume = _button(page, "Resume Fae-ker: Ana, Bo, Cy")

@@ -60,3 +60,21 @@ def text_of(control: ft.Text) -> str:
 def texts_of(root) -> list[str]:
     """What every Text under `root` says, in order."""
     return [t for c in controls(root) if isinstance(c, ft.Text) and (t := text_of(c))]
+
+
+async def browser_goes(session, address: str) -> None:
+    """The browser's Back (or a link): the page reports the address it now shows."""
+    session.connection.page_url = "http://127.0.0.1:8550"
+    session.apply_page_patch({"route": address})
+    await session.dispatch_event(session.page._i, "route_change", {"route": address})
+
+
+def bidding_on_two(lives: LiveTables) -> tuple[Shell, Session, Shell, Session]:
+    """A Fae-ker game in its bidding (top card 3) open on this device and on another: each
+    device and its session (a session nobody holds is closed)."""
+    app, session = device(lives)
+    other, other_session = device(lives)
+    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+    other.open_game(app.game.game_id)
+    return app, session, other, other_session

@@ -6,7 +6,7 @@ import asyncio
 from referee.live.server import CODE_ENV
 from referee.ui.screens.game import GameScreen
 from tests.helpers import run_async
-from tests.ui.devices import device
+from tests.ui.devices import bidding_on_two, device
 
 
 def _bar(session) -> dict:
@@ -50,11 +50,7 @@ class TestTheBarsLastingButtons:
         built = _built(monkeypatch)
 
         async def run():
-            app, session = device(lives)
-            other, _ = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
-            other.open_game(app.game.game_id)
+            app, session, other, _other_session = bidding_on_two(lives)
             before = _bar(session)
             undo_before = before["undo"].content._i
             _bid(app, 2)

@@ -12,7 +12,7 @@ from referee.ui import routes
 from referee.ui.routes import Route
 from referee.ui.walk import Walk, unsaid
 from tests.helpers import run_async
-from tests.ui.devices import controls, device, texts_of
+from tests.ui.devices import browser_goes, controls, device, texts_of
 
 
 def _tags(control) -> dict[str, ft.Control]:
@@ -25,13 +25,6 @@ def _tags(control) -> dict[str, ft.Control]:
 
 def _step_line(session) -> str:
     return _tags(session.page.views[-1])["walk-step"].content.value
-
-
-async def _browser_goes(session, address: str) -> None:
-    """The browser's Back (or a link): the page reports the address it now shows."""
-    session.connection.page_url = "http://127.0.0.1:8550"
-    session.apply_page_patch({"route": address})
-    await session.dispatch_event(session.page._i, "route_change", {"route": address})
 
 
 def _walking(lives, kind: str = "faeker"):
@@ -82,9 +75,9 @@ class TestBackStepsBack:
             await asyncio.sleep(0.01)
             seen = []
             for address in (routes.walk(game_id, 1), routes.walk(game_id, 0)):
-                await _browser_goes(session, address)
+                await browser_goes(session, address)
                 seen.append(_step_line(session))
-            await _browser_goes(session, routes.game(game_id, "rules"))
+            await browser_goes(session, routes.game(game_id, "rules"))
             return seen, app.screen
 
         seen, screen = run_async(run())

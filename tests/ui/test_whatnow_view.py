@@ -15,7 +15,7 @@ from referee.ui.screens import game as game_screen
 from referee.ui.walk import Walk, deal, round_length
 from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
 from tests.helpers import run_async
-from tests.ui.devices import controls, device, texts_of
+from tests.ui.devices import bidding_on_two, browser_goes, controls, device, texts_of
 
 BID = Move(
     "Bid",
@@ -154,17 +154,10 @@ def _same(these: list, those: list) -> bool:
     return len(these) == len(those) and all(a is b for a, b in zip(these, those, strict=True))
 
 
-async def _browser_goes(session, address: str) -> None:
-    """The browser's Back (or a link): the page reports the address it now shows."""
-    session.connection.page_url = "http://127.0.0.1:8550"
-    session.apply_page_patch({"route": address})
-    await session.dispatch_event(session.page._i, "route_change", {"route": address})
-
-
 async def _browser_took(app, session) -> None:
     """The browser answers each address the app told it, as a page does."""
     for address in list(app._echoes):
-        await _browser_goes(session, address)
+        await browser_goes(session, address)
 
 
 class TestWhatNowInTheGamesView:
@@ -179,7 +172,7 @@ class TestWhatNowInTheGamesView:
             # The same view, its bid buttons kept: a panel opened, not a page pushed.
             kept = _same(session.page.views, views) and _same(_bids(session), bids)
             await _browser_took(app, session)
-            await _browser_goes(session, routes.game(app.game.game_id))  # the phone's Back
+            await browser_goes(session, routes.game(app.game.game_id))  # the phone's Back
             return opened, kept, app.screen, _top_tags(session), _same(_bids(session), bids)
 
         (screen, path, tags), kept, back, after, bids_kept = run_async(run())
@@ -216,11 +209,7 @@ class TestWhatNowInTheGamesView:
 
     def test_a_move_from_another_device_not_yet_drawn_makes_every_button_new(self, lives):
         async def run():
-            app, session = device(lives)
-            other, _ = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
-            other.open_game(app.game.game_id)
+            _app, session, other, _other_session = bidding_on_two(lives)
             await _told()
             bids = _bids(session)
             # Bo bids on the other phone; this one opens What now? before it is told, and
@@ -251,7 +240,7 @@ class TestWhatNowInTheGamesView:
             app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             game_id = app.game.game_id
             app.go("/")
-            await _browser_goes(session, routes.game(game_id, "whatnow"))
+            await browser_goes(session, routes.game(game_id, "whatnow"))
             return app.screen, [s.route.path for s, _ in app.stack], len(session.page.views)
 
         screen, stack, views = run_async(run())
