@@ -105,9 +105,10 @@ def serve_script(script: Path, source: str, renderer: str = "auto"):
 class Hello:
     """The smallest app's page, tapped in turns beside ours: its label counts the taps."""
 
-    def __init__(self, page, touch: bool) -> None:
+    def __init__(self, page, touch: bool, gap_ms: float = 0) -> None:
         self.page = page
         self.touch = touch
+        self.gap_ms = gap_ms
         self.button = page.get_by_role("button", name="Tap")
         self.count = 0  # taps so far, timed or not: what the label shows
         self.times: list[float] = []
@@ -121,7 +122,7 @@ class Hello:
 
     def taps(self, taps: int) -> None:
         take_turn(self.page)
-        self.times += timed_taps(self.page, self._steps(taps), taps, self.touch)
+        self.times += timed_taps(self.page, self._steps(taps), taps, self.touch, gap_ms=self.gap_ms)
         self.count += taps
 
 
@@ -171,6 +172,13 @@ def main() -> None:
         help="off: pages without Flutter's accessibility tree, as without a screen reader "
         "(bench/blind.py)",
     )
+    parser.add_argument(
+        "--gap-ms",
+        type=float,
+        default=0,
+        help="a pause after each tap's change is on the screen, on both apps, as a player "
+        "reads before tapping again (0: back to back; --semantics off always pauses 300)",
+    )
     args = parser.parse_args()
     if args.taps < 2 or args.taps % 2:
         parser.error("--taps: an even number, at least 2 (a cycle is two taps)")
@@ -191,19 +199,22 @@ def main() -> None:
         touch = args.pointer == "touch"
         with serve(folder, args.renderer) as app, serve_hello(folder, args.renderer) as url:
             phone = {"width": 390, "height": 844, "touch": touch, "cpu_throttle": args.cpu_throttle}
-            run = blind.run if args.semantics == "off" else with_tree
-            kinds, messages, hello_times = run(
-                browser, app.url, url, chosen, args.taps, touch, phone
-            )
+            if args.semantics == "off":
+                ran = blind.run(browser, app.url, url, chosen, args.taps, touch, phone)
+            else:
+                ran = with_tree(browser, app.url, url, chosen, args.taps, touch, phone, args.gap_ms)
+            kinds, messages, hello_times = ran
         browser.close()
     report(args, kinds, messages, hello_times)
 
 
-def with_tree(browser, app_url: str, hello_url: str, chosen, taps: int, touch: bool, phone):
+def with_tree(
+    browser, app_url: str, hello_url: str, chosen, taps: int, touch: bool, phone, gap_ms=0
+):
     """Each kind's times and messages per tap, and the smallest app's times, on pages with
     the accessibility tree (found by role, timed by the tree's change)."""
     frames = {"sent": 0, "received": 0, "bytes": 0}
-    hello = Hello(open_page(browser, hello_url, ready="Tap", **phone), touch)
+    hello = Hello(open_page(browser, hello_url, ready="Tap", **phone), touch, gap_ms)
     hello.page.evaluate(MARK_TAPS)
     hello.warm_up()
     page = open_page(browser, app_url, on_page=lambda p: listen(p, frames), **phone)
@@ -211,7 +222,7 @@ def with_tree(browser, app_url: str, hello_url: str, chosen, taps: int, touch: b
     kinds, messages = {}, {}
     for kind in chosen:
         steps = open_kind(page, kind, touch)
-        kinds[kind.name] = interleaved(Cycle(page, steps, touch), hello, taps)
+        kinds[kind.name] = interleaved(Cycle(page, steps, touch, gap_ms), hello, taps)
         messages[kind.name] = count_messages(page, steps, touch, frames)
     return kinds, messages, hello.times
 
@@ -239,6 +250,7 @@ def report(args, kinds: dict, messages: dict, hello_times: list) -> None:
         "pointer": args.pointer,
         "cpu_throttle": args.cpu_throttle,
         "semantics": args.semantics,
+        "gap_ms": args.gap_ms,
     }
     if args.raw:  # in tap order: a kind's steps alternate (bid, Undo, bid, ...)
         result["raw_ms"] = {name: [round(x, 1) for x in t] for name, t in kinds.items()}

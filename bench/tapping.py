@@ -94,9 +94,13 @@ def expect_shown(page, identifier: str, text: str | None) -> None:
         expect(tagged(page, identifier)).to_contain_text(text)
 
 
-def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[float]:
+def timed_taps(
+    page, steps, taps: int, touch: bool, start: int = 0, gap_ms: float = 0
+) -> list[float]:
     """Tap `steps` in turn (button, identifier, text it then shows) `taps` times, from
-    step `start`; each time from the tap's pointer event in the page to the frame after."""
+    step `start`; each time from the tap's pointer event in the page to the frame after.
+    `gap_ms`: a pause after each tap's change is seen, as a player reads before the next
+    tap (0: the next tap as soon as Playwright can send it)."""
 
     times = []
     for n in range(start, start + taps):
@@ -106,19 +110,22 @@ def timed_taps(page, steps, taps: int, touch: bool, start: int = 0) -> list[floa
         seen = page.evaluate("() => window.__seen")
         times.append(seen - page.evaluate("() => window.__tapAt"))
         expect_shown(page, identifier, text)
+        if gap_ms:
+            page.wait_for_timeout(gap_ms)
     return times
 
 
 class Cycle:
     """A kind's steps on a page with the tree, tapped in turn; the timed taps' times."""
 
-    def __init__(self, page, steps, touch: bool) -> None:
-        self.page, self.steps, self.touch = page, steps, touch
+    def __init__(self, page, steps, touch: bool, gap_ms: float = 0) -> None:
+        self.page, self.steps, self.touch, self.gap_ms = page, steps, touch, gap_ms
         self.times: list[float] = []
 
     def taps(self, n: int) -> None:
         take_turn(self.page)
-        self.times += timed_taps(self.page, self.steps, n, self.touch, start=len(self.times))
+        start = len(self.times)
+        self.times += timed_taps(self.page, self.steps, n, self.touch, start, self.gap_ms)
 
 
 def interleaved(ours, hello, taps: int) -> list[float]:
