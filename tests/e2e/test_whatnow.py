@@ -138,7 +138,10 @@ def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path
         other = open_page(browser, url, **PHONE)
         _button(other, "Resume Fae-ker: Ana, Bo, Cy").click()
         expect(tagged(other, "whatnow-panel")).to_be_visible()
-        other.get_by_role("button", name="Game menu").click()
+        menu = other.get_by_role("button", name="Game menu", exact=True)
+        # Said once: its tooltip's words were read again after its name.
+        expect(menu).to_have_attribute("aria-label", "Game menu")
+        menu.click()
         other.get_by_label("Teach this game", exact=True).click()
         expect(tagged(other, "whatnow-panel")).to_have_count(0)
         expect(tagged(page, "whatnow-panel")).to_have_count(0)

@@ -57,8 +57,8 @@ class GameScreen(Screen):
     def bar_shows(self) -> tuple:
         # The game's move stands for its title and what undo/redo may do, which only a
         # move changes (and every move brings a new Undo: see Shell._render); a pick is
-        # not a move, and leaves the bar as it is.
-        return (self.view_key, self.game.live.log_version, self.game.live.teach)
+        # not a move, and leaves the bar as it is. What now? open or shut changes its ?.
+        return (self.view_key, self.game.live.log_version, self.game.live.teach, self.asked)
 
     def leading(self) -> ft.Control:
         return icon_button(ft.Icons.HOME, "Home", self._home, key="home")
@@ -132,8 +132,10 @@ class GameScreen(Screen):
         menu = ft.Semantics(
             label="Game menu",
             button=True,
+            # No tooltip: its words were read after the label ("Game menu Game menu"), and
+            # a tooltip a long press opened stayed over the bar on a phone.
             content=ft.PopupMenuButton(
-                tooltip="Game menu",
+                tooltip="",
                 # Its icon button is 40 px at a browser's compact density: a thumb's 48.
                 width=48,
                 height=48,
@@ -290,7 +292,14 @@ class GameScreen(Screen):
         # In the bar, not beside the status line: there it took the status a third of the
         # phone's width, and the actions moved two lines down. Keyed: it opens What now? of
         # whatever the game is, so a move's redraw keeps it.
-        return icon_button(ft.Icons.HELP_OUTLINE, "What now?", self._open_whatnow, key="whatnow")
+        # Filled on a tinted disc while What now? is open: tapped again, it closes it.
+        return icon_button(
+            ft.Icons.HELP if self.asked else ft.Icons.HELP_OUTLINE,
+            "What now?",
+            self._open_whatnow,
+            key="whatnow",
+            selected=self.asked,
+        )
 
     def _toggle_rulings(self) -> None:
         self._rulings_shown = not self._rulings_shown
