@@ -167,6 +167,17 @@ def test_dd_challenge_says_who_loses_either_way_and_the_loser_is_the_next_liar()
     )
 
 
+def test_dd_variant_moves_are_taught_only_at_a_table_that_plays_the_variant():
+    # DD-REVEAL and DD-SWAP are variants: a table without them is not told of moves its
+    # game never has.
+    plain = told(deceptidice())
+    kinds = {m.kind for m in (*plain.allowed, *plain.refused)}
+    assert not kinds & {"A revealed die", "A swap", "Keeping the cards"}
+    variant = told(deceptidice(reveal_dice=True, swap="draw_pile"))
+    assert [m.kind for m in variant.allowed] == ["A revealed die"]
+    assert {"A swap", "Keeping the cards"} <= {m.kind for m in variant.refused}
+
+
 def test_game_over_says_the_result_and_who_starts_the_next_game():
     session = faeker(players=("Ana", "Bo"))
     rules = session.rules

@@ -37,14 +37,18 @@ class DeceptidiceTeacher(BaseTeacher):
         who = self._actor(state)
         least = menu.guesses.specific if menu.guesses and menu.guesses.specific else 1
         card = next((c for c, n in menu.cards_left if n > 0), NUMBER_CARDS[0])
+        # A table without a variant is never told it may not make the variant's move
+        # (reveal a die, swap a card): the move is not in its game at all.
+        o = state.options
+        reveal = [RevealDie(player=who, card=card)] if o.reveal_dice else []
+        swap = [Swap(player=who), NoSwap(player=who)] if o.swap != "off" else []
         return [
-            RevealDie(player=who, card=card),
+            *reveal,
             DeceptidiceGuess(player=who, guess=NumberGuess(count=least, number=NUMBERS[-1])),
             Challenge(player=who),
             Tops(tops=(DieTops(player=state.players[0], cards=(NUMBER_CARDS[0],)),)),
             Discard(player=who, size=menu.sizes[-1] if menu.sizes else 1),
-            Swap(player=who),
-            NoSwap(player=who),
+            *swap,
         ]
 
     def ruling_of(self, state: DeceptidiceState, example) -> str | None:
