@@ -174,7 +174,7 @@ class TestFyGuess:
 
     def test_the_card_waits_for_the_guesses_and_guesses_wait_for_the_card(self):
         s = fairy(actions=[opening(9)])
-        with pytest.raises(IllegalAction, match="Enter everyone's guesses first"):
+        with pytest.raises(IllegalAction, match="Enter the guesses first"):
             s.play(turn_up(3))
         s.play(guess(Ana="higher", Bo="lower", Cy="lower"))
         with pytest.raises(IllegalAction, match="enter the card turned up"):

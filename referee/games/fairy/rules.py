@@ -81,7 +81,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     }
     prompts = {
         "opening": "Turn up the opening card first",
-        "guess": "Enter everyone's guesses first",
+        "guess": "Enter the guesses first",
         "reveal": "The guesses are in: enter the card turned up",
         "over": "The game is over",
     }
