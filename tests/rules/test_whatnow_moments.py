@@ -148,7 +148,10 @@ def test_fb_poof_a_player_who_poofed_is_out_and_the_high_bidder_is_told():
 def test_faj_draft_log_a_card_played_this_round_cannot_be_played_again():
     now = told(faj(actions=[board("7H"), plays(Ana="AS", Bo="KS", Cy="QS"), board("2C", "3C")]))
     assert now.headline == "Ana, Bo and Cy to play a card at once for trick 2."
-    assert any("was already played this round" in r for r in refused_reasons(now))
+    again = next(m for m in now.refused if "was already played this round" in m.reason)
+    # The ruling the card breaks (one of each card in the draft deck), not the trick order.
+    assert again.ruling == "FAJ-DECKS"
+    assert by_kind(now.allowed)["The cards played"].ruling == "FAJ-WIN-JACK"
     assert "Board: 2♣, 3♣; trump clubs ♣." in now.facts
 
 

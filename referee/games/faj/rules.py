@@ -327,23 +327,46 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         )
 
     @staticmethod
-    def _play_problem(state: FajState, seat: int, card: str) -> str | None:
+    def _play_fault(state: FajState, seat: int, card: str) -> tuple[str, str] | None:
+        """Why `seat` cannot play `card` now: (the ruling it breaks, the message)."""
         name = state.players[seat]
-        if card in state.deal.played:
-            return f"{short(card)} was already played this round ({name})."
+        if card in state.deal.played:  # one of each card in the draft deck
+            return "FAJ-DECKS", f"{short(card)} was already played this round ({name})."
         picks = state.deal.picks
         owner = next((s for s, p in enumerate(picks) if card in p), None)
         if owner is not None and owner != seat:
-            return f"{short(card)} was kept by {state.players[owner]} in the draft, not {name}."
+            return (
+                "FAJ-DRAFT-LOG",
+                f"{short(card)} was kept by {state.players[owner]} in the draft, not {name}.",
+            )
         if len(picks[seat]) == DRAFT_HAND and card not in picks[seat]:
-            return f"{name} drafted {_cards(picks[seat])}; {short(card)} is not among them."
+            return (
+                "FAJ-DRAFT-LOG",
+                f"{name} drafted {_cards(picks[seat])}; {short(card)} is not among them.",
+            )
         hand = state.deal.hand(seat)
         if picks[seat] and card not in hand and len(hand) == DRAFT_HAND:
-            return (
+            return "FAJ-DRAFT-PART", (
                 f"{name}'s hand this round is {_cards(hand)}: {_cards(picks[seat])} "
                 f"logged in the draft, and {_cards(hand[len(picks[seat]) :])} played; "
                 f"{short(card)} would be a fifth card."
             )
+        return None
+
+    @classmethod
+    def _play_problem(cls, state: FajState, seat: int, card: str) -> str | None:
+        fault = cls._play_fault(state, seat, card)
+        return fault[1] if fault else None
+
+    def play_ruling(self, state: FajState, action: Plays) -> str | None:
+        """The ruling a card of `action` breaks, as the refusal of it says (None: every
+        card may be played, as far as the draft and the round go)."""
+        for play in action.plays:
+            if play.player not in state.players:
+                return None
+            fault = self._play_fault(state, state.players.index(play.player), play.card)
+            if fault:
+                return fault[0]
         return None
 
     def playable_cards(self, state: FajState, seat: int) -> list[str]:

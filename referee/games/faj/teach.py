@@ -65,7 +65,10 @@ class FajTeacher(BaseTeacher):
             return "FAJ-DRAFT-LOG"
         if isinstance(example, Board):
             return "FAJ-TRUMP"
-        return "FAJ-ROUNDS" if state.phase != "play" else "FAJ-WIN-JACK"
+        if state.phase != "play":
+            return "FAJ-ROUNDS"
+        # A play refused for a card names the ruling the card breaks, not the trick order.
+        return self.rules.play_ruling(state, example) or "FAJ-WIN-JACK"
 
     def allowed_words(self, state: FajState, example) -> tuple[str, str]:
         if isinstance(example, DraftPick):
