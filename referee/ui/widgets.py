@@ -134,26 +134,18 @@ def tile(
 
 
 def icon_button(
-    icon,
-    label: str,
-    on_click: Callable,
-    *,
-    disabled: bool = False,
-    key: str | None = None,
-    selected: bool | None = None,
+    icon, label: str, on_click: Callable, *, disabled: bool = False, key: str | None = None
 ) -> ft.Control:
     """An icon a thumb can hit (48 px) and a screen reader can name, drawn as a tile (no
     Material button, ripple or tooltip: every screen's app bar has four to six of them);
-    `key`: it does the same on every screen (ui/reconcile.py then keeps it across moves);
-    `selected`: a toggle, drawn on a tinted disc while on (and said "selected")."""
+    `key`: it does the same on every screen (ui/reconcile.py then keeps it across moves)."""
     return tile(
         ft.Icon(icon, size=24, color=ft.Colors.ON_SURFACE_VARIANT),
         label,
         on_click,
         filled=False,
-        selected=selected,
         disabled=disabled,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else ft.Colors.TRANSPARENT,
+        bgcolor=ft.Colors.TRANSPARENT,
         border=False,
         width=48,
         height=48,

@@ -197,30 +197,6 @@ class TestWhatNowInTheGamesView:
 
         assert run_async(run()) == [("game", False), ("game", False)]
 
-    def test_the_question_mark_shows_whether_it_is_open(self, lives, monkeypatch):
-        monkeypatch.setattr(game_screen, "DOUBLE_TAP_S", 0)
-
-        def question_mark(session) -> ft.Semantics:
-            tile = _button(session, "whatnow")
-            return next(
-                c
-                for c in controls(session.page.views[-1].appbar)
-                if isinstance(c, ft.Semantics) and c.content is tile
-            )
-
-        async def run():
-            app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            shown = []
-            for _ in range(3):  # shut, open, shut again
-                mark = question_mark(session)
-                shown.append((mark.selected, mark.content.content.icon))
-                _button(session, "whatnow").on_click(None)
-            return shown
-
-        shut = (False, ft.Icons.HELP_OUTLINE)
-        assert run_async(run()) == [shut, (True, ft.Icons.HELP), shut]
-
     def test_a_double_tap_on_the_question_mark_leaves_it_open(self, lives):
         async def run():
             app, session = device(lives)

@@ -57,8 +57,8 @@ class GameScreen(Screen):
     def bar_shows(self) -> tuple:
         # The game's move stands for its title and what undo/redo may do, which only a
         # move changes (and every move brings a new Undo: see Shell._render); a pick is
-        # not a move, and leaves the bar as it is. What now? open or shut changes its ?.
-        return (self.view_key, self.game.live.log_version, self.game.live.teach, self.asked)
+        # not a move, and leaves the bar as it is.
+        return (self.view_key, self.game.live.log_version, self.game.live.teach)
 
     def leading(self) -> ft.Control:
         return icon_button(ft.Icons.HOME, "Home", self._home, key="home")
@@ -292,14 +292,9 @@ class GameScreen(Screen):
         # In the bar, not beside the status line: there it took the status a third of the
         # phone's width, and the actions moved two lines down. Keyed: it opens What now? of
         # whatever the game is, so a move's redraw keeps it.
-        # Filled on a tinted disc while What now? is open: tapped again, it closes it.
-        return icon_button(
-            ft.Icons.HELP if self.asked else ft.Icons.HELP_OUTLINE,
-            "What now?",
-            self._open_whatnow,
-            key="whatnow",
-            selected=self.asked,
-        )
+        # The same open or shut: drawn filled while open, it cost the opening tap a redraw
+        # of the bar (×4 CPU, 120 taps: p50 99 -> 110 ms); the panel's × says it is open.
+        return icon_button(ft.Icons.HELP_OUTLINE, "What now?", self._open_whatnow, key="whatnow")
 
     def _toggle_rulings(self) -> None:
         self._rulings_shown = not self._rulings_shown
