@@ -299,6 +299,26 @@ class TestTeachThisGame:
         untaught, on, off = run_async(run())
         assert not untaught and on == (True, True) and not off
 
+    def test_the_menu_item_has_a_check_mark_only_while_it_is_on(self, lives):
+        # Unchecked (not merely unticked): a checked item's room for its mark indented
+        # this one item of the menu.
+        def teach_item(session) -> ft.PopupMenuItem:
+            return next(
+                c
+                for c in controls(session.page.views[-1].appbar)
+                if isinstance(c, ft.PopupMenuItem) and c.key == "teach"
+            )
+
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            off = teach_item(session).checked
+            app.game.set_teach(True)
+            await _told()
+            return off, teach_item(session).checked
+
+        assert run_async(run()) == (None, True)
+
     def test_the_panel_is_kept_current_after_every_action(self, lives):
         async def run():
             app, session = device(lives)

@@ -144,7 +144,8 @@ class GameScreen(Screen):
                         content=text,
                         on_click=action,
                         key=key,
-                        checked=teach if key == "teach" else None,
+                        # A check mark only while on: unchecked, it indented this item alone.
+                        checked=True if key == "teach" and teach else None,
                     )
                     for text, key, action in items
                 ],
