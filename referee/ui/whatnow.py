@@ -132,28 +132,14 @@ def _why_button(why: Why, refused: int) -> ft.Control:
         label = f"Why? Numbers, rules, and {amount(refused, 'moves')} not allowed"
     else:
         label = "Why? The numbers and the rules"
-    # Its words wrap: on one line they ran past the panel's edge on a 390 px phone.
-    words = ft.Row(
-        [
-            ft.Icon(ft.Icons.HELP_OUTLINE, size=18, color=ft.Colors.PRIMARY),
-            ft.Text(
-                label,
-                size=14,
-                weight=ft.FontWeight.W_500,
-                color=ft.Colors.PRIMARY,
-                semantics_label="",
-                expand=True,
-            ),
-        ],
-        spacing=8,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
     return tile(
-        words,
+        label,
         label,
         lambda _e: why.toggle(),
         filled=False,
         border=False,
+        icon=ft.Icons.HELP_OUTLINE,
+        wrap=True,  # on one line, its words ran past the panel's edge on a 390 px phone
         key="whatnow-why",  # it does the same whatever the game does
     )
 

@@ -74,6 +74,7 @@ def tile(
     border: bool = True,
     key: str | None = None,
     icon: ft.IconData | None = None,
+    wrap: bool = False,
 ) -> ft.Control:
     """A button for the taps a game is made of (a bid, a card, a guess): drawn as a plain
     tile, not a Material button, with no ink ripple. A phone builds a Material button from
@@ -82,7 +83,8 @@ def tile(
 
     `name` is what a screen reader (and a test) calls it; text in `content` should carry
     `semantics_label=""` so the name is not said twice. `key`: it means the same while the
-    key stays (ui/reconcile.py keeps it).
+    key stays (ui/reconcile.py keeps it). `wrap`: as wide as the layout allows, its words on
+    more lines when they need them (one line of them ran past a panel's edge on a phone).
 
     A disabled tile is given no handler: it can run no command, so a redraw keeps it where
     it stands instead of sending it anew (ui/reconcile.py makes every tile with a command
@@ -92,21 +94,23 @@ def tile(
     if isinstance(content, str):
         ink = color or (ft.Colors.ON_PRIMARY if filled else ft.Colors.PRIMARY)
         text = ft.Text(content, color=ink, weight=ft.FontWeight.W_500, size=14, semantics_label="")
+        if wrap:
+            text.expand = True
         # Without a width, a tile is as wide as its words, as a Material button is.
-        fit = width is None
+        fit = width is None and not wrap
         words: list[ft.Control] = [text]
         if icon is not None:
             words.insert(0, ft.Icon(icon, size=18, color=ink))
         content = (
             ft.Row(
                 words,
-                tight=True,
+                tight=not wrap,
                 spacing=8,
                 # centred when a layout stretches the tile (Start game, Play again)
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
-            if fit or icon is not None
+            if fit or wrap or icon is not None
             else text
         )
     return ft.Semantics(

@@ -140,6 +140,20 @@ def _button(session, key: str) -> ft.Control:
     )
 
 
+def _screen_after_taps(lives, *keys: str) -> str:
+    """The screen a new Fae-ker game shows after taps on its keyed buttons, one at once
+    after the other."""
+
+    async def run():
+        app, session = device(lives)
+        app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        for key in keys:
+            _button(session, key).on_click(None)
+        return app.screen
+
+    return run_async(run())
+
+
 def _bids(session) -> list[ft.Control]:
     """The bid tiles' tappable containers (a tile is a named Semantics round one)."""
     return [
@@ -198,14 +212,7 @@ class TestWhatNowInTheGamesView:
         assert run_async(run()) == [("game", False), ("game", False)]
 
     def test_a_double_tap_on_the_question_mark_leaves_it_open(self, lives):
-        async def run():
-            app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            _button(session, "whatnow").on_click(None)
-            _button(session, "whatnow").on_click(None)
-            return app.screen
-
-        assert run_async(run()) == "whatnow"
+        assert _screen_after_taps(lives, "whatnow", "whatnow") == "whatnow"
 
     def test_a_move_from_another_device_not_yet_drawn_makes_every_button_new(self, lives):
         async def run():
@@ -225,14 +232,7 @@ class TestWhatNowInTheGamesView:
         assert live and not any(a is b for a in live for b in before)
 
     def test_home_from_it_goes_home(self, lives):
-        async def run():
-            app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            _button(session, "whatnow").on_click(None)
-            _button(session, "home").on_click(None)
-            return app.screen
-
-        assert run_async(run()) == "home"
+        assert _screen_after_taps(lives, "whatnow", "home") == "home"
 
     def test_its_address_opens_the_game_with_it_open(self, lives):
         async def run():
