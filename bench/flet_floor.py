@@ -23,7 +23,8 @@ bodies kept on the page, one hidden: the tap shows the hidden one and hides the 
 the phone gets no new control, only widgets to build again), and `big_shown_screen`: that with
 a new app bar, title and address, the cheapest a change of screen could be made in Flet.
 `panel`: a box of six lines of text (as What now? opened in a game) put above such a body,
-kept, and taken away again, in turns.
+kept, and taken away again, in turns; `panel_kept`: that box kept above the body, clipped
+at no height and given its height again, in turns (as What now? is shut and opened now).
 """
 
 import argparse
@@ -44,7 +45,7 @@ from tests.e2e.browser import launch, open_page, tagged  # noqa: E402
 
 KINDS = (
     "label", "body", "bar", "title", "route", "screen", "texts", "one_text", "boxes",
-    "big", "big_route", "big_shown", "big_shown_screen", "panel",
+    "big", "big_route", "big_shown", "big_shown_screen", "panel", "panel_kept",
 )  # fmt: skip
 LINES = 30
 BIG = (4, 6, 10)  # rows of tiles, tiles a row, lines of text
@@ -135,6 +136,15 @@ def main(page: ft.Page):
             under_panel[0].controls[0].content.value = f"screen {n}"
             opened = len(area.controls) > 1
             area.controls = under_panel[:] if opened else [panel(n), *under_panel]
+        elif kind == "panel_kept":  # kept above the body, its height taken and given back
+            if not under_panel or getattr(area.controls[0], "data", None) != "kept":
+                under_panel[:] = [big(ft.Text(f"screen {n - 1}"))]
+                box = ft.Container(panel(n), clip_behavior=ft.ClipBehavior.HARD_EDGE, data="kept")
+                area.controls = [box, *under_panel]
+                page.update()
+            box = area.controls[0]
+            under_panel[0].controls[0].content.value = f"screen {n}"
+            box.height = None if box.height == 0 else 0
         elif kind == "label":  # the rest of the page stays as it is
             count_text.value = f"screen {n}"
         elif kind == "texts":
@@ -200,7 +210,7 @@ def run(taps: int, throttle: float) -> dict:
                 # big_shown's first tap of a round puts its two bodies on the page, and
                 # panel's its body with the panel open: untimed; panel's next two close and
                 # open it
-                turns = {"panel": (False, True, True)}.get(
+                turns = {"panel": (False, True, True), "panel_kept": (False, True, True)}.get(
                     kind, (False, True) if kind.startswith("big_shown") else (True,)
                 )
                 for timed in turns:

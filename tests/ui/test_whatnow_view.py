@@ -11,6 +11,7 @@ from referee.core.whatnow import Move, WhatNow
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.ui import routes
+from referee.ui import whatnow as whatnow_view
 from referee.ui.screens import game as game_screen
 from referee.ui.walk import Walk, deal, round_length
 from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
@@ -264,6 +265,73 @@ class TestWhatNowInTheGamesView:
 
         assert what_now(GAMES["faeker"], state).headline in after
         assert before != after
+
+
+def _slot(session) -> ft.Container:
+    return _button(session, "whatnow-slot")
+
+
+def _headline(session) -> str:
+    return _tags(_slot(session))["whatnow-headline"].content.value
+
+
+class TestTheShutPanelKeptOnThePage:
+    """Shut, What now? stays on the page at no height, so that opening it only gives it its
+    height back: its sentences are not built again in the opening tap's frame."""
+
+    def test_closed_it_is_kept_at_no_height_and_opened_again_as_it_was(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            _button(session, "whatnow").on_click(None)
+            headline = _tags(_slot(session))["whatnow-headline"]
+            opened = (_slot(session).height, "whatnow" in _top_tags(session))
+            await _browser_took(app, session)
+            await browser_goes(session, routes.game(app.game.game_id))  # the phone's Back
+            shut = (_slot(session).height, set(_top_tags(session)))
+            _button(session, "whatnow").on_click(None)
+            again = _tags(_slot(session))["whatnow-headline"]
+            return opened, shut, headline is again, _slot(session).height
+
+        opened, (height, tags), same, height_again = run_async(run())
+        assert opened == (None, True)
+        assert height == 0 and "whatnow" not in tags and "whatnow-shut" in tags
+        assert same and height_again is None
+
+    def test_a_move_leaves_it_as_it_was_and_it_is_brought_up_to_date_once_quiet(
+        self, lives, monkeypatch
+    ):
+        monkeypatch.setattr(whatnow_view, "KEEP_AFTER_S", 0)
+
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            await asyncio.sleep(0.05)  # the first update: the panel is on the page, shut
+            before = _headline(session)
+            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+            # The move's own redraw leaves the shut panel alone: not in that tap's frame.
+            in_the_move = _headline(session)
+            await asyncio.sleep(0.05)
+            return before, in_the_move, _headline(session), app.game.session.state
+
+        before, in_the_move, after, state = run_async(run())
+        from referee.core.whatnow import what_now
+
+        assert in_the_move == before
+        assert after == what_now(GAMES["faeker"], state).headline != before
+
+    def test_opened_before_it_was_brought_up_to_date_it_tells_the_game_as_it_is(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
+            _button(session, "whatnow").on_click(None)
+            return _headline(session), app.game.session.state
+
+        headline, state = run_async(run())
+        from referee.core.whatnow import what_now
+
+        assert headline == what_now(GAMES["faeker"], state).headline
 
 
 class TestTeachThisGame:

@@ -19,7 +19,7 @@ from referee.ui.screen import Screen
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.suits import suited
-from referee.ui.whatnow import Why, panel
+from referee.ui.whatnow import Shut, Why, panel, slot
 from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
 
 DOUBLE_TAP_S = 0.6  # a second tap on the ? this soon after the first is the same tap
@@ -39,6 +39,7 @@ class GameScreen(Screen):
         self._kept_bar: tuple | None = None  # (sharing, the lasting buttons): see _lasting
         self._rulings_shown = False  # What now?'s Why?
         self._asked_at = 0.0  # when this device's ? opened What now? (time.monotonic)
+        self._shut = Shut()  # What now? as the page keeps it while it is not open
 
     def heading(self) -> str:
         return self.view.title(self.game.session.state)
@@ -212,15 +213,9 @@ class GameScreen(Screen):
             ft.Container(self._status(view, s), padding=values.padding(top=6)),
         ]
         parts: list[ft.Control] = []
-        if self.asked or game.live.teach:
-            # The picks locked so far (the live table knows them, the state does not) name
-            # who is still to choose.
-            wn = what_now(s.rules, state, game.live.picks.keys())
-            if self.asked:  # opened: in full, above the actions it explains
-                why = Why(self._rulings_shown, self._toggle_rulings)
-                parts.append(panel(wn, close=lambda _e: self.shell.back(), why=why))
-            else:  # taught: compact, under the status line, above the actions
-                parts.append(panel(wn, compact=True))
+        if game.live.teach and not self.asked:
+            # taught: compact, under the status line, above the actions
+            parts.append(panel(self._what_now(), compact=True))
         others = game.live.others(game.device)
         if others:
             n = len(others)
@@ -272,10 +267,42 @@ class GameScreen(Screen):
         parts.append(view.actions(state))
         parts.append(ft.Divider())
         parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
+        # What now? in full, above the actions it explains: open, or shut and kept (slot).
+        whatnow = self._whatnow_slot()
         return (
             tagged("game", ft.Column(header, spacing=6)),
-            ft.Container(ft.Column(parts, spacing=10), padding=values.padding(bottom=24)),
+            ft.Container(
+                ft.Column([*whatnow, ft.Column(parts, spacing=10)], spacing=0),
+                padding=values.padding(bottom=24),
+            ),
         )
+
+    def _what_now(self):
+        # The picks locked so far (the live table knows them, the state does not) name who
+        # is still to choose.
+        return what_now(
+            self.game.session.rules, self.game.session.state, self.game.live.picks.keys()
+        )
+
+    def _whatnow_slot(self) -> list[ft.Control]:
+        """What now? open, as of now; or shut as last brought up to date (none before the
+        first update), its update asked for when the game has changed since."""
+        version = self.game.live.version
+        if self.asked:
+            self._shut.tell(version, self._what_now())
+        elif not self._shut.tells(version):
+            self.page.run_task(self._shut.update_later, self._keeps_it_shut, self._update_shut)
+        if self._shut.told is None:
+            return []
+        why = Why(self._rulings_shown, self._toggle_rulings)
+        return [slot(self._shut.told[1], self.asked, lambda _e: self.shell.back(), why)]
+
+    def _keeps_it_shut(self) -> bool:
+        return not self.asked and self.shell.top is self and self.shell.game is self.game
+
+    def _update_shut(self) -> None:
+        self._shut.tell(self.game.live.version, self._what_now())
+        self.shell.render(moved=False)  # nothing was played: the buttons are kept
 
     @staticmethod
     def _status(view, s) -> ft.Control:
