@@ -36,3 +36,13 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.nodeid.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+@pytest.fixture(autouse=True)
+def _shut_what_now_waits(monkeypatch):
+    """A game's shut What now? is brought up to date once the game has been still 0.4 s
+    (ui/whatnow.KEEP_AFTER_S): in a test, only where the test says so, so that a slow
+    moment of the machine never lets it land between two steps a test takes."""
+    from referee.ui import whatnow
+
+    monkeypatch.setattr(whatnow, "KEEP_AFTER_S", 3600)

@@ -31,6 +31,7 @@ from referee.core.names import clean_name
 from referee.core.record import GameRecord
 from referee.core.rules import Rematch
 from referee.core.verdict import Verdict
+from referee.core.whatnow import WhatNow, what_now
 from referee.flet_patches import collector
 from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it from here too
     _NOTES_KEPT,
@@ -83,6 +84,8 @@ class LiveTable(SimultaneousPicks):
     # Devices still to be told of a change, the longest waiting first, with the newest
     # version (a device draws the game as it is: one turn tells it every change since).
     _due: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # What now? of the game as it stands: (the version it is of, it), one for every device.
+    _taught: tuple[int, WhatNow] | None = field(default=None, init=False, repr=False, compare=False)
     _telling: bool = field(default=False, init=False, repr=False, compare=False)
 
     @property
@@ -103,6 +106,17 @@ class LiveTable(SimultaneousPicks):
             self.devices.pop(device, None)
             self.listeners.pop(device, None)
         self._announce(exclude=device)
+
+    def what_now(self) -> WhatNow:
+        """What now? for the game as it stands. The picks locked so far (the state does not
+        hold them) name who is still to choose. Worked out once a version: each device of
+        the table draws it after each change."""
+        with self.lock:
+            if self._taught is None or self._taught[0] != self.version:
+                session = self.table.session
+                taught = what_now(session.rules, session.state, self.picks.keys())
+                self._taught = (self.version, taught)
+            return self._taught[1]
 
     def others(self, device: str) -> list[str]:
         with self.lock:

@@ -202,8 +202,10 @@ def panel(
 def slot(wn: WhatNow, opened: bool, close: Callable, why: Why) -> ft.Control:
     """What now? in full in the game's view, open or shut. Shut, it is kept on the page laid
     out at no height: a phone then opens it by giving it its height, without building and
-    laying out its sentences in the opening tap's frame (×4 CPU, Flet alone: p50 115 -> 94
-    ms). Fully clipped, it is in no accessibility tree and takes no tap."""
+    laying out its sentences in the opening tap's frame (×4 CPU: in Flet alone,
+    bench/flet_floor.py's `panel` against `panel_kept`, p50 115 -> 94 ms; the referee's opening
+    tap, A/B, 163 -> 114 ms). Fully clipped, it is in no accessibility tree, and no tap
+    reaches it on the phone (one already on its way is for the screen to refuse)."""
     return ft.Container(
         panel(wn, close=close, why=why, tag=None if opened else "whatnow-shut"),
         height=None if opened else 0,
@@ -218,20 +220,31 @@ class Shut:
     of the table, and its update once the game has been still for KEEP_AFTER_S."""
 
     def __init__(self) -> None:
-        self.told: tuple[int, WhatNow] | None = None
-        self._asked = 0  # updates asked for: only the last one is made
+        self.version: int | None = None  # the table's version it tells
+        self.told: WhatNow | None = None
+        self._requests = 0  # updates asked for: only the last one is made
+        # The slot last drawn and what it was drawn of: a redraw of the game that changed
+        # nothing in it builds none of its some 25 controls again.
+        self._drawn: tuple[tuple, ft.Control] | None = None
 
     def tell(self, version: int, wn: WhatNow) -> None:
-        self.told = (version, wn)
+        self.version, self.told = version, wn
 
     def tells(self, version: int) -> bool:
-        return self.told is not None and self.told[0] == version
+        return self.told is not None and self.version == version
+
+    def slot(self, opened: bool, close: Callable, why: Why) -> ft.Control:
+        """`slot` of what it tells (which it must: see `told`)."""
+        drawn_of = (self.version, self.told, opened, why.open)
+        if self._drawn is None or self._drawn[0] != drawn_of:
+            self._drawn = (drawn_of, slot(self.told, opened, close, why))
+        return self._drawn[1]
 
     async def update_later(self, still: Callable[[], bool], update: Callable[[], None]) -> None:
         """`update()` after KEEP_AFTER_S, unless another update was asked for since or the
         page no longer keeps this panel shut (`still()` is False)."""
-        self._asked += 1
-        asked = self._asked
+        self._requests += 1
+        asked = self._requests
         await asyncio.sleep(KEEP_AFTER_S)
-        if asked == self._asked and still():
+        if asked == self._requests and still():
             update()

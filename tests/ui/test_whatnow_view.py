@@ -12,7 +12,7 @@ from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.ui import routes
 from referee.ui import whatnow as whatnow_view
-from referee.ui.screens import game as game_screen
+from referee.ui.screens.game import whatnow as game_whatnow
 from referee.ui.walk import Walk, deal, round_length
 from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
 from tests.helpers import run_async
@@ -197,7 +197,7 @@ class TestWhatNowInTheGamesView:
         assert back == "game" and "whatnow" not in after
 
     def test_the_question_mark_and_the_close_button_close_it_too(self, lives, monkeypatch):
-        monkeypatch.setattr(game_screen, "DOUBLE_TAP_S", 0)
+        monkeypatch.setattr(game_whatnow, "DOUBLE_TAP_S", 0)
 
         async def run():
             app, session = device(lives)
@@ -319,6 +319,60 @@ class TestTheShutPanelKeptOnThePage:
 
         assert in_the_move == before
         assert after == what_now(GAMES["faeker"], state).headline != before
+
+    def test_a_double_tap_on_its_close_button_closes_it_and_stays_in_the_game(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            _button(session, "whatnow").on_click(None)
+            close = _button(session, "whatnow-close")
+            close.on_click(None)
+            close.on_click(None)  # the second tap, sent before the phone drew the first
+            return app.screen
+
+        assert run_async(run()) == "game"
+
+    def test_a_tap_on_why_sent_before_it_was_shut_shows_no_rulings_later(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            _button(session, "whatnow").on_click(None)
+            why = _button(session, "whatnow-why")
+            _button(session, "whatnow-close").on_click(None)
+            why.on_click(None)
+            _button(session, "whatnow").on_click(None)
+            return "whatnow-refused" in _tags(_slot(session))
+
+        assert run_async(run()) is False
+
+    def test_it_waits_while_a_change_this_page_has_not_drawn_is_on_its_way(self, lives):
+        async def run():
+            app, _session, other, _other_session = bidding_on_two(lives)
+            await _told()
+            app.top.whatnow.shut.tell(-1, app.top.whatnow.shut.told)  # due for an update
+            due = app.top.whatnow.update_due()
+            # The other phone bids. Until this page is told, its update waits: the tell
+            # must find the page as it was drawn, to say what changed since.
+            other.game.play(
+                other.game.rules.parse_action({"type": "bid", "player": "Bo", "amount": 2})
+            )
+            untold = app.top.whatnow.update_due()
+            await _told()
+            return due, untold
+
+        assert run_async(run()) == (True, False)
+
+    def test_the_table_works_it_out_once_a_version_for_all_its_devices(self, lives):
+        async def run():
+            app, _session, other, _other_session = bidding_on_two(lives)
+            live = app.game.live
+            first = live.what_now()
+            same = first is other.game.live.what_now()
+            app.game.play(app.game.rules.parse_action({"type": "bid", "player": "Bo", "amount": 2}))
+            return same, first, live.what_now()
+
+        same, before, after = run_async(run())
+        assert same and after is not before and after.headline != before.headline
 
     def test_opened_before_it_was_brought_up_to_date_it_tells_the_game_as_it_is(self, lives):
         async def run():

@@ -6,23 +6,20 @@ one, so the phone's Back returns here from each. What now? (`/game/{id}/whatnow`
 this view, above the actions it explains, and Back closes it.
 """
 
-import time
-
 import flet as ft
 
-from referee.core.whatnow import what_now
 from referee.core.words import amount
 from referee.live.server import table_code
 from referee.ui import routes, values
 from referee.ui.reconcile import find
 from referee.ui.screen import Screen
+from referee.ui.screens.game.whatnow import WhatNowHere
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.suits import suited
-from referee.ui.whatnow import Shut, Why, panel, slot
+from referee.ui.whatnow import panel
 from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
 
-DOUBLE_TAP_S = 0.6  # a second tap on the ? this soon after the first is the same tap
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
 SIDE_WIDTH = 380
@@ -37,9 +34,7 @@ class GameScreen(Screen):
         self.view = self.game.new_view()
         self._scrolled_down = False  # the actions are not at their top
         self._kept_bar: tuple | None = None  # (sharing, the lasting buttons): see _lasting
-        self._rulings_shown = False  # What now?'s Why?
-        self._asked_at = 0.0  # when this device's ? opened What now? (time.monotonic)
-        self._shut = Shut()  # What now? as the page keeps it while it is not open
+        self.whatnow = WhatNowHere(self)
 
     def heading(self) -> str:
         return self.view.title(self.game.session.state)
@@ -47,7 +42,7 @@ class GameScreen(Screen):
     @property
     def asked(self) -> bool:
         """What now? is open."""
-        return self.route.screen == "whatnow"
+        return self.whatnow.opened
 
     def place(self) -> tuple:
         """A new phase shows the actions from the top; other taps keep the scroll."""
@@ -89,7 +84,7 @@ class GameScreen(Screen):
             ),
             leading=home,
             actions=[
-                self._whatnow_button(),
+                self.whatnow.button(),
                 icon_button(ft.Icons.UNDO, "Undo", game.undo, disabled=not s.can_undo),
                 icon_button(ft.Icons.REDO, "Redo", game.redo, disabled=not s.can_redo),
                 rules,
@@ -215,7 +210,7 @@ class GameScreen(Screen):
         parts: list[ft.Control] = []
         if game.live.teach and not self.asked:
             # taught: compact, under the status line, above the actions
-            parts.append(panel(self._what_now(), compact=True))
+            parts.append(panel(game.live.what_now(), compact=True))
         others = game.live.others(game.device)
         if others:
             n = len(others)
@@ -268,7 +263,7 @@ class GameScreen(Screen):
         parts.append(ft.Divider())
         parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
         # What now? in full, above the actions it explains: open, or shut and kept (slot).
-        whatnow = self._whatnow_slot()
+        whatnow = self.whatnow.slot()
         return (
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(
@@ -276,33 +271,6 @@ class GameScreen(Screen):
                 padding=values.padding(bottom=24),
             ),
         )
-
-    def _what_now(self):
-        # The picks locked so far (the live table knows them, the state does not) name who
-        # is still to choose.
-        return what_now(
-            self.game.session.rules, self.game.session.state, self.game.live.picks.keys()
-        )
-
-    def _whatnow_slot(self) -> list[ft.Control]:
-        """What now? open, as of now; or shut as last brought up to date (none before the
-        first update), its update asked for when the game has changed since."""
-        version = self.game.live.version
-        if self.asked:
-            self._shut.tell(version, self._what_now())
-        elif not self._shut.tells(version):
-            self.page.run_task(self._shut.update_later, self._keeps_it_shut, self._update_shut)
-        if self._shut.told is None:
-            return []
-        why = Why(self._rulings_shown, self._toggle_rulings)
-        return [slot(self._shut.told[1], self.asked, lambda _e: self.shell.back(), why)]
-
-    def _keeps_it_shut(self) -> bool:
-        return not self.asked and self.shell.top is self and self.shell.game is self.game
-
-    def _update_shut(self) -> None:
-        self._shut.tell(self.game.live.version, self._what_now())
-        self.shell.render(moved=False)  # nothing was played: the buttons are kept
 
     @staticmethod
     def _status(view, s) -> ft.Control:
@@ -315,26 +283,6 @@ class GameScreen(Screen):
             ),
         )
         return status
-
-    def _whatnow_button(self) -> ft.Control:
-        # In the bar, not beside the status line: there it took the status a third of the
-        # phone's width, and the actions moved two lines down. Keyed: it opens What now? of
-        # whatever the game is, so a move's redraw keeps it. The same open or shut: drawn
-        # filled while open, it cost the opening tap a redraw of the bar (×4 CPU, 120 taps:
-        # p50 99 -> 110 ms); the panel's × says it is open.
-        return icon_button(ft.Icons.HELP_OUTLINE, "What now?", self._open_whatnow, key="whatnow")
-
-    def _toggle_rulings(self) -> None:
-        self._rulings_shown = not self._rulings_shown
-        self.shell.render(moved=False)  # nothing was played: the buttons are kept
-
-    def _open_whatnow(self, _e=None) -> None:
-        if not self.asked:
-            self._asked_at = time.monotonic()
-            self.shell.go(routes.game(self.game.game_id, "whatnow"))
-        elif time.monotonic() - self._asked_at > DOUBLE_TAP_S:  # the same ? closes it
-            self.shell.back()
-        # else: a double tap's second tap, which would close what the first opened
 
     def _ending_buttons(self) -> ft.Control:
         """Play again first and widest: the same table, one tap to the next game."""
