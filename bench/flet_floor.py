@@ -139,7 +139,11 @@ def main(page: ft.Page):
         elif kind == "panel_kept":  # kept above the body, its height taken and given back
             if not under_panel or getattr(area.controls[0], "data", None) != "kept":
                 under_panel[:] = [big(ft.Text(f"screen {n - 1}"))]
-                box = ft.Container(panel(n), clip_behavior=ft.ClipBehavior.HARD_EDGE, data="kept")
+                # a width always, as the referee's: without one, a height of 0 taken away
+                # takes Flutter's ConstrainedBox with it, and the box is built anew
+                box = ft.Container(
+                    panel(n), width=10_000, clip_behavior=ft.ClipBehavior.HARD_EDGE, data="kept"
+                )
                 area.controls = [box, *under_panel]
                 page.update()
             box = area.controls[0]

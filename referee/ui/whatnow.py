@@ -30,6 +30,7 @@ COMPACT_MOVES = 4
 # How long a game stays still before its shut What now? is brought up to date: after the
 # taps of a move, not in their frames.
 KEEP_AFTER_S = 0.4
+FULL_WIDTH = 10_000  # px: wider than any column, so as wide as the one it stands in
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,11 @@ def slot(wn: WhatNow, opened: bool, close: Callable, why: Why) -> ft.Control:
     return ft.Container(
         panel(wn, close=close, why=why, tag=None if opened else "whatnow-shut"),
         height=None if opened else 0,
+        # A width, always, however wide the column it stands in (Flutter gives it no more):
+        # a Container with a width or a height is drawn inside a ConstrainedBox, one with
+        # neither without it, so losing the height of 0 would make the phone build the
+        # panel anew, sentences and all, the very work kept shut it saves.
+        width=FULL_WIDTH,
         clip_behavior=ft.ClipBehavior.HARD_EDGE,
         padding=values.padding(bottom=10),  # the space the actions' column puts between parts
         key="whatnow-slot",
