@@ -9,7 +9,7 @@ moment falls on both alike. Each tap is timed as bench/tap.py times it (from its
 event to the frame after the change is in the semantics tree).
 
     python bench/ab_tap.py BASE [--kind screen] [--taps 60] [--cpu-throttle 4]
-                           [--renderer auto|canvaskit|skwasm] [--json]
+                           [--renderer auto|canvaskit|skwasm] [--gap-ms 0] [--json]
 
 BASE is a git revision (checked out for the run into a temporary worktree) or the folder of
 another checkout; it is compared with this checkout. `--renderer`: the web client's renderer
@@ -17,6 +17,8 @@ for both (auto: what Flutter picks, skwasm on Chromium; canvaskit: what browsers
 WebAssembly GC get, and the browser tests). Reported per version: p50 and p95, and
 for each step of the kind's cycle its p50 (a screen change's Home and Resume differ);
 then this checkout's p50 over BASE's, and in how many rounds its median was the lower.
+`--gap-ms N`: a pause after each tap's change is on screen, as bench/tap.py's (what a
+version does once a game is still, such as What now?'s update, then falls between taps).
 """
 
 import argparse
@@ -64,7 +66,9 @@ def checkout(base: str):
             subprocess.run([*git, "worktree", "prune"], check=False)
 
 
-def side(stack: ExitStack, browser, root: Path, kind, phone: dict, renderer: str) -> Cycle:
+def side(
+    stack: ExitStack, browser, root: Path, kind, phone: dict, renderer: str, gap_ms: float = 0
+) -> Cycle:
     """A page showing `kind`'s game, served from `root`, warmed up, with its steps. The game
     is saved by this checkout's store: a change to the stored format is not for this bench."""
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
@@ -74,11 +78,17 @@ def side(stack: ExitStack, browser, root: Path, kind, phone: dict, renderer: str
     app = stack.enter_context(serve(folder, renderer, root=root))
     page = open_page(browser, app.url, **phone)
     page.evaluate(MARK_TAPS)
-    return Cycle(page, open_kind(page, kind, phone["touch"]), phone["touch"])
+    return Cycle(page, open_kind(page, kind, phone["touch"]), phone["touch"], gap_ms)
 
 
 def compare(
-    base: Path, kind, taps: int, throttle: float, chunk: int, renderer: str = "auto"
+    base: Path,
+    kind,
+    taps: int,
+    throttle: float,
+    chunk: int,
+    renderer: str = "auto",
+    gap_ms: float = 0,
 ) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -89,7 +99,8 @@ def compare(
         browser = launch(pw)
         stack.callback(browser.close)  # before the servers stop, on every way out
         sides = {
-            name: side(stack, browser, root, kind, phone, renderer) for name, root in roots.items()
+            name: side(stack, browser, root, kind, phone, renderer, gap_ms)
+            for name, root in roots.items()
         }
         order = list(roots)
         while len(sides["this"].times) < taps:
@@ -108,6 +119,7 @@ def compare(
         "taps": taps,
         "cpu_throttle": throttle,
         "renderer": renderer,
+        "gap_ms": gap_ms,
         "versions": {
             name: {
                 "root": str(roots[name]),
@@ -131,20 +143,27 @@ def main() -> None:
     parser.add_argument("--cpu-throttle", type=float, default=4)
     parser.add_argument("--chunk", type=int, default=CHUNK, help="taps of a version per turn")
     parser.add_argument("--renderer", default="auto", choices=RENDERERS)
+    parser.add_argument("--gap-ms", type=float, default=0, help="pause after each tap's change")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.taps < 2 or args.chunk < 1:
         parser.error("--taps must be at least 2 and --chunk at least 1")
     with checkout(args.base) as base:
         result = compare(
-            base, KINDS[args.kind], args.taps, args.cpu_throttle, args.chunk, args.renderer
+            base,
+            KINDS[args.kind],
+            args.taps,
+            args.cpu_throttle,
+            args.chunk,
+            args.renderer,
+            args.gap_ms,
         )
     if args.json:
         print(json.dumps(result))
         return
     print(
         f"{result['kind']}, ×{args.cpu_throttle:g} CPU, touch, {args.renderer} renderer, "
-        f"{args.taps} taps each"
+        f"{args.taps} taps each, {args.gap_ms:g} ms apart"
     )
     for name, row in result["versions"].items():
         steps = " / ".join(f"{ms:.1f}" for ms in row["step_p50_ms"])
