@@ -74,6 +74,18 @@ def learn(page, steps, touch: bool) -> list[tuple[float, float]]:
     return points
 
 
+def settled_url(page, still_ms: int = 500) -> str:
+    """`page`'s address once it has not changed for `still_ms`. A panel's address is taken
+    a moment after the panel is drawn (assets/referee.js): read at once after What now?
+    closed, it was still /game/1/whatnow, and the page timed opened with the panel open."""
+    url, since = page.url, 0
+    while since < still_ms:
+        page.wait_for_timeout(100)
+        since = since + 100 if page.url == url else 0
+        url = page.url
+    return url
+
+
 def open_blind(browser, url: str, **phone):
     """A page of `url` without the semantics tree, timed by TIMING, once first drawn;
     `phone`: open_page's width, height, touch and cpu_throttle."""
@@ -167,7 +179,7 @@ def run(browser, app_url: str, hello_url: str, kinds, taps: int, touch: bool, ph
         shown = open_page(browser, app_url, **phone)
         shown.evaluate(MARK_TAPS)  # open_kind's warm-up times its taps
         points = learn(shown, open_kind(shown, kind, touch), touch)
-        url = shown.url
+        url = settled_url(shown)
         shown.close()  # else it would draw every tap of the page timed
         ours = Blind(open_blind(browser, url, **phone), points, touch)
         ours.taps(WARM_UP, timed=False)

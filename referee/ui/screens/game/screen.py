@@ -236,8 +236,12 @@ class GameScreen(Screen):
                             [
                                 ft.Icon(ft.Icons.UNDO, size=18),
                                 ft.Text(undone, size=14, italic=True, expand=True),
+                                # As tall as the last verdict's line it stands for: the
+                                # buttons under it stayed 28 px higher after an Undo.
+                                ft.Container(width=0, height=48),
                             ],
                             spacing=8,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
                         ),
                     ),
                     padding=values.symmetric(vertical=12),
