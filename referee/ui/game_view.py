@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from referee.ui.widgets import tagged
+from referee.ui.widgets import strut, tagged
 
 
 class GameView:
@@ -79,10 +79,10 @@ class GameView:
         """`control` (the newest entry of a ladder, or the line of the last verdict) as the
         way to the last verdict in full."""
         return ft.Container(
-            # A strut: one short line of verdict is still a thumb's height to tap.
+            # One short line of verdict is still a thumb's height to tap.
             ft.Row(
                 [
-                    ft.Container(width=0, height=48),
+                    strut(),
                     ft.Container(tagged("last-verdict", control), expand=True),
                 ],
                 spacing=0,

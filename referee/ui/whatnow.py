@@ -10,7 +10,6 @@ it must leave the game's buttons in reach.
 `slot` holds the full panel in the game's view, open or shut (kept on the page at no height).
 """
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,9 +26,6 @@ DEEPER = ("facts", "refused")
 # Allowed moves a compact panel lists (a Fae-ker bidder's four: bid, pass, showdown, bluff),
 # each a sentence without its ruling: the panel must leave the game's buttons in reach.
 COMPACT_MOVES = 4
-# How long a game stays still before its shut What now? is brought up to date: after the
-# taps of a move, not in their frames.
-KEEP_AFTER_S = 0.4
 FULL_WIDTH = 10_000  # px: wider than any column, so as wide as the one it stands in
 
 
@@ -219,38 +215,3 @@ def slot(wn: WhatNow, opened: bool, close: Callable, why: Why) -> ft.Control:
         padding=values.padding(bottom=10),  # the space the actions' column puts between parts
         key="whatnow-slot",
     )
-
-
-class Shut:
-    """What now? as a game's page keeps it shut (`slot`): what it tells, as of which version
-    of the table, and its update once the game has been still for KEEP_AFTER_S."""
-
-    def __init__(self) -> None:
-        self.version: int | None = None  # the table's version it tells
-        self.told: WhatNow | None = None
-        self._requests = 0  # updates asked for: only the last one is made
-        # The slot last drawn and what it was drawn of: a redraw of the game that changed
-        # nothing in it builds none of its some 25 controls again.
-        self._drawn: tuple[tuple, ft.Control] | None = None
-
-    def tell(self, version: int, wn: WhatNow) -> None:
-        self.version, self.told = version, wn
-
-    def tells(self, version: int) -> bool:
-        return self.told is not None and self.version == version
-
-    def slot(self, opened: bool, close: Callable, why: Why) -> ft.Control:
-        """`slot` of what it tells (which it must: see `told`)."""
-        drawn_of = (self.version, self.told, opened, why.open)
-        if self._drawn is None or self._drawn[0] != drawn_of:
-            self._drawn = (drawn_of, slot(self.told, opened, close, why))
-        return self._drawn[1]
-
-    async def update_later(self, still: Callable[[], bool], update: Callable[[], None]) -> None:
-        """`update()` after KEEP_AFTER_S, unless another update was asked for since or the
-        page no longer keeps this panel shut (`still()` is False)."""
-        self._requests += 1
-        asked = self._requests
-        await asyncio.sleep(KEEP_AFTER_S)
-        if asked == self._requests and still():
-            update()

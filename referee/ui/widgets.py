@@ -16,6 +16,12 @@ TAP = 52  # px: comfortably above the 48 px minimum for a thumb
 CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
 
 
+def strut(height: int = 48) -> ft.Control:
+    """Nothing to see, `height` tall: a row holding it is at least that tall (48: a thumb's
+    minimum, so a short line stays as tall as the lines it takes turns with)."""
+    return ft.Container(width=0, height=height)
+
+
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     """Expose a control to tests and screen readers under a stable identifier."""
     return ft.Semantics(identifier=identifier, content=control)

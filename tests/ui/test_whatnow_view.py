@@ -11,7 +11,6 @@ from referee.core.whatnow import Move, WhatNow
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.ui import routes
-from referee.ui import whatnow as whatnow_view
 from referee.ui.screens.game import whatnow as game_whatnow
 from referee.ui.walk import Walk, deal, round_length
 from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
@@ -301,7 +300,7 @@ class TestTheShutPanelKeptOnThePage:
     def test_a_move_leaves_it_as_it_was_and_it_is_brought_up_to_date_once_quiet(
         self, lives, monkeypatch
     ):
-        monkeypatch.setattr(whatnow_view, "KEEP_AFTER_S", 0)
+        monkeypatch.setattr(game_whatnow, "KEEP_AFTER_S", 0)
 
         async def run():
             app, session = device(lives)
@@ -341,7 +340,7 @@ class TestTheShutPanelKeptOnThePage:
         async def run():
             app, _session, other, _other_session = bidding_on_two(lives)
             await _told()
-            app.top.whatnow.shut.tell(-1, app.top.whatnow.shut.told)  # due for an update
+            app.top.whatnow.version = -1  # due for an update
             due = app.top.whatnow.update_due()
             # The other phone bids. Until this page is told, its update waits: the tell
             # must find the page as it was drawn, to say what changed since.

@@ -18,7 +18,7 @@ from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.suits import suited
 from referee.ui.whatnow import panel
-from referee.ui.widgets import TAP, action_button, big_button, icon_button, tagged
+from referee.ui.widgets import TAP, action_button, big_button, icon_button, strut, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 WIDE_MAX_WIDTH = 1240
@@ -238,7 +238,7 @@ class GameScreen(Screen):
                                 ft.Text(undone, size=14, italic=True, expand=True),
                                 # As tall as the last verdict's line it stands for: the
                                 # buttons under it stayed 28 px higher after an Undo.
-                                ft.Container(width=0, height=48),
+                                strut(),
                             ],
                             spacing=8,
                             vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -2,15 +2,20 @@
 the panel above the actions (ui/whatnow.py draws it), open or kept shut on the page, and
 its Why?. Back, the panel's × and the ? again close it."""
 
+import asyncio
 import time
 
 import flet as ft
 
+from referee.core.whatnow import WhatNow
 from referee.ui import routes
-from referee.ui.whatnow import Shut, Why
+from referee.ui.whatnow import Why, slot
 from referee.ui.widgets import icon_button
 
 DOUBLE_TAP_S = 0.6  # a second tap on the ? this soon after the first is the same tap
+# How long a game stays still before its shut What now? is brought up to date: after the
+# taps of a move, not in their frames.
+KEEP_AFTER_S = 0.4
 
 
 class WhatNowHere:
@@ -18,7 +23,13 @@ class WhatNowHere:
         self.screen = screen  # the GameScreen whose view it opens in
         self.rulings_shown = False  # its Why?
         self.asked_at = 0.0  # when this device's ? opened it (time.monotonic)
-        self.shut = Shut()  # as the page keeps it while it is not open
+        # What it tells, open or as the page keeps it shut, and the table's version that is.
+        self.told: WhatNow | None = None
+        self.version: int | None = None
+        self._updates = 0  # updates asked for: only the last one is made
+        # The slot last drawn and what it was drawn of: a redraw of the game that changed
+        # nothing in it builds none of its some 25 controls again.
+        self._drawn: tuple[tuple, ft.Control] | None = None
 
     @property
     def opened(self) -> bool:
@@ -37,13 +48,20 @@ class WhatNowHere:
         first update), its update asked for when the game has changed since."""
         live = self.screen.game.live
         if self.opened:
-            self.shut.tell(live.version, live.what_now())
-        elif not self.shut.tells(live.version):
+            self._tell()
+        elif self.version != live.version:
             self._ask_update()
-        if self.shut.told is None:
+        if self.told is None:
             return []
-        why = Why(self.rulings_shown, self._toggle_rulings)
-        return [self.shut.slot(self.opened, self._close, why)]
+        drawn_of = (self.version, self.told, self.opened, self.rulings_shown)
+        if self._drawn is None or self._drawn[0] != drawn_of:
+            why = Why(self.rulings_shown, self._toggle_rulings)
+            self._drawn = (drawn_of, slot(self.told, self.opened, self._close, why))
+        return [self._drawn[1]]
+
+    def _tell(self) -> None:
+        live = self.screen.game.live
+        self.version, self.told = live.version, live.what_now()
 
     def _ask_update(self) -> None:
         page = self.screen.page
@@ -51,7 +69,16 @@ class WhatNowHere:
             _ = page.session
         except RuntimeError:  # a page gone (its session with it) is drawn no more
             return
-        page.run_task(self.shut.update_later, self.update_due, self._update)
+        self._updates += 1
+        page.run_task(self._update_later, self._updates)
+
+    async def _update_later(self, asked: int) -> None:
+        """Bring the shut panel up to date after KEEP_AFTER_S, unless another update was
+        asked for since or it is no longer due."""
+        await asyncio.sleep(KEEP_AFTER_S)
+        if asked == self._updates and self.update_due():
+            self._tell()
+            self.screen.shell.render(moved=False)  # nothing was played: the buttons are kept
 
     def update_due(self) -> bool:
         """Whether the shut panel is this page's to bring up to date now: not when it is
@@ -64,13 +91,8 @@ class WhatNowHere:
             and screen.shell.top is screen
             and screen.shell.game is game
             and game.seen == game.live.version
-            and not self.shut.tells(game.live.version)
+            and self.version != game.live.version
         )
-
-    def _update(self) -> None:
-        live = self.screen.game.live
-        self.shut.tell(live.version, live.what_now())
-        self.screen.shell.render(moved=False)  # nothing was played: the buttons are kept
 
     def _open(self, _e=None) -> None:
         if not self.opened:
