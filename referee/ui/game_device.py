@@ -184,6 +184,7 @@ class GameDevice:
             return change()
         except RefereeError as exc:
             self.render()
+            self.shell.phone.felt("refused")
             self.toast(exc.reason)
         except sqlite3.Error as exc:
             self.toast(f"Could not save ({exc}); nothing was changed. Try again.")
@@ -195,7 +196,7 @@ class GameDevice:
             return
         self.render()
         if verdict.decisive:
-            self.show_verdict(verdict)
+            self.decided(verdict)
 
     @property
     def name(self) -> str:
@@ -219,7 +220,7 @@ class GameDevice:
             return
         self.render()
         if done and done.decisive:
-            self.show_verdict(done)
+            self.decided(done)
 
     def set_draft(self, name: str, value) -> None:
         if self.change(lambda: self.live.set_draft(self.seen, self.device, name, value) or True):
@@ -256,7 +257,7 @@ class GameDevice:
         if verdict is not None:
             self.render(to_top=True)
             if verdict.decisive:  # as the other devices show it
-                self.show_verdict(verdict)
+                self.decided(verdict)
 
     def play_again(self, _e=None) -> None:
         """The same players and options at a fresh game, the first seat handed on as the
@@ -298,6 +299,11 @@ class GameDevice:
         verdicts = self.session.verdicts
         if verdicts:
             self.show_verdict(verdicts[-1])
+
+    def decided(self, verdict) -> None:
+        """A tap on this device decided something: the verdict shows, and is felt."""
+        self.shell.phone.felt("verdict")
+        self.show_verdict(verdict)
 
     def show_verdict(self, verdict) -> None:
         from referee.ui.games import VIEWS  # the game views load after the first page

@@ -22,6 +22,8 @@ class Host(Protocol):
     # The game in the view stack, if any: a `ui/game_device.GameDevice` (Any: it knows the
     # shell by this face in turn).
     game: Any
+    # This device's phone: its settings, its screen kept on, its felt taps (`ui/phone.Phone`).
+    phone: Any
 
     @property
     def top(self) -> Any: ...  # the `ui/screen.Screen` on top of the view stack
@@ -54,6 +56,8 @@ class Host(Protocol):
     def common_actions(self) -> list[ft.Control]: ...
 
     def toggle_theme(self, _e=None) -> None: ...
+
+    def set_setting(self, name: str, value) -> None: ...
 
     def share(self, _e=None) -> None: ...
 

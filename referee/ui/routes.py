@@ -7,6 +7,7 @@ route and its ancestors, and a reload or a reconnect rebuilds the same stack.
     /                                   home
     /new                                new game
     /stats                              statistics of the saved games (and renaming players)
+    /settings                           this device's settings
     /game/{id}                          a game's table (Back: home)
     /game/{id}/log                      its log
     /game/{id}/log/{n}/{edit|delete|insert}   fixing action n (Back: the log)
@@ -26,7 +27,7 @@ from urllib.parse import parse_qs, urlencode
 
 FIXES = ("edit", "delete", "insert")
 GAME_PAGES = ("log", "standings", "rules", "whatnow", "walk")
-TOP_PAGES = ("new", "stats")  # screens of their own right above home
+TOP_PAGES = ("new", "stats", "settings")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
 _MAX_WALK_STEP = 9999  # beyond any round's length (ui/walk.py deals 500 actions at most)
 # A screen drawn by the screen below it, as a part of its view: What now?, a panel the
@@ -41,7 +42,8 @@ _ONE_VIEW = {("walk", "walk")} | {(below, above) for above, below in DRAWN_BY.it
 
 @dataclass(frozen=True)
 class Route:
-    screen: str  # home, new, stats, game, log, fix, standings, rules, whatnow, walk, settle
+    # home, new, stats, settings, game, log, fix, standings, rules, whatnow, walk, settle
+    screen: str
     game_id: int | None = None
     step: int | None = None  # the action being fixed, from 1; in a walk, its step (None: 0)
     fix: str | None = None  # edit, delete or insert

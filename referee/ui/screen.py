@@ -76,3 +76,7 @@ class Screen:
 
     def closed(self) -> None:
         """The screen left the view stack."""
+
+    def settings_changed(self) -> None:
+        """This device's settings came from its storage, or changed (ui/phone.py); the
+        screen is drawn again after this."""

@@ -27,7 +27,9 @@ from referee.flet_patches import send as flet_send
 from referee.live.server import table_code
 from referee.live.tables import LiveTables
 from referee.ui import routes, screens
+from referee.ui.device_aids import DeviceAids
 from referee.ui.game_device import GameDevice
+from referee.ui.phone import Phone
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
 from referee.ui.screen import Screen
@@ -47,7 +49,7 @@ def _new_view(route: Route) -> ft.View:
     return ft.View(route=f"{route.path}#{next(_view_keys)}", padding=12)
 
 
-class Shell(StoredGames):
+class Shell(StoredGames, DeviceAids):
     def __init__(
         self,
         page: ft.Page,
@@ -73,6 +75,8 @@ class Shell(StoredGames):
         self._drawing = threading.RLock()
         self._last_width = 0
         setup_page(page)
+        # This device's own: its screen kept on, felt taps, its settings (`/settings`).
+        self.phone = Phone(page, self._settings_loaded)
         page.views.clear()
         page.on_route_change = self._route_changed
         page.on_view_pop = self._view_popped
@@ -80,6 +84,7 @@ class Shell(StoredGames):
         page.on_disconnect = lambda _e: self.game and self.game.leave()
         page.on_connect = lambda _e: self._reconnected()
         page.on_close = lambda _e: self.closed()
+        page.on_app_lifecycle_state_change = self._lifecycle
         lives.watch_lists(self.device, self._lists_moved)
         route = routes.parse(page.route)
         self.show(route or HOME)
@@ -89,6 +94,7 @@ class Shell(StoredGames):
             self.toast(NO_SUCH_SCREEN)
         for notice in self.store.notices:
             self.alert("Saved games", notice)
+        self.phone.load()
 
     # -- where this device is ------------------------------------------------------------
 
@@ -222,6 +228,7 @@ class Shell(StoredGames):
         collector.drawn()
         if self.game is not None:
             self.game.join()
+        self._stay_awake()
 
     def _shown_in_place(self, wanted: list[Route]) -> bool:
         """Whether the screen on top draws the top of `wanted` itself, a part of it opened
@@ -301,6 +308,7 @@ class Shell(StoredGames):
         self._landing = None
         if self.game is not None:
             self.game.join()
+        self.phone.shown_again()
         if self.top.route.path != self._address:  # a screen changed while it was away
             self._landing = self._address
             self._push(self.top.route.path)
@@ -319,6 +327,7 @@ class Shell(StoredGames):
                 self._render(to_top, moved=moved)
         finally:
             collector.drawn()
+        self._stay_awake()  # a game that just ended rests a few minutes from now
 
     def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> None:
         """`send`: send what changed (else the caller sends the whole page)."""
@@ -421,14 +430,6 @@ class Shell(StoredGames):
         if table_code():
             actions.insert(0, icon_button(ft.Icons.QR_CODE_2, "Share this table", self.share))
         return actions
-
-    def toggle_theme(self, _e=None) -> None:
-        dark = self.page.theme_mode == ft.ThemeMode.DARK or (
-            self.page.theme_mode == ft.ThemeMode.SYSTEM
-            and self.page.platform_brightness == ft.Brightness.DARK
-        )
-        self.page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
-        self.page.update()
 
     def share(self, _e=None) -> None:
         """The code, and links and a QR code to this very screen, for phones to join."""

@@ -7,7 +7,7 @@ import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -24,9 +24,13 @@ class _Client(Connection):
     def __init__(self) -> None:
         super().__init__()
         self.pubsubhub = PubSubHub()
+        self.invoked: list[tuple[int, str, dict | None]] = []  # (control id, method, args)
 
     def send_message(self, message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
+        if message.action == MessageAction.INVOKE_METHOD:  # a service asked of the phone
+            body = message.body
+            self.invoked.append((body.control_id, body.name, body.args))
 
 
 def device(lives: LiveTables) -> tuple[Shell, Session]:
@@ -36,6 +40,15 @@ def device(lives: LiveTables) -> tuple[Shell, Session]:
     session.apply_page_patch({"width": 390, "height": 844, "web": True})  # as a phone's browser
     msgpack.packb(session.get_page_patch(), default=ENCODE)
     return Shell(session.page, lives), session
+
+
+async def invoked(session, service) -> list:
+    """What this device's page asked of `service` (a Flet service: its wake lock, its
+    haptics, its stored preferences), each (method, args), once what it started has run."""
+    for _ in range(5):  # a service is called in a task of its own (ui/phone.py)
+        await asyncio.sleep(0)
+    calls = session.connection.invoked
+    return [(name, args) for control_id, name, args in calls if control_id == service._i]
 
 
 def controls(root):

@@ -13,6 +13,7 @@ ADDRESSES = {
     "/": ["/"],
     "/new": ["/", "/new"],
     "/stats": ["/", "/stats"],
+    "/settings": ["/", "/settings"],
     "/game/7": ["/", "/game/7"],
     "/game/7/log": ["/", "/game/7", "/game/7/log"],
     "/game/7/log/3/edit": ["/", "/game/7", "/game/7/log", "/game/7/log/3/edit"],

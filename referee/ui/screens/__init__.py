@@ -16,6 +16,7 @@ SCREENS = {
     "home": ("home", "HomeScreen"),
     "new": ("new_game", "NewGameScreen"),
     "stats": ("stats", "StatsScreen"),
+    "settings": ("settings", "SettingsScreen"),
     "game": ("game", "GameScreen"),
     "log": ("log", "LogScreen"),
     "fix": ("log.fix", "FixScreen"),

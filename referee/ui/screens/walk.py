@@ -55,6 +55,8 @@ class WalkScreen(Screen):
         if not forward:
             self.shell.back()
         elif not self.walk.done:
+            if self.walk.steps[self.walk.at].verdict.decisive:  # the step Next shows
+                self.shell.phone.felt("verdict")
             self.shell.go(routes.walk(self.game.game_id, self.walk.at + 1))
 
     def _toggle_why(self) -> None:

@@ -25,6 +25,30 @@ class HomeScreen(Screen):
     def leading(self) -> ft.Control | None:
         return None
 
+    def actions(self) -> list[ft.Control]:
+        go = self.shell.go
+        items = [
+            ("Settings", "settings", lambda _e: go("/settings")),
+            ("Statistics", "stats", lambda _e: go("/stats")),
+            ("Settle a dispute", "dispute", lambda _e: go("/settle")),
+            ("Import a record", "import", self.import_dialog),
+        ]
+        menu = ft.Semantics(
+            label="Menu",
+            button=True,
+            # As the game's menu: no tooltip (read twice), a thumb's 48 px.
+            content=ft.PopupMenuButton(
+                tooltip="",
+                width=48,
+                height=48,
+                items=[
+                    ft.PopupMenuItem(content=text, on_click=action, key=key)
+                    for text, key, action in items
+                ],
+            ),
+        )
+        return [*self.shell.common_actions(), menu]
+
     def body(self) -> ft.Control:
         # One game this referee cannot read is listed with its reason; the store failing to
         # read at all is told in place of the list. Neither ever takes the screen down.

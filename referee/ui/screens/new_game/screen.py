@@ -27,9 +27,19 @@ class NewGameScreen(Screen):
             shell.render,
             recent=store.recent_tables(RECENT_TABLES),
         )
+        # "Teach this game" starts as this device's setting says (Settings, Teach by default).
+        self.form.teach = self._teach_default = shell.phone.settings.teach
         kind = route.query.get("kind")  # "Start a real game" from a walk through a round
         if kind in GAMES and kind != self.form.kind:
             self.form._choose_game(kind, refresh=False)
+
+    def settings_changed(self) -> None:
+        # The device's settings came after the form was drawn: a switch not yet touched
+        # follows them.
+        teach = self.shell.phone.settings.teach
+        if self.form.teach == self._teach_default:
+            self.form.teach = teach
+        self._teach_default = teach
 
     def body(self) -> ft.Control:
         return ft.Column(

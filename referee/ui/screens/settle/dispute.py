@@ -46,6 +46,7 @@ class DisputeScreen:
         self.names: list[str] = list(pre.get("names") or ["Player 1", "Player 2"])
         self.from_game = bool(prefill)
         self.saved = False
+        self.answer: tuple[str | None, str | None] = (None, None)  # (verdict, refusal) shown
         self._fresh()
 
     # -- state ---------------------------------------------------------------------------
@@ -138,6 +139,7 @@ class DisputeScreen:
         if self.kind is None or self.form is None:
             return tagged("dispute", self._kinds())
         data, result, problem = self.settled()
+        self.answer = (result.headline if result else None, problem)
         parts: list[ft.Control] = [
             _heading(
                 f"{GAMES[self.game].title}: {TITLES[self.kind]}",

@@ -62,7 +62,14 @@ class SettleScreen(Screen):
             self.shell.back()
 
     def body(self) -> ft.Control:
+        before = self.dispute.answer
         form = ft.Column([self.dispute.view()], scroll=ft.ScrollMode.AUTO, expand=True)
+        verdict, refused = self.dispute.answer
+        # The tap that completed the dispute (or made it impossible) is felt, once.
+        if verdict is not None and verdict != before[0]:
+            self.shell.phone.felt("verdict")
+        elif refused is not None and refused != before[1]:
+            self.shell.phone.felt("refused")
         return ft.Column([form, self.dispute.verdict_bar()], spacing=8, expand=True)
 
     def save(self, dispute: dict, settled) -> bool:
