@@ -107,30 +107,62 @@
     keep();
   });
 
-  // The connection to the referee: the moment it drops, the screen says so and takes no
-  // taps (they could not arrive); once the referee answers again, the screen it sends is
-  // the game as stored, and the notice goes.
+  // The connection to the referee: the moment it drops, a slim bar across the top says
+  // so, the page under it is dimmed and takes no taps (they could not arrive), and the
+  // table stays in sight: Flet's client would draw its own loading screen over the whole
+  // page at its next frame, so no frame is drawn while the connection is lost (the last
+  // one, the table as it was, stays on screen). Once the referee answers again, the frames
+  // go on, the screen it sends is the game as stored, and the bar goes.
   var Native = window.WebSocket;
   var current = null;
   var connected = false;
   var notice = null;
+  var nativeFrame = window.requestAnimationFrame.bind(window);
+  var heldFrames = [];
+  var frameIds = 0;
+  var nativeIds = {};
+
+  window.requestAnimationFrame = function (callback) {
+    var id = ++frameIds;
+    if (notice) {
+      heldFrames.push([id, callback]);
+    } else {
+      nativeIds[id] = nativeFrame(function (t) {
+        delete nativeIds[id];
+        callback(t);
+      });
+    }
+    return id;
+  };
+  var nativeCancel = window.cancelAnimationFrame.bind(window);
+  window.cancelAnimationFrame = function (id) {
+    if (nativeIds[id] !== undefined) {
+      nativeCancel(nativeIds[id]);
+      delete nativeIds[id];
+    }
+    heldFrames = heldFrames.filter(function (held) {
+      return held[0] !== id;
+    });
+  };
 
   function show() {
     if (notice || !connected) return;
     notice = document.createElement("div");
     notice.id = "referee-offline";
-    notice.setAttribute("role", "alert");
-    notice.setAttribute("aria-live", "assertive");
     notice.style.cssText =
-      "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:flex-start;" +
-      "justify-content:center;background:rgba(0,0,0,0.35);touch-action:none;";
-    var box = document.createElement("div");
-    box.style.cssText =
-      "margin-top:30vh;max-width:85%;padding:14px 18px;border-radius:12px;background:#323232;" +
-      "color:#fff;font:16px/1.4 system-ui,-apple-system,Roboto,sans-serif;" +
-      "box-shadow:0 4px 16px rgba(0,0,0,0.4);text-align:center;";
-    box.textContent = "Connection lost \u2014 reconnecting\u2026 Nothing tapped now is entered.";
-    notice.appendChild(box);
+      "position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,0.22);" +
+      "touch-action:none;";
+    var bar = document.createElement("div");
+    bar.setAttribute("role", "alert");
+    bar.setAttribute("aria-live", "assertive");
+    bar.style.cssText =
+      "position:absolute;top:0;left:0;right:0;box-sizing:border-box;" +
+      "padding:calc(8px + env(safe-area-inset-top, 0px)) 12px 8px;background:#323232;" +
+      "color:#fff;font:500 14px/20px system-ui,-apple-system,Roboto,sans-serif;" +
+      "text-align:center;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;" +
+      "box-shadow:0 2px 8px rgba(0,0,0,0.35);";
+    bar.textContent = "Connection lost \u2014 reconnecting\u2026";
+    notice.appendChild(bar);
     var stop = function (e) {
       e.preventDefault();
       e.stopPropagation();
@@ -144,10 +176,18 @@
   }
 
   function hide() {
-    if (notice) {
-      notice.remove();
-      notice = null;
-    }
+    if (!notice) return;
+    notice.remove();
+    notice = null;
+    // After the client has taken the message that brought the connection back: the
+    // first frame drawn is then the screen it sent, not the loading screen.
+    setTimeout(function () {
+      var held = heldFrames;
+      heldFrames = [];
+      held.forEach(function (frame) {
+        window.requestAnimationFrame(frame[1]);
+      });
+    }, 0);
   }
 
   // The address of a new screen comes just before the screen (referee/flet_patches/send.py, tell_route).
