@@ -52,7 +52,8 @@ class SettingsScreen(Screen):
                 [
                     ft.Radio(value=value, label=label, height=48)
                     for value, label in (("light", "Light"), ("dark", "Dark"), ("system", "System"))
-                ]
+                ],
+                spacing=0,
             ),
         )
         return ft.Column(
@@ -63,13 +64,21 @@ class SettingsScreen(Screen):
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
                 self._switch("keep_awake", "Keep the screen on"),
+                ft.Divider(height=1),
                 self._switch("haptics", "Feel verdicts"),
-                ft.Text("Theme", weight=ft.FontWeight.BOLD),
-                tagged("setting-theme", theme),
-                self._said("theme", THEME_SAYS[settings.theme]),
+                ft.Divider(height=1),
+                ft.Column(
+                    [
+                        ft.Text("Theme", size=16),
+                        tagged("setting-theme", theme),
+                        self._said("theme", THEME_SAYS[settings.theme]),
+                    ],
+                    spacing=0,
+                ),
+                ft.Divider(height=1),
                 self._switch("teach", "Teach by default"),
             ],
-            spacing=8,
+            spacing=12,
         )
 
     def _switch(self, name: str, label: str) -> ft.Control:
@@ -83,4 +92,4 @@ class SettingsScreen(Screen):
         return ft.Column([switch, self._said(name, SAYS[name][0 if on else 1])], spacing=0)
 
     def _said(self, name: str, text: str) -> ft.Control:
-        return tagged(f"said-{name}", ft.Text(text, size=13))
+        return tagged(f"said-{name}", ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
