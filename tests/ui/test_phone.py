@@ -189,3 +189,41 @@ class TestSettings:
             return app.top.form.teach
 
         assert run_async(run()) is True
+
+
+class TestFeltOffTheTable:
+    def test_a_dispute_is_felt_once_when_its_verdict_comes(self, lives):
+        async def run():
+            app, session = device(lives)
+            app.go("/settle/faj_showdown")
+            form = app.top.dispute
+            felt = []
+            piles = [["10S", "9S", "8S", "7S", "6S"], ["10H", "10D", "10C"]]
+            for seat, cards in enumerate(piles):
+                form.active = seat
+                for card in cards:
+                    form.form._toggle_pile(card)
+                    felt.append(len(await _felt(session, app)))
+            app.render()  # drawn again: nothing new to feel
+            return felt, await _felt(session, app), form.settled()[1]
+
+        counts, felt, result = run_async(run())
+        assert result is not None
+        # A showdown is judged from the first card, and read again as each card changes it.
+        assert felt == [phone.FELT["verdict"]]
+        assert counts[0] == 1
+
+    def test_a_walk_through_a_round_is_felt_at_each_step_that_settles_something(self, lives):
+        async def run():
+            app, session = device(lives)
+            _faeker(app)
+            app.go(f"/game/{app.game.game_id}/walk")
+            decisive = 0
+            while not app.top.walk.done:
+                decisive += app.top.walk.steps[app.top.walk.at].verdict.decisive
+                app.top.step(True)
+            return decisive, await _felt(session, app)
+
+        decisive, felt = run_async(run())
+        assert decisive >= 1
+        assert felt == [phone.FELT["verdict"]] * decisive

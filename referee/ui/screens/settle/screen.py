@@ -65,10 +65,12 @@ class SettleScreen(Screen):
         before = self.dispute.answer
         form = ft.Column([self.dispute.view()], scroll=ft.ScrollMode.AUTO, expand=True)
         verdict, refused = self.dispute.answer
-        # The tap that completed the dispute (or made it impossible) is felt, once.
-        if verdict is not None and verdict != before[0]:
+        # The tap that brought a verdict where there was none (or made the dispute one the
+        # rules refuse) is felt, once: a verdict that only changes with the next card is
+        # read, not felt again at every card.
+        if verdict is not None and before[0] is None:
             self.shell.phone.felt("verdict")
-        elif refused is not None and refused != before[1]:
+        elif refused is not None and before[1] is None:
             self.shell.phone.felt("refused")
         return ft.Column([form, self.dispute.verdict_bar()], spacing=8, expand=True)
 
