@@ -5,6 +5,9 @@ A taps Undo and Redo in turn (each a real change to the shared game); device B w
 its status line to change. Both times are taken inside the pages (A: when the tap's
 pointer event arrives; B: the animation frame after its semantics tree shows the new
 text), on the wall clock both pages share, so Playwright's own round trips are not counted.
+The pages are phones: 390x844, touch, each page's CPU slowed `--cpu-throttle` times (4:
+DevTools' mid-range phone). `--starts N` also times N taps on New game's Start game until
+the game's screen is usable (its status line and the top card's buttons are on the page).
 
 With --devices N, N devices without a browser (bench/flet_client.py: Flet's own WebSocket
 protocol) are spread over --games Fae-ker games, all open at once; in each game one device
@@ -16,7 +19,7 @@ browser drawing it). After the taps, every device of a game must show the same r
 status and scores (no divergence); the server's memory (RSS) and open files are sampled
 every 100 taps.
 
-    python bench/live.py [--json] [--taps N]
+    python bench/live.py [--json] [--taps N] [--cpu-throttle 4] [--starts N]
     python bench/live.py --devices 40 --games 5 --taps 1000 [--tap undo|bid] [--json]
     python bench/live.py --devices 8 --games 1 --patches -diff   (one patch's worth)
 """
@@ -65,6 +68,10 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--taps", type=int, default=None, help="100, or 1,000 with --devices")
     parser.add_argument("--renderer", default="auto", choices=["auto", "canvaskit", "skwasm"])
+    parser.add_argument(
+        "--cpu-throttle", type=float, default=4, help="slow each page's CPU N times (4: a phone)"
+    )
+    parser.add_argument("--starts", type=int, default=0, help="Start game taps to time")
     parser.add_argument("--devices", type=int, default=0, help="devices without a browser")
     parser.add_argument("--games", type=int, default=5, help="games the devices spread over")
     parser.add_argument(
@@ -94,11 +101,36 @@ def main() -> None:
             args.devices, args.games, args.taps or 1000, args.gap_ms, args.tap, args.patches
         )
     else:
-        result = browsers(args.taps or 100, args.renderer)
+        result = browsers(args.taps or 100, args.renderer, args.cpu_throttle, args.starts)
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 
 
-def browsers(taps: int, renderer: str) -> dict:
+PHONE = {"width": 390, "height": 844, "touch": True}
+
+
+def fill_names(page, names) -> None:
+    for i, name in enumerate(names):
+        field = page.get_by_role("textbox", name=f"Player {i + 1}")
+        field.click()
+        field.fill(name)
+
+
+def time_starts(page, starts: int) -> list[float]:
+    """Start game, from the tap's pointer event until the new game's screen is usable."""
+    times = []
+    for _ in range(starts):
+        page.get_by_role("button", name="Home").last.tap()
+        page.get_by_role("button", name="New game").tap()
+        fill_names(page, ["Ana", "Bo", "Cy"])
+        page.evaluate(WATCH, ["status", "enter the top card"])
+        page.get_by_role("button", name="Start game").tap()
+        seen = page.evaluate("() => window.__seen")
+        page.get_by_role("button", name="Top 3", exact=True).wait_for()
+        times.append(seen - page.evaluate("() => window.__tapAt"))
+    return times
+
+
+def browsers(taps: int, renderer: str, throttle: float = 4, starts: int = 0) -> dict:
     from playwright.sync_api import expect, sync_playwright
 
     times = []
@@ -108,37 +140,40 @@ def browsers(taps: int, renderer: str) -> dict:
         sync_playwright() as pw,
     ):
         browser = launch(pw)
-        a = open_page(browser, app.url)
-        a.get_by_role("button", name="New game").click()
-        for i, name in enumerate(["Ana", "Bo", "Cy"]):
-            field = a.get_by_role("textbox", name=f"Player {i + 1}")
-            field.click()
-            field.fill(name)
-        a.get_by_role("button", name="Start game").click()
-        a.get_by_role("button", name="Top 3", exact=True).click()
-        b = open_page(browser, app.url)
-        b.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
-        expect(tagged(b, "status")).to_contain_text("Bo to act")
+        a = open_page(browser, app.url, cpu_throttle=throttle, **PHONE)
         a.evaluate(MARK_TAPS)
+        a.get_by_role("button", name="New game").tap()
+        fill_names(a, ["Ana", "Bo", "Cy"])
+        a.get_by_role("button", name="Start game").tap()
+        a.get_by_role("button", name="Top 3", exact=True).tap()
+        b = open_page(browser, app.url, cpu_throttle=throttle, **PHONE)
+        b.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").tap()
+        expect(tagged(b, "status")).to_contain_text("Bo to act")
         after = {"Undo": "Deal 5 cards", "Redo": "Bo to act"}
         for n in range(taps):
             which = "Undo" if n % 2 == 0 else "Redo"
             button = a.get_by_role("button", name=which).last
             expect(button).to_be_enabled()
             b.evaluate(WATCH, ["status", after[which]])
-            button.click()
+            button.tap()
             seen = b.evaluate("() => window.__seen")
             times.append(seen - a.evaluate("() => window.__tapAt"))
             expect(tagged(a, "status")).to_contain_text(after[which])
+        started = time_starts(a, starts)
         browser.close()
-    return {
+    figures = {
         "taps": len(times),
         "propagation_p50_ms": round(percentile(times, 50), 1),
         "propagation_p95_ms": round(percentile(times, 95), 1),
         "propagation_max_ms": round(max(times), 1),
         "propagation_mean_ms": round(statistics.mean(times), 1),
         "renderer": renderer,
+        "cpu_throttle": throttle,
     }
+    if started:
+        figures["start_game_p50_ms"] = round(percentile(started, 50), 1)
+        figures["start_game_max_ms"] = round(max(started), 1)
+    return figures
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, fields, replace
 
 import flet as ft
-from flet.controls.context import _context_page
+
+from referee.flet_patches.context import current_page
 
 # How long the screen stays on after the game on it ended: the table reads the final
 # scores and may tap Play again; then the phone may sleep as it would without referee.
@@ -57,13 +58,10 @@ class Phone:
         self.settings = Settings()
         self.loaded = False  # the stored settings have come (until then, the defaults)
         self._on_loaded = on_loaded
-        token = _context_page.set(page)  # each registers with this page, not another's
-        try:
+        with current_page(page):  # each registers with this page, not another's
             self.wakelock = ft.Wakelock()
             self.haptics = ft.HapticFeedback()
             self.prefs = ft.SharedPreferences()
-        finally:
-            _context_page.reset(token)
         self.awake = False  # the wake lock asked for
         self._ended = False  # the game on screen is over, and its time to rest is counted
         self._rest: Future | None = None
