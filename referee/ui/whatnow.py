@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from referee.core.rulings import Cited
 from referee.core.whatnow import Move, WhatNow
 from referee.core.words import amount
 from referee.ui import values
@@ -57,7 +58,14 @@ def ruling_line(move: Move, words: bool = True) -> str | None:
     `words`, its title: "Passing is final — the referee's reading (…)". Never its id."""
     if not move.cited:
         return None
-    return move.cited.words if words else move.cited.short
+    return cited_words(move.cited, move.sentence) if words else move.cited.short
+
+
+def cited_words(cited: Cited, sentence: str) -> str:
+    """A ruling in full under the sentence it backs; whose rule it is is said once, so not
+    again when the sentence already ends with it ("— the referee's reading (…)")."""
+    whose = f"{cited.whose[0].lower()}{cited.whose[1:]}"
+    return cited.text if whose in sentence else cited.words
 
 
 def why_not(move: Move) -> str | None:
@@ -104,7 +112,7 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
             lines = [Line(m.sentence, why_not(m), ruling_line(m, words=False)) for m in wn.refused]
             out.append(Section("refused", "Not now", tuple(lines)))
     if wn.next:
-        cited = None if compact or not wn.next_cited else wn.next_cited.words
+        cited = cited_words(wn.next_cited, wn.next) if wn.next_cited and not compact else None
         out.append(Section("next", "Next", (Line(wn.next, ruling=cited),)))
     return out
 

@@ -93,6 +93,13 @@ def check_words(told, said: dict) -> None:
             assert shown["ruling_whose"]["whose"] in ("printed", "reading", "house"), shown
     if told.next_cited:
         assert said["next_ruling"]["whose"] == told.next_cited.source
+    lower = tuple(w.lower() for w in WHOSE)
+    for section in sections(told):  # drawn: each ruling's line, or its sentence, says whose
+        for line in section.lines:
+            if line.ruling:
+                short = " — " in line.ruling and line.ruling.split(" — ", 1)[1].startswith(lower)
+                above = any(w in line.text for w in lower)
+                assert line.ruling.startswith(WHOSE) or short or above, line
 
 
 @pytest.fixture(scope="module", autouse=True)
