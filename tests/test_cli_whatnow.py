@@ -38,7 +38,15 @@ def test_after_every_action_it_says_who_acts_and_what_they_may_do(game):
     assert told["to_act"] == ["Cy"]
     kinds = {m["kind"]: m for m in told["allowed"]}
     assert kinds["A bluff call"]["ruling"] == "FK-BLUFF-AT-LEAST"
-    assert "ruling_words" in kinds["A bid"]
+    assert kinds["A bid"]["ruling_words"].startswith("The printed rules: ")
+    # Whose rule it is, as a field: the referee's reading, and the option that changes it.
+    assert kinds["A bluff call"]["ruling_whose"] == {
+        "whose": "reading",
+        "option": "Bluff needs the exact count",
+        "said": "The referee's reading (the rules are silent; option 'Bluff needs the exact "
+        "count' changes it)",
+    }
+    assert kinds["A pass"]["ruling_whose"]["whose"] == "reading"
     assert all(m["reason"] for m in told["not_allowed"])
     assert kinds["A bid"]["example"] == {"type": "bid", "player": "Cy", "amount": 2}
 

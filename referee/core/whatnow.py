@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from referee.core.errors import RefereeError
+from referee.core.rulings import Cited
 
 
 @dataclass(frozen=True)
@@ -19,12 +20,25 @@ class Move:
 
     kind: str  # the action's label as the log names it ("Bid", "Call bluff")
     sentence: str  # "Bo may bid 3 to 8: a higher bid than Ana's 2."
-    ruling: str | None = None  # the ruling's id, as verdicts cite it ("FK-BID-RAISE")
-    ruling_words: str | None = None  # that ruling's title and text
+    ruling: str | None = None  # the ruling's id, as the record cites it ("FK-BID-RAISE")
+    # That ruling as a player reads it: whose it is (the printed rules, the referee's
+    # reading, a house rule) and its words; never its id.
+    cited: Cited | None = None
     # An action of this kind in this state: an allowed move's example is accepted by the
     # rules; a refused move's example is refused, and `reason` is the refusal's message.
     example: Any = None
     reason: str | None = None
+
+    @property
+    def ruling_words(self) -> str | None:
+        """The ruling in full: "The printed rules: On your turn: bid …"."""
+        return self.cited.words if self.cited else None
+
+
+def cited_json(cited: Cited) -> dict:
+    """Whose rule it is, as a field: "printed", "reading" or "house", and the option that
+    changes it (or that it is under) by its title."""
+    return {"whose": cited.source, "option": cited.option, "said": cited.whose}
 
 
 @dataclass(frozen=True)
@@ -35,6 +49,7 @@ class WhatNow:
     refused: tuple[Move, ...] = ()
     # At a phase's end: what happens next, who starts it, and why (None mid-phase).
     next: str | None = None
+    next_cited: Cited | None = None  # the ruling `next` rests on, when it says a rule
     facts: tuple[str, ...] = field(default=())  # the numbers of this state, one per line
     # A simultaneous choice: each player still to choose, and what they may choose (as
     # the game names each pick), in seat order; () when nobody chooses at once.
@@ -43,8 +58,9 @@ class WhatNow:
     def as_json(self) -> dict:
         def move(m: Move) -> dict:
             out = {"kind": m.kind, "sentence": m.sentence, "ruling": m.ruling}
-            if m.ruling_words:
-                out["ruling_words"] = m.ruling_words
+            if m.cited:
+                out["ruling_words"] = m.cited.words
+                out["ruling_whose"] = cited_json(m.cited)
             if m.reason is not None:
                 out["reason"] = m.reason
             if hasattr(m.example, "model_dump"):  # the action as a record holds it
@@ -57,6 +73,12 @@ class WhatNow:
             "allowed": [move(m) for m in self.allowed],
             "not_allowed": [move(m) for m in self.refused],
             "next": self.next,
+            "next_ruling": (
+                {"ruling": self.next_cited.id, "ruling_words": self.next_cited.words}
+                | cited_json(self.next_cited)
+                if self.next_cited
+                else None
+            ),
             "facts": list(self.facts),
             "choosing": [{"player": p, "may_choose": list(c)} for p, c in self.choosing],
         }
@@ -124,7 +146,7 @@ class BaseTeacher:
     A subclass gives `examples(state)` (candidate actions, at least one of every kind it
     teaches; the first the menu offers is an allowed move's example, else the first is the
     refused move's), and may override `allowed_words`, `refused_words`, `ruling_of`,
-    `facts`, `next_words` and `more_refusals`."""
+    `facts`, `next_words`, `next_ruling` and `more_refusals`."""
 
     draws = 12  # actions drawn from the menu, besides the teacher's own examples
 
@@ -153,6 +175,10 @@ class BaseTeacher:
     def next_words(self, state: Any) -> str | None:
         return None
 
+    def next_ruling(self, state: Any) -> str | None:
+        """The ruling what comes next rests on (who deals the next round), if any."""
+        return None
+
     def more_refusals(self, state: Any) -> list:
         """Actions of allowed kinds that some player may not take (a player who passed
         bidding): each refused by the rules becomes a refused move."""
@@ -172,9 +198,11 @@ class BaseTeacher:
         if rules.is_over(state):
             ended = rules.outcome(state)
             said = f"The game is over: {ended.headline}." if ended else "The game is over."
+            again = rules.rematch(state)
             return WhatNow(
                 headline=said,
-                next=f"To play again: {rules.rematch(state).note}",
+                next=f"To play again: {again.note}",
+                next_cited=self._cited(again.rulings[0] if again.rulings else None),
                 # No facts: those of the last deal (a bid to beat, cards unseen) are of a
                 # game that is over, and the standings say the rest.
             )
@@ -210,6 +238,7 @@ class BaseTeacher:
             allowed=tuple(allowed),
             refused=tuple(refused),
             next=self.next_words(state),
+            next_cited=self._cited(self.next_ruling(state)),
             facts=tuple(facts),
             choosing=choosing,
         )
@@ -262,15 +291,21 @@ class BaseTeacher:
 
     def _move(self, state: Any, example: Any, sentence: str, reason: str | None = None) -> Move:
         ruling = self.ruling_of(state, example)
-        words = None
-        if ruling is not None:
-            r = self.rules.rulings[ruling]
-            words = f"{r.title}: {r.text}"
         return Move(
             kind=example.label,
             sentence=sentence,
             ruling=ruling,
-            ruling_words=words,
+            cited=self._cited(ruling),
             example=example,
             reason=reason,
         )
+
+    def whose(self, ruling: str) -> str:
+        """Whose rule `ruling` is, to end a sentence that states it: "— the referee's
+        reading (the rules are silent)". A sentence that says a reading as a rule says so
+        in its own words, not only behind Why?."""
+        said = self.rules.rulings.whose(ruling)
+        return f" — {said[0].lower()}{said[1:]}"
+
+    def _cited(self, ruling: str | None) -> Cited | None:
+        return None if ruling is None else self.rules.rulings.cited(ruling)

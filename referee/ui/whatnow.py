@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from referee.core.rulings import Cited
 from referee.core.whatnow import Move, WhatNow
 from referee.core.words import amount
 from referee.ui import values
@@ -52,12 +53,19 @@ class Section:
 
 
 def ruling_line(move: Move, words: bool = True) -> str | None:
-    """The rule a move rests on, as a verdict's "Why?" cites it: "Ruling FK-BID: ..."."""
-    if not move.ruling:
+    """The rule a move rests on, whose it is first, as a verdict's "Why?" cites it:
+    "The referee's reading (the rules are silent): A player who passes …"; without
+    `words`, its title: "Passing is final — the referee's reading (…)". Never its id."""
+    if not move.cited:
         return None
-    if words and move.ruling_words:
-        return f"Ruling {move.ruling}: {move.ruling_words}"
-    return f"Ruling {move.ruling}"
+    return cited_words(move.cited, move.sentence) if words else move.cited.short
+
+
+def cited_words(cited: Cited, sentence: str) -> str:
+    """A ruling in full under the sentence it backs; whose rule it is is said once, so not
+    again when the sentence already ends with it ("— the referee's reading (…)")."""
+    whose = f"{cited.whose[0].lower()}{cited.whose[1:]}"
+    return cited.text if whose in sentence else cited.words
 
 
 def why_not(move: Move) -> str | None:
@@ -91,22 +99,21 @@ def sections(wn: WhatNow, compact: bool = False) -> list[Section]:
         lines = [Line(m.sentence, ruling=None if compact else ruling_line(m)) for m in allowed]
         hidden = len(wn.allowed) - len(allowed)
         if hidden:
-            lines.append(Line(f"and {hidden} more: the ? at the top has them all."))
+            lines.append(Line(f"and {amount(hidden, 'more moves')}."))
         out.append(Section("allowed", "You may now", tuple(lines)))
     if wn.refused:
         if compact:
             n = len(wn.refused)
-            # The panel is part of What now?: it points at the bar's ? that opens the rest.
-            said = (
-                f"{amount(n, 'other moves')} {'is' if n == 1 else 'are'} not allowed now; "
-                "the ? at the top says why."
-            )
+            # Not a word of the app's own buttons (the bar's ? opens the rest): What now?
+            # speaks of the game.
+            said = f"{amount(n, 'other moves')} {'is' if n == 1 else 'are'} not allowed now."
             out.append(Section("refused", None, (Line(said),)))
         else:
             lines = [Line(m.sentence, why_not(m), ruling_line(m, words=False)) for m in wn.refused]
             out.append(Section("refused", "Not now", tuple(lines)))
     if wn.next:
-        out.append(Section("next", "Next", (Line(wn.next),)))
+        cited = cited_words(wn.next_cited, wn.next) if wn.next_cited and not compact else None
+        out.append(Section("next", "Next", (Line(wn.next, ruling=cited),)))
     return out
 
 
@@ -181,7 +188,8 @@ def panel(
         # Whole sentences, never cut: a newcomer reads the end of a move as much as its start.
         lines = [_line(line, size, why is not None and why.open) for line in section.lines]
         items.append(tagged(f"whatnow-{section.key}", ft.Column(lines, spacing=6, tight=True)))
-    if why is not None and (wn.facts or wn.refused or any(m.ruling for m in wn.allowed)):
+    cites = wn.next_cited or any(m.cited for m in wn.allowed)
+    if why is not None and (wn.facts or wn.refused or cites):
         items.append(_why_button(why, len(wn.refused)))
     shown = tagged(
         tag or ("whatnow-panel" if compact else "whatnow"),

@@ -257,7 +257,7 @@ def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Contro
 def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:
     return [
         ft.Text(
-            f"Ruling {rules.rulings.cite(r)}",
+            rules.rulings.cite(r),  # its title and whose rule it is, never its id
             size=12,
             italic=True,
             color=ft.Colors.ON_SURFACE_VARIANT,
@@ -429,18 +429,21 @@ def export_dialog(title: str, text: str, file_name: str, on_close) -> ft.AlertDi
 
 
 def rules_lines(rules: GameRules, options) -> list[ft.Control]:
-    """The rules in force: the overview, each ruling applied, the ones switched off."""
+    """The rules in force: the overview, each ruling applied (whose rule it is under its
+    title), the ones switched off."""
     items: list[ft.Control] = [ft.Text(rules.overview), ft.Divider()]
-    for ruling in rules.rulings:
+    book = rules.rulings
+    for ruling in book:
         if not ruling.in_force(options):
             continue
-        items.append(ft.Text(f"{ruling.id} · {ruling.title}", weight=ft.FontWeight.BOLD))
+        items.append(ft.Text(ruling.title, weight=ft.FontWeight.BOLD))
+        items.append(ft.Text(book.whose(ruling.id), size=12, italic=True))
         items.append(ft.Text(ruling.text))
-    off = [r for r in rules.rulings if not r.in_force(options)]
+    off = [r for r in book if not r.in_force(options)]
     if off:
         items.append(ft.Divider())
         items.append(ft.Text("Not in force at this table (switchable at setup):", italic=True))
-        items.extend(ft.Text(f"{r.id} · {r.title}", size=12) for r in off)
+        items.extend(ft.Text(book.cite(r.id), size=12) for r in off)
     return items
 
 

@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
 
@@ -69,7 +70,7 @@ class TestChallengedRound:
                 "Cy loses: there are 4 cards with a 4, so the guess holds"
             )
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
-            expect(page.get_by_text("Ruling DD-CHALLENGE", exact=False)).to_be_visible()
+            expect(page.get_by_text(cite("DD-CHALLENGE"), exact=False)).to_be_visible()
             expect(page.get_by_text("Ana: Red 4 ✓, Blue 2, Green 4 ✓, Yellow 1.")).to_be_visible()
             shot(page, "deceptidice-verdict")
             page.get_by_role("button", name="OK").click()

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
+from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +48,7 @@ class TestBluffRound:
             headline = tagged(page, "verdict-headline")
             expect(headline).to_have_text("Cy bluffed: 2 for a bid of 3")
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
-            expect(page.get_by_text("Ruling FK-BLUFF-AT-LEAST", exact=False)).to_be_visible()
+            expect(page.get_by_text(cite("FK-BLUFF-AT-LEAST"), exact=False)).to_be_visible()
             expect(tagged(page, "change-Ana")).to_have_text("Ana: 0 to 4 cubes (+4)")
             shot(page, "faeker-verdict")
 

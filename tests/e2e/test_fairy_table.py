@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
 
@@ -77,7 +78,7 @@ class TestThirdFairy:
             )
             expect(page.get_by_text("Catch, right +7: Ana.")).to_be_visible()
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
-            expect(page.get_by_text("Ruling FY-SCORE", exact=False)).to_be_visible()
+            expect(page.get_by_text(cite("FY-SCORE"), exact=False)).to_be_visible()
             expect(tagged(page, "change-Ana")).to_have_text("Ana: 0 to 7 points (+7)")
             shot(page, "fairy-verdict")
             page.get_by_role("button", name="OK").click()
@@ -106,7 +107,7 @@ class TestThirdFairy:
                 "Ana and Bo tie at 8 and play off"
             )
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
-            expect(page.get_by_text("Ruling FY-END-FAIRY", exact=False)).to_be_visible()
+            expect(page.get_by_text(cite("FY-END-FAIRY"), exact=False)).to_be_visible()
             page.get_by_role("button", name="OK").click()
             scores(page, Ana=8, Bo=8, Cy=2, Dee=0)
             expect(tagged(page, "score-footer")).to_contain_text("play-off: Ana and Bo")

@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
 
@@ -50,7 +51,7 @@ class TestHighBidderTwice:
                 page.get_by_text("Bo loses the lowest Buck showing, 3; 5 back to hand.")
             ).to_be_visible()
             page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
-            expect(page.get_by_text("Ruling FB-TWICE", exact=False)).to_be_visible()
+            expect(page.get_by_text(cite("FB-TWICE"), exact=False)).to_be_visible()
             shot(page, "fairybucks-verdict")
             page.get_by_role("button", name="OK").click()
 

@@ -10,6 +10,7 @@ from referee.live.table import Table
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 from tests.helpers import board, plays
+from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
 
@@ -80,7 +81,7 @@ class TestTricksAndShowdown:
                     f"{winner} wins trick {trick} of round 1"
                 )
                 page.get_by_role("button", name="Why?").click()  # rulings wait behind Why?
-                expect(page.get_by_text(f"Ruling {step}", exact=False)).to_be_visible()
+                expect(page.get_by_text(cite(step), exact=False)).to_be_visible()
                 if trick == 1:
                     shot(page, "faj-trick-verdict")
                 page.get_by_role("button", name="OK").click()

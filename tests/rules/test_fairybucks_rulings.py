@@ -8,6 +8,8 @@ from referee.games.fairybucks.scoring import score
 from tests.helpers import fairybucks, finale, lot, reveal_bucks
 
 LOT = lot((5, "moon"), (3, "sun"), (2, "star"))
+# A first lot that nobody wins (both Poof! at once): the Bucks in hand stay level.
+NOBODY_WINS = [LOT, reveal_bucks(Ana="poof", Bo="poof")]
 
 
 class TestMoney:
@@ -22,12 +24,22 @@ class TestItemsAndSetup:
         two = fairybucks(players=("Ana", "Bo"))
         with pytest.raises(InvalidAction, match="worth 1 leave the deck in a 2-player game"):
             two.play(lot((1, "moon"), (3, "sun")))
+        for action in NOBODY_WINS:
+            two.play(action)
         with pytest.raises(InvalidAction, match="worth 1"):
             two.play(finale(1, "book"))
         assert 1 not in two.rules.choices(two.state).item_values
         three = fairybucks()
         three.play(lot((1, "moon")))
         assert three.state.phase == "auction"
+
+    def test_the_castle_is_not_offered_before_the_first_lot(self):
+        # The castle item is turned up after the last lot, never before the first.
+        s = fairybucks()
+        assert not s.rules.choices(s.state).finale
+        with pytest.raises(IllegalAction, match="after the last lot: turn up the first lot"):
+            s.play(finale(4, "book"))
+        assert s.state.lot_number == 0
 
     def test_the_finale_is_offered_only_between_auctions(self):
         s = fairybucks(actions=[LOT])
@@ -301,7 +313,7 @@ class TestCastle:
         assert s.rules.scores(s.state)[1].total == 4 + 2
 
     def test_castle_tie_nobody_takes_it(self):
-        s = fairybucks(players=("Ana", "Bo"), actions=[finale(4, "book")])
+        s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
         assert s.state.castle_winner is None
         assert "nobody takes the castle" in " ".join(s.verdicts[-1].details)
 
@@ -332,7 +344,7 @@ class TestScore:
         assert "2 complete sets x 4 = 8" in sc.arithmetic(items)
 
     def test_tied_scores_share_the_win(self):
-        s = fairybucks(players=("Ana", "Bo"), actions=[finale(4, "book")])
+        s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
         assert s.state.winners == (0, 1)
         assert "share the win" in s.verdicts[-1].headline
 

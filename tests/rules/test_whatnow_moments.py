@@ -37,6 +37,24 @@ def refused_reasons(now):
     return [m.reason for m in now.refused]
 
 
+# -- whose rule it is ---------------------------------------------------------------------
+
+
+def test_every_ruling_says_whose_it_is_and_names_the_option_that_changes_it_by_title():
+    from referee.games import GAMES
+
+    for rules in GAMES.values():
+        titles = {f.title for f in rules.options_model.model_fields.values()}
+        for ruling in rules.rulings:
+            cited = rules.rulings.cited(ruling.id)
+            assert cited.source in ("printed", "reading", "house")
+            if ruling.source == "house":  # a house rule is in force under its option
+                assert cited.option in titles
+            if ruling.changed_by:
+                assert f"option '{cited.option}' changes it" in cited.whose
+            assert ruling.id not in cited.words + cited.short
+
+
 # -- Fae-ker ---------------------------------------------------------------------------
 
 
@@ -51,9 +69,33 @@ def test_fk_bid_headline_names_the_bid_to_beat_and_the_bluff_on_it():
 def test_fk_bluff_at_least_says_what_each_side_takes():
     bluff_call = by_kind(told(faeker(actions=[top(3), bid("Bo", 2)])).allowed)["A bluff call"]
     assert bluff_call.ruling == "FK-BLUFF-AT-LEAST"
-    assert bluff_call.ruling_words.startswith("Bluff: at least the bid:")
+    # "At least" is the referee's reading (the rulebook says only "telling the truth"),
+    # which a house option changes: said so, by the option's title.
+    assert bluff_call.ruling_words.startswith(
+        "The referee's reading (the rules are silent; option 'Bluff needs the exact count' "
+        "changes it): A bluff call ends the bidding"
+    )
+    assert bluff_call.cited.source == "reading"
     # top card 3 is worth 3 fae: a true bid takes 3, a caught bluff gives the caller 3 + 1
-    assert "Bo takes 3 cubes, otherwise Cy takes 4" in bluff_call.sentence
+    assert "Bo takes 3 cubes, otherwise Cy takes 4 — the referee's reading" in (bluff_call.sentence)
+
+
+def test_fk_pass_out_passing_is_final_is_said_as_the_referees_reading():
+    now = told(faeker(actions=[top(3), bid("Bo", 2)]))
+    passing = by_kind(now.allowed)["A pass"]
+    assert passing.sentence == (
+        "Cy may pass, and is then out of the bidding this round — the referee's reading "
+        "(the rules are silent)."
+    )
+    assert passing.cited.words.startswith("The referee's reading (the rules are silent): ")
+    assert by_kind(now.allowed)["A bid"].cited.words.startswith("The printed rules: ")
+
+
+def test_fk_pass_out_a_bid_after_passing_cites_passing_is_final_not_bidding():
+    now = told(faeker(actions=[top(3), bid("Bo", 2), pass_("Cy")]))
+    cy = next(m for m in now.refused if getattr(m.example, "player", None) == "Cy")
+    assert cy.ruling == "FK-PASS-OUT"
+    assert cy.cited.short == "Passing is final — the referee's reading (the rules are silent)"
 
 
 def test_fk_bid_nobody_can_call_a_bluff_before_a_bid():
@@ -80,12 +122,14 @@ def test_fk_end_tie_the_tied_show_and_the_tie_break_is_said():
     assert "compared card by card" in now.next and "each take them" in now.next
 
 
-def test_fk_dealer_the_next_round_is_dealt_by_the_next_seat():
+def test_fk_dealer_the_next_round_is_dealt_by_the_next_seat_by_the_referees_reading():
     now = told(faeker(actions=[top(3), bid("Bo", 2), bluff("Cy"), reveal("Bo", 5, 6, 1, 1, 1)]))
     assert now.next == (
-        "Round 2: Bo deals (the deal moves one seat left each round); Cy, on the dealer's "
-        "left, bids first."
+        "Round 2: Bo deals, the deal moving one seat left each round — the referee's reading "
+        "(the rules are silent); Cy, on the dealer's left, bids first."
     )
+    assert now.next_cited.id == "FK-DEALER" and now.next_cited.source == "reading"
+    assert now.as_json()["next_ruling"]["whose"] == "reading"
 
 
 # -- Fairy -----------------------------------------------------------------------------
@@ -155,7 +199,39 @@ def test_faj_draft_log_a_card_played_this_round_cannot_be_played_again():
     assert "Board: 2♣, 3♣; trump clubs ♣." in now.facts
 
 
+def test_fb_castle_is_not_offered_before_the_first_lot():
+    now = told(fairybucks())
+    assert [m.kind for m in now.allowed] == ["A new lot"]
+    assert "castle" not in now.headline.lower() and not now.next
+    castle = by_kind(now.refused)["The castle item"]
+    assert castle.reason == (
+        "The castle item is turned up after the last lot: turn up the first lot."
+    )
+
+
+def test_faj_rounds_a_round_starts_with_the_draft_then_the_board():
+    now = told(faj())
+    assert now.headline == (
+        "Round 1: draft (4 cards each, keep one, pass the rest right), then turn up the board "
+        "(1 card)."
+    )
+    assert "shuffle" not in now.next and "keep one" not in now.next  # the draft is now
+    assert (
+        now.next == "Once the board is out, Ana, Bo and Cy each play a draft card at once for it."
+    )
+
+
 # -- Deceptidice -----------------------------------------------------------------------
+
+
+def test_dd_guess_says_a_guess_is_the_count_then_the_target():
+    opening_guess = told(deceptidice()).allowed[0]
+    assert opening_guess.sentence == (
+        "Ana, the Liar, opens the round with a guess: the count of cards first, then the "
+        "target, a number or a colour (e.g. 1 card with a 6)."
+    )
+    higher = told(deceptidice(actions=[dd_guess("Ana", dd_number(2, 6))])).allowed[0]
+    assert "a count of 3 or more: the count of cards first, then the target" in higher.sentence
 
 
 def test_dd_challenge_says_who_loses_either_way_and_the_loser_is_the_next_liar():

@@ -12,6 +12,7 @@ from referee.ui import routes
 from referee.ui.routes import Route
 from referee.ui.walk import Walk, unsaid
 from tests.helpers import run_async
+from tests.player_words import RULING_ID
 from tests.ui.devices import browser_goes, controls, device, texts_of
 
 
@@ -123,7 +124,7 @@ class TestBackStepsBack:
 
 
 class TestVerdictRulingsWaitBehindWhy:
-    def test_a_walk_verdict_shows_no_ruling_id_until_why_is_tapped(self, lives):
+    def test_a_walk_verdicts_rulings_wait_behind_why_and_say_whose_they_are(self, lives):
         async def run():
             app, session = _walking(lives)
             app.top.step(True)
@@ -134,8 +135,10 @@ class TestVerdictRulingsWaitBehindWhy:
             return shut, texts_of(session.page.views[-1])
 
         shut, opened = run_async(run())
-        verdict_rulings = [t for t in opened if t.startswith("Ruling ") and t not in shut]
-        assert verdict_rulings  # behind Why?, the verdict's rulings
+        whose = (" — the printed rules", " — the referee's reading", " — a house rule")
+        verdict_rulings = [t for t in opened if any(w in t for w in whose) and t not in shut]
+        assert verdict_rulings  # behind Why?, the verdict's rulings, each with whose it is
+        assert not [t for t in opened if RULING_ID.search(t)]  # never an id
         assert not [t for t in shut if t in verdict_rulings]
 
 

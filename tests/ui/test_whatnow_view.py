@@ -2,11 +2,13 @@
 game, "Teach this game" on every device of the table, and the walk through a round."""
 
 import asyncio
+import dataclasses
 from random import Random
 
 import flet as ft
 import pytest
 
+from referee.core.rulings import Cited
 from referee.core.whatnow import Move, WhatNow
 from referee.games import GAMES
 from referee.live.tables import LiveTables
@@ -17,14 +19,20 @@ from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
 from tests.helpers import run_async
 from tests.ui.devices import bidding_on_two, browser_goes, controls, device, texts_of
 
-BID = Move(
-    "Bid",
-    "Bo may bid 3 to 8: a higher bid than Ana's 2.",
-    ruling="FK-BID-RAISE",
-    ruling_words="Raise: each bid beats the one before.",
+RAISE = Cited(
+    "FK-BID-RAISE", "printed", None, "The printed rules", "Raise", "Each bid beats the last."
 )
-CALL = Move("Call bluff", "Bo may call a bluff on Ana's 2.", ruling="FK-BLUFF")
-PASS = Move("Pass", "Bo may pass.", ruling="FK-PASS")
+PASS_OUT = Cited(
+    "FK-PASS",
+    "reading",
+    None,
+    "The referee's reading (the rules are silent)",
+    "Passing is final",
+    "A player who passes is out.",
+)
+BID = Move("Bid", "Bo may bid 3 to 8: a higher bid than Ana's 2.", ruling=RAISE.id, cited=RAISE)
+CALL = Move("Call bluff", "Bo may call a bluff on Ana's 2.")
+PASS = Move("Pass", "Bo may pass.", ruling=PASS_OUT.id, cited=PASS_OUT)
 SHOW = Move("Showdown", "Bo may call a showdown.")
 REFUSED = Move(
     "Bid",
@@ -36,7 +44,7 @@ WN = WhatNow(
     headline="Bo to act: bid 3 or more, pass, call a bluff or a showdown.",
     to_act=("Bo",),
     allowed=(BID, CALL, PASS, SHOW, Move("Fold", "Bo may fold.")),
-    refused=(REFUSED, SAID),
+    refused=(dataclasses.replace(REFUSED, ruling=PASS_OUT.id, cited=PASS_OUT), SAID),
     next="After the call, Bo's cards are counted.",
     facts=("The bid to beat: Ana's 2.",),
 )
@@ -58,12 +66,20 @@ class TestWhatItShows:
         assert order == sorted(order)
         assert [s.key for s in sections(WN)] == ["facts", "allowed", "refused", "next"]
 
-    def test_an_allowed_move_cites_its_ruling_id_and_words_as_a_verdict_does(self):
+    def test_an_allowed_move_cites_whose_rule_it_is_and_its_words_never_its_id(self):
         allowed = sections(WN)[1].lines
         assert allowed[0].text == BID.sentence
-        assert allowed[0].ruling == "Ruling FK-BID-RAISE: Raise: each bid beats the one before."
-        assert allowed[1].ruling == "Ruling FK-BLUFF"
-        assert allowed[3].ruling is None  # a move without a ruling cites none
+        assert allowed[0].ruling == "The printed rules: Each bid beats the last."
+        assert allowed[2].ruling == (
+            "The referee's reading (the rules are silent): A player who passes is out."
+        )
+        assert allowed[1].ruling is None  # a move without a ruling cites none
+
+    def test_a_move_not_allowed_cites_its_rulings_title_and_whose_it_is(self):
+        refused = sections(WN)[2].lines
+        assert refused[0].ruling == (
+            "Passing is final — the referee's reading (the rules are silent)"
+        )
 
     def test_a_move_not_allowed_says_why_with_the_refusals_reason(self):
         refused = sections(WN)[2].lines
@@ -79,7 +95,7 @@ class TestWhatItShows:
         assert BID.sentence in shut and WN.next in shut  # what may be done, at once
         assert REFUSED.sentence not in shut and "whatnow-refused" not in _tags(shut_panel)
         assert WN.facts[0] not in shut
-        assert "FK-BID-RAISE" not in shut and "FK-BLUFF" not in shut
+        assert "The printed rules" not in shut and "reading" not in shut
         button = next(c for c in controls(shut_panel) if getattr(c, "key", None) == "whatnow-why")
         assert any(
             getattr(c, "label", None) == "Why? Numbers, rules, and 2 moves not allowed"
@@ -89,7 +105,8 @@ class TestWhatItShows:
         assert toggled == [1]
         opened = panel(WN, why=Why(True, lambda: None))
         said = " ".join(texts_of(opened))
-        assert "Ruling FK-BID-RAISE: Raise: each bid beats the one before." in said
+        assert "The printed rules: Each bid beats the last." in said
+        assert "FK-" not in said  # never a ruling's id
         assert f"{REFUSED.sentence}\n{REFUSED.reason}" in said  # each with its reason
         assert WN.facts[0] in said
         assert any(
@@ -108,11 +125,10 @@ class TestWhatItShows:
         compact = sections(WN, compact=True)
         allowed = compact[0].lines
         assert len(allowed) == COMPACT_MOVES + 1
-        assert allowed[-1].text.startswith("and 1 more")
+        assert allowed[-1].text == "and 1 more move."
         assert all(line.ruling is None for line in allowed)  # the rulings wait in full
-        assert compact[1].lines[0].text == (
-            "2 other moves are not allowed now; the ? at the top says why."
-        )
+        # Of the game, never of the app's own buttons.
+        assert compact[1].lines[0].text == "2 other moves are not allowed now."
         assert compact[-1].key == "next"
         assert "facts" not in [s.key for s in compact]
 

@@ -5,11 +5,13 @@ shared rulings are both silent.
 """
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.games.deceptidice.model import DeceptidiceOptions
 
 RULINGS = RulingBook(
     [
         Ruling(
             id="DD-MATERIAL",
+            source="printed",
             title="The deck",
             text="48 number cards: the numbers 1 to 6 in four colours, every card twice. The "
             "wildcards expansion adds 7 wildcards. Power cards are entered as the table reads "
@@ -17,6 +19,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-START",
+            source="printed",
             title="Cards and dice",
             text="Everyone starts with 9 cards, or 6 when 6 to 8 play; the rest is the draw "
             "pile. Each round every player makes 4 dice with 2 or 3 players, else 3, splitting "
@@ -24,6 +27,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-TURN",
+            source="printed",
             title="Turns",
             text="The Liar opens the round with a guess; then each player in turn, going left, "
             "either makes a higher guess or challenges the guess just made. Only the player "
@@ -32,6 +36,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-GUESS",
+            source="printed",
             title="A guess and when it is true",
             text="A guess says how many cards (COUNT) show a number or a colour, counting the "
             "top card of every die on the table, everyone's. It is true when at least COUNT "
@@ -39,30 +44,35 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-LESS-THAN",
+            source="printed",
             title="'Less than' a number",
             text="A number guess may say 'less than': cards whose number is strictly below "
             "the number named match; the number itself does not.",
         ),
         Ruling(
             id="DD-WITHOUT",
+            source="printed",
             title="'Without' a colour",
             text="A colour guess may say 'without': cards of every other colour match.",
         ),
         Ruling(
             id="DD-MODIFIERS",
+            source="printed",
             title="Which guesses take a modifier",
             text="'Less than' goes only with a number and 'without' only with a colour. "
             "Straights, vague guesses and power claims take no modifier.",
         ),
         Ruling(
             id="DD-INTRO",
-            title="House option: introductory game",
+            source="printed",
+            title="Introductory game",
             text="No modifiers at all: neither 'less than' nor 'without'.",
             option="introductory",
             when=True,
         ),
         Ruling(
             id="DD-COUNT",
+            source="reading",
             title="COUNT from 1; impossible guesses stand",
             text="A guess needs a COUNT of at least 1. A well-formed guess that can never be "
             "true (more cards than dice on the table, 'less than 1', a run longer than 6) is "
@@ -70,7 +80,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-COUNT-CAP",
-            title="Project ruling: COUNT and values up to 48",
+            source="reading",
+            title="COUNT and values up to 48",
             text="The rulebook sets no upper limit. The referee takes COUNTs and power values "
             "up to 48: twice the most dice any table has (8 players with 3 dice), so every "
             "COUNT a table can need fits, and a vague guess can double any specific COUNT "
@@ -78,12 +89,14 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-HIGHER",
+            source="printed",
             title="Guess higher",
             text="Each guess must be higher than the one before: its COUNT must be larger. "
             "The target and the modifier may be anything.",
         ),
         Ruling(
             id="DD-STRAIGHT",
+            source="printed",
             title="Variant: straights",
             text="A straight is COUNT cards of different numbers in a row, including the "
             "number named (the ELEMENT). It is higher when its COUNT or its ELEMENT is larger "
@@ -94,6 +107,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-VAGUE",
+            source="printed",
             title="Variant: vague guesses",
             text="A vague guess names no number or colour: COUNT cards of the same number, or "
             "of the same colour. It is true when the most frequent number (or colour) shows "
@@ -106,6 +120,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-STRAIGHT-VAGUE",
+            source="reading",
             title="Straights and vague guesses",
             text="For the doubling, a straight counts as a specific guess: a vague guess after "
             "a straight of COUNT s needs at least 2s; a straight after a vague COUNT v is "
@@ -115,6 +130,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-WILD",
+            source="printed",
             title="Expansion: wildcards",
             text="When a guess is challenged, each wildcard on the table matches whatever that "
             "guess needs, each on its own: it fills a gap in a straight, raises the most "
@@ -125,6 +141,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-WILD-STANDS",
+            source="reading",
             title="What a wildcard can be",
             text="A wildcard stands for one number from 1 to 6 or one of the four colours, "
             "nothing else: under 'less than 1' it matches nothing, and a run is never longer "
@@ -134,6 +151,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-POWER",
+            source="printed",
             title="Expansion: power claims and the ladder",
             text="A player may claim the power card they rolled: its combo and value. A power "
             "claim after a power claim needs a higher value. After a power claim, any other "
@@ -142,6 +160,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-POWER-AFTER",
+            source="reading",
+            changed_by="power_always",
             title="Power claims after other guesses",
             text="A power claim is higher than an ordinary, straight or vague guess when its "
             "value is larger than that guess's COUNT.",
@@ -150,7 +170,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-POWER-ALWAYS",
-            title="House option: power claims always allowed",
+            source="house",
+            title="Power claims always allowed",
             text="A power claim is higher than any ordinary, straight or vague guess, whatever "
             "its value.",
             option="power_always",
@@ -158,6 +179,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-POWER-HONEST",
+            source="printed",
             title="Challenging a power claim",
             text="A power claim is honest only when that very card, same combo and same value, "
             "is the top of one of the claimant's own dice; otherwise the claimant loses the "
@@ -165,6 +187,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-POWER-ENTRY",
+            source="reading",
             title="Entering a power card",
             text="The list of power cards is not published, so the table enters the card: "
             "groups of one number each (sizes, such as 2+2 for two pairs or 3+2 for a full "
@@ -173,20 +196,23 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-POWER-NONE",
+            source="printed",
             title="Power cards are no number or colour",
             text="A power card on the table counts as no number, no colour and no part of a "
             "run: it never matches a guess, 'without' guesses included.",
         ),
         Ruling(
             id="DD-POWER-UNIQUE",
-            title="Project ruling: each power card once",
+            source="reading",
+            title="Each power card once",
             text="Each power card is unique, so the same power card (same combo and value) "
             "cannot be the top of two dice, and no more power cards can turn up in a round "
             "than were shuffled in.",
         ),
         Ruling(
             id="DD-TOPS",
-            title="Project ruling: entering the tops",
+            source="reading",
+            title="Entering the tops",
             text="After a challenge the table enters one top card for every die, player by "
             "player; dice revealed earlier in the round keep their tops. The tops of one "
             "round together fit the deck: at most 2 of each number-colour card, 7 wildcards, "
@@ -195,6 +221,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-CHALLENGE",
+            source="printed",
             title="Who loses a challenge",
             text="If the challenged guess is true, the challenger loses; if not, the player "
             "who made it loses. The loser discards one of their dice, face up (they choose "
@@ -203,17 +230,20 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-END",
+            source="printed",
             title="End of the game",
             text="The game ends as soon as a player is down to 3 cards or fewer.",
         ),
         Ruling(
             id="DD-RANKING",
+            source="printed",
             title="Final ranking",
             text="More cards left is better. Players with as many cards share a place and "
             "the next place is skipped (1, 2, 2, 4); everyone in first place shares the win.",
         ),
         Ruling(
             id="DD-REMATCH",
+            source="reading",
             title="Playing again",
             text="When the same table plays again, the loser of the last round (whose "
             "discard ended the game) is the first Liar, as every round's loser is the next "
@@ -221,12 +251,15 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-COLOURS",
+            source="reading",
+            changed_by="colour_names",
             title="Colour names",
             text="The four colours are called Red, Blue, Green and Yellow unless the table "
             "renames them to match its printing. Two colours cannot share a name.",
         ),
         Ruling(
             id="DD-OPEN",
+            source="printed",
             title="Variant: open hands",
             text="Everyone shows their starting cards to the table. The referee does not "
             "track hands; with open hands a swap names the cards that change hands.",
@@ -235,6 +268,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-REVEAL",
+            source="printed",
             title="Variant: reveal one die per turn",
             text="On each turn the player first reveals one of their dice not yet revealed "
             "this round, then guesses. A player with every die revealed reveals nothing. A "
@@ -244,7 +278,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-REVEAL-FIRST",
-            title="Project ruling: reveal, then guess; challenge at once",
+            source="reading",
+            title="Reveal, then guess; challenge at once",
             text="The reveal comes before the guess, the Liar's opening guess included. A "
             "player who challenges reveals nothing first: the challenge turns every die face "
             "up anyway.",
@@ -253,6 +288,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-SWAP",
+            source="printed",
             title="Variant: the loser swaps with the draw pile",
             text="After discarding, the round's loser may swap one card with the draw pile, "
             "but only while the draw pile is not empty, and not when the discard ended the "
@@ -262,6 +298,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="DD-SWAP-PLAYER",
+            source="printed",
             title="Variant: the loser swaps with another player",
             text="After discarding, the round's loser may swap one card with a player of "
             "their choice, one card each way (project ruling: the loser chooses the player). "
@@ -270,5 +307,6 @@ RULINGS = RulingBook(
             option="swap",
             when="another_player",
         ),
-    ]
+    ],
+    options=DeceptidiceOptions,
 )

@@ -80,16 +80,20 @@ class DeceptidiceTeacher(BaseTeacher):
                 "reveal a die first",
             )
         if isinstance(example, DeceptidiceGuess):
-            menu = self.rules.choices(state).guesses
-            least = menu.specific
-            forms = f"{least} or more cards of a number or a colour" if least else "a guess"
+            least = self.rules.choices(state).guesses.specific
+            # How a guess is said: the count first, then the target (DD-GUESS).
+            said = "the count of cards first, then the target, a number or a colour"
+            if least:
+                sample = NumberGuess(count=least, number=NUMBERS[-1])
+                said += f" (e.g. {guesses.describe(sample, names_of(state))})"
             if last is None:
                 return (
-                    f"{example.player}, the Liar, opens the round with any guess, e.g. {forms}.",
+                    f"{example.player}, the Liar, opens the round with a guess: {said}.",
                     "open with a guess",
                 )
+            more = f", a count of {least} or more" if least else ""
             return (
-                f"{example.player} may guess higher than {last[0]}'s {last[1]}: e.g. {forms}.",
+                f"{example.player} may guess higher than {last[0]}'s {last[1]}{more}: {said}.",
                 f"guess higher than {last[0]}'s {last[1]}",
             )
         if isinstance(example, Challenge):

@@ -55,7 +55,8 @@ def count_hand(top: int, hand: Sequence[int], stones_always_count: bool = False)
             why = "always counts" if top <= 3 else f"equals the {top}"
             parts.append(f"{amount(len(stones), 'stone circles')} ({why})")
         else:
-            parts.append(f"{len(stones)} stone circle(s) not counted (equal to the {top})")
+            said = amount(len(stones), "stone circles")
+            parts.append(f"{said} not counted (equal to the {top})")
     return Count(len(counted), counted, "; ".join(parts), ruling)
 
 

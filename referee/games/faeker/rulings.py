@@ -1,11 +1,13 @@
 """How the referee reads Fae-ker, in the project's own words (ids are cited by verdicts)."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.games.faeker.model import FaekerOptions
 
 RULINGS = RulingBook(
     [
         Ruling(
             id="FK-DECK",
+            source="printed",
             title="The deck",
             text="32 cards: seven 1s, six 2s, five 3s, four 4s, three 5s, two 6s, one 7 and "
             "four stone circles. A top card of 1 or 2 is worth 2 fae, 3 to 5 is worth 3, "
@@ -13,35 +15,41 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-GOAL",
+            source="printed",
             title="Cubes needed to win",
             text="2 players need 15 cubes, 3 need 12, 4 need 10, 5 need 8, 6 need 6.",
         ),
         Ruling(
             id="FK-DIE",
+            source="reading",
             title="Round die",
             text="The d8 shows the round number; after round 8 it starts again at 1, so "
-            "round 9 shows 1. The app shows both.",
+            "round 9 shows 1. The referee shows both.",
         ),
         Ruling(
             id="FK-DEALER",
+            source="reading",
             title="Dealer and bidding order",
             text="The dealer moves one seat to the left every round. Bidding opens with the "
             "player to the dealer's left and goes round the table in seat order.",
         ),
         Ruling(
             id="FK-COUNT-LOW",
+            source="printed",
             title="Top card 1-3: count higher cards",
             text="With a 1, 2 or 3 on top, a bid counts the cards in hand strictly higher "
             "than the top card.",
         ),
         Ruling(
             id="FK-COUNT-HIGH",
+            source="printed",
             title="Top card 4-7: count equal or higher",
             text="With a 4, 5, 6 or 7 on top, a bid counts the cards in hand equal to or "
             "higher than the top card.",
         ),
         Ruling(
             id="FK-COUNT-RUN",
+            source="printed",
             title="Stone circle on top: longest run",
             text="With a stone circle on top, a bid counts the longest run of consecutive "
             "numbers in hand. Each stone circle in hand may stand for any one missing "
@@ -50,6 +58,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-STONE-EQUAL",
+            source="printed",
+            changed_by="stone_circles_always_count",
             title="Stone circle in hand equals the top card",
             text="Under a numbered top card, a stone circle in hand counts as a card equal "
             "to it: it counts for tops 4-7 and not for tops 1-3.",
@@ -58,42 +68,50 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-STONE-ALWAYS",
-            title="House option: stone circles always count",
+            source="house",
+            title="Stone circles always count",
             text="Under any numbered top card, every stone circle in hand counts.",
             option="stone_circles_always_count",
             when=True,
         ),
         Ruling(
             id="FK-BID",
+            source="printed",
             title="Bidding",
             text="On your turn: bid a number from 0 to 5 that is at least the highest bid "
             "so far, pass, call a showdown, or call a bluff on the most recent bid.",
         ),
         Ruling(
             id="FK-PASS-OUT",
+            source="reading",
             title="Passing is final",
             text="A player who passes is out of the bidding for the rest of the round.",
         ),
         Ruling(
             id="FK-END-UNCONTESTED",
+            source="printed",
             title="Bid unopposed",
             text="When one bid stands and every other player has passed, that bidder takes "
             "the top card's fae.",
         ),
         Ruling(
             id="FK-END-TIE",
+            source="printed",
             title="Tie for the highest bid",
             text="When everyone has acted and two or more players still in share the "
             "highest bid (all others passed), they go to a showdown.",
         ),
         Ruling(
             id="FK-SHOWDOWN-CALL",
+            source="reading",
             title="Calling a showdown",
             text="A showdown call ends the bidding: every player who has not passed, the "
             "caller included, shows their hand.",
         ),
         Ruling(
             id="FK-BLUFF-AT-LEAST",
+            source="reading",
+            changed_by="bluff_needs_exact",
             title="Bluff: at least the bid",
             text="A bluff call ends the bidding and the most recent bidder shows their hand. "
             "The bid is true when the hand has at least the number bid. True: the bidder "
@@ -103,7 +121,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-BLUFF-EXACT",
-            title="House option: bluff needs the exact count",
+            source="house",
+            title="Bluff needs the exact count",
             text="As the bluff ruling, but the bid is true only when the hand has exactly "
             "the number bid.",
             option="bluff_needs_exact",
@@ -111,6 +130,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-SHOWDOWN-RANK",
+            source="printed",
             title="Showdown: highest hand",
             text="Sort each hand from high to low and compare card by card: the first "
             "higher card wins (6 beats 5; 5-4 beats 5-3). A stone circle ranks as the top "
@@ -118,12 +138,14 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-SHOWDOWN-TIE",
+            source="printed",
             title="Showdown still tied",
             text="Players whose hands are exactly equal in the showdown each take the top "
             "card's fae.",
         ),
         Ruling(
             id="FK-SUPPLY-SHORT",
+            source="printed",
             title="Supply short",
             text="When the supply cannot pay everyone in full, what is left is shared "
             "equally in whole cubes and any remainder stays in the supply. Cubes are never "
@@ -131,19 +153,23 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-GAME-END",
+            source="reading",
             title="End of the game",
             text="At the end of a round, a player at or over the target wins. If several "
             "are, the one with most cubes wins; still tied, they share the win.",
         ),
         Ruling(
             id="FK-REMATCH",
+            source="reading",
             title="Playing again",
             text="When the same table plays again, the player to the left of the last "
             "round's dealer deals first: the deal moves on one seat, as between rounds.",
         ),
         Ruling(
             id="FK-ALL-PASS-VOID",
-            title="Project ruling: everyone passes",
+            source="reading",
+            changed_by="all_pass",
+            title="Everyone passes",
             text="The rulebook does not say what happens when every player passes without "
             "a bid. By default nobody scores, and the next round begins.",
             option="all_pass",
@@ -151,11 +177,13 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FK-ALL-PASS-SHOWDOWN",
-            title="Project ruling, house option: everyone passes, then a showdown",
+            source="house",
+            title="Everyone passes, then a showdown",
             text="When every player passes without a bid, everyone shows their hand and the "
             "highest hand takes the top card's fae.",
             option="all_pass",
             when="showdown",
         ),
-    ]
+    ],
+    options=FaekerOptions,
 )

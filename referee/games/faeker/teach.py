@@ -61,7 +61,12 @@ class FaekerTeacher(BaseTeacher):
             return self.rules._bluff_ruling(state)
         if isinstance(example, RevealHand):
             return "FK-SHOWDOWN-RANK"
+        if isinstance(example, Bid) and self._passed(state, example.player):
+            return "FK-PASS-OUT"
         return RULING[type(example)]
+
+    def _passed(self, state: FaekerState, player: str) -> bool:
+        return state.phase == "bidding" and self.rules.seat_of(state, player) in state.deal.passed
 
     def _stake(self, state: FaekerState) -> int:
         return FAE[state.deal.top]
@@ -97,12 +102,17 @@ class FaekerTeacher(BaseTeacher):
                 f"bid {low} or more",
             )
         if isinstance(example, Pass):
-            return (f"{who} may pass, and is then out of the bidding this round.", "pass")
+            return (
+                f"{who} may pass, and is then out of the bidding this round"
+                f"{self.whose('FK-PASS-OUT')}.",
+                "pass",
+            )
         if isinstance(example, CallShowdown):
             still = [state.players[s] for s in self.rules.bidding_order(state)]
             return (
                 f"{who} may call a showdown: {and_list(still)} show their hands and the "
-                f"highest hand takes {amount(self._stake(state), 'cubes')}.",
+                f"highest hand takes {amount(self._stake(state), 'cubes')}"
+                f"{self.whose('FK-SHOWDOWN-CALL')}.",
                 "call a showdown",
             )
         if isinstance(example, CallBluff):
@@ -114,7 +124,7 @@ class FaekerTeacher(BaseTeacher):
                 f"{who} may call a bluff on {holder}'s {last.amount}: {holder} shows the hand; "
                 f"with {need} {amount(last.amount, 'counting cards')} {holder} takes "
                 f"{amount(fae, 'cubes')}, "
-                f"otherwise {who} takes {fae + 1}.",
+                f"otherwise {who} takes {fae + 1}{self.whose(self.rules._bluff_ruling(state))}.",
                 f"call a bluff on {holder}'s {last.amount}",
             )
         waiting = and_list([state.players[s] for s in deal.awaiting])
@@ -125,9 +135,7 @@ class FaekerTeacher(BaseTeacher):
         )
 
     def refused_words(self, state: FaekerState, example, reason: str) -> str:
-        deal = state.deal
-        passed = isinstance(example, Bid) and state.phase == "bidding"
-        if passed and self.rules.seat_of(state, example.player) in deal.passed:
+        if isinstance(example, Bid) and self._passed(state, example.player):
             # What cannot be done; the rules' reason, said under it, says why.
             return f"{example.player} cannot bid again this round."
         return reason
@@ -176,19 +184,27 @@ class FaekerTeacher(BaseTeacher):
         out.append(f"Cards still unseen this round: {unseen} of {DECK.size}.")
         return out
 
+    def next_ruling(self, state: FaekerState) -> str | None:
+        if state.phase == "top":
+            return "FK-DEALER"
+        if state.phase == "reveal":
+            if state.deal.reveal == "bluff":
+                return self.rules._bluff_ruling(state)
+            return "FK-SHOWDOWN-RANK"
+        return None
+
     def next_words(self, state: FaekerState) -> str | None:
         n = len(state.players)
         if state.phase == "top":
             first = state.players[(state.dealer + 1) % n]
-            why = (
-                "the deal moves one seat left each round"
-                if state.round > 1
-                else "set when this game began"
-            )
-            return (
-                f"Round {state.round}: {state.players[state.dealer]} deals ({why}); "
-                f"{first}, on the dealer's left, bids first."
-            )
+            dealer = state.players[state.dealer]
+            if state.round == 1:
+                deals = f"{dealer} deals (set when this game began)"
+            else:
+                # Who deals the next round is the referee's reading: the rules are silent.
+                deals = f"{dealer} deals, the deal moving one seat left each round"
+                deals += self.whose("FK-DEALER")
+            return f"Round {state.round}: {deals}; {first}, on the dealer's left, bids first."
         if state.phase == "reveal":
             fae = self._stake(state)
             if state.deal.reveal == "bluff":
@@ -196,13 +212,12 @@ class FaekerTeacher(BaseTeacher):
                 caller = state.players[state.deal.caller]
                 return (
                     f"When {holder}'s hand is shown: a true bid gives {holder} "
-                    f"{amount(fae, 'cubes')}, "
-                    f"a bluff gives {caller} {fae + 1}; then the deal moves one seat left."
+                    f"{amount(fae, 'cubes')}, a bluff gives {caller} {fae + 1}."
                 )
             return (
                 f"When every hand is shown, the highest hand takes {amount(fae, 'cubes')}: "
                 "hands sorted "
                 "high to low are compared card by card, the first higher card wins, and "
-                "exactly equal hands each take them; then the deal moves one seat left."
+                "exactly equal hands each take them."
             )
         return None

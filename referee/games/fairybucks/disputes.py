@@ -166,6 +166,7 @@ def settle_finale(d: FairyBucksFinale) -> Settled:
         poof_spent=(False,) * n,
         auction=Auction.fresh(n),
         won=tuple(tuple(h.items) for h in d.holdings),
+        lot_number=1,  # the finale comes after the lots, never before the first
     )
     RULES._verify_items(state, [i for h in d.holdings for i in h.items])
     new, verdict = RULES.apply(state, Finale(castle_item=d.castle_item))

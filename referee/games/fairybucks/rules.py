@@ -105,7 +105,9 @@ class FairyBucksRules(
                 lot_sizes=sizes,
                 item_values=values if ones_left > 0 else tuple(v for v in values if v != 1),
                 ones_left=ones_left,
-                finale=not left or not sizes,
+                # The castle comes after the last lot: not before the first one, unless
+                # the deck entered leaves nothing to auction.
+                finale=(state.lot_number > 0 or left is not None) and (not left or not sizes),
             )
         if state.phase == "auction":
             return FairyBucksChoices(
@@ -261,7 +263,8 @@ class FairyBucksRules(
         if len(action.items) not in sizes:
             left = self.items_left(state)
             raise InvalidAction(
-                f"This lot has {min(LOT_SIZE, left)} item(s): {left} are left to auction."
+                f"This lot has {amount(min(LOT_SIZE, left), 'items')}: "
+                f"{amount(left, 'items')} {'is' if left == 1 else 'are'} left to auction."
             )
         self._verify_items(state, action.items)
         new = state.model_copy(
@@ -285,7 +288,13 @@ class FairyBucksRules(
     def _finale(self, state: FairyBucksState, action: Finale) -> tuple[FairyBucksState, Verdict]:
         if not self.choices(state).finale:
             left = self.items_left(state)
-            raise IllegalAction(f"{left} item(s) are still to be auctioned.")
+            if left is None:  # before the first lot, the deck's size unknown
+                raise IllegalAction(
+                    "The castle item is turned up after the last lot: turn up the first lot."
+                )
+            raise IllegalAction(
+                f"{amount(left, 'items')} {'is' if left == 1 else 'are'} still to be auctioned."
+            )
         self._verify_items(state, [action.castle_item])
         money = [sum(h) for h in state.hands]
         richest = max(money)

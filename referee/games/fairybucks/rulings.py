@@ -1,16 +1,19 @@
 """How the referee reads Fairy Bucks, in the project's own words."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.games.fairybucks.model import FairyBucksOptions
 
 RULINGS = RulingBook(
     [
         Ruling(
             id="FB-MONEY",
+            source="printed",
             title="Each player's hand",
             text="Everyone starts with Fairy Bucks worth 1 to 10 and one Poof! card.",
         ),
         Ruling(
             id="FB-ITEMS",
+            source="printed",
             title="Items",
             text="The item deck's make-up is not published, so each item's value and symbol "
             "(moon, sun, star or book) is entered as it is turned up. One item lies hidden on "
@@ -20,12 +23,14 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-ITEM-LIMITS",
+            source="printed",
             title="Item limits",
             text="A game turns up at most four items worth 1, and none in a 2-player game. A "
             "lot of fewer than three items is the last lot: the castle item comes next.",
         ),
         Ruling(
             id="FB-REVEAL",
+            source="reading",
             title="Reveals",
             text="An auction is a series of simultaneous reveals. Each player still in shows "
             "one card: a Buck, their Poof!, or nothing (allowed only with no Bucks in hand). "
@@ -33,12 +38,14 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-HIGH-BIDDER",
+            source="printed",
             title="High Bidder",
             text="After a reveal, the one player with the highest total is High Bidder; a tie "
             "at the top means there is no High Bidder.",
         ),
         Ruling(
             id="FB-TWICE",
+            source="printed",
             title="High Bidder twice in a row wins",
             text="The same player being High Bidder after two reveals in a row wins the lot. "
             "The winner discards all their showing Bucks; every other player still in "
@@ -46,12 +53,15 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-POOF",
+            source="printed",
             title="Poof!",
             text="A player who shows Poof! takes their showing Bucks back to hand and is out "
             "of this auction.",
         ),
         Ruling(
             id="FB-POOF-SPENT",
+            source="reading",
+            changed_by="poof_returns",
             title="A Poof! is spent for the game",
             text="Once played, a Poof! is gone for the rest of the game.",
             option="poof_returns",
@@ -59,26 +69,31 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-POOF-RETURNS",
-            title="House option: Poof! returns after each auction",
+            source="house",
+            title="Poof! returns after each auction",
             text="A played Poof! comes back to its owner when the auction ends.",
             option="poof_returns",
             when=True,
         ),
         Ruling(
             id="FB-LAST-STANDING",
+            source="printed",
             title="Last player left wins",
             text="When everyone else in the auction has Poofed, the one player left wins the "
             "lot and discards the Bucks they showed.",
         ),
         Ruling(
             id="FB-ALL-POOF",
+            source="printed",
             title="Everyone Poofs at once",
             text="When every player still in shows Poof! in the same reveal, everyone takes "
             "their Bucks back and the lot is discarded.",
         ),
         Ruling(
             id="FB-STALL-DISCARD",
-            title="Project ruling: a stalled auction is discarded",
+            source="reading",
+            changed_by="stalled_auction",
+            title="A stalled auction is discarded",
             text="The rulebook does not say what happens when everyone still in shows "
             "nothing in a reveal (they have no Bucks left) while the top total is tied: nobody "
             "can become High Bidder any more. A player who keeps their Poof! chose to, so the "
@@ -89,7 +104,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-STALL-FIRST",
-            title="Project ruling, house option: first to the top total takes a stalled lot",
+            source="house",
+            title="First to the top total takes a stalled lot",
             text="When an auction stalls at a tie, the tied player who reached that total in "
             "the earliest reveal wins it as if High Bidder twice; if they reached it in the "
             "same reveal, the lot is discarded.",
@@ -98,6 +114,8 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-CASTLE",
+            source="printed",
+            changed_by="castle_value",
             title="The castle",
             text="After the last lot, the one player with the most Bucks left in hand (by "
             "value) takes the castle card and the item hidden on it. A tie means nobody "
@@ -105,15 +123,18 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FB-SCORE",
+            source="printed",
             title="Scoring",
             text="A player scores the values of their items plus 4 for each complete set of "
             "the four symbols. The highest score wins; tied players share the win.",
         ),
         Ruling(
             id="FB-SERIES",
+            source="printed",
             title="Series",
             text="A table may play a series of 3 or 4 games and add up the scores; the app "
             "keeps the running totals of games that share a series name.",
         ),
-    ]
+    ],
+    options=FairyBucksOptions,
 )

@@ -1,11 +1,13 @@
 """How the referee reads Faces, Aces & Jokers, in the project's own words."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.games.faj.model import FajOptions
 
 RULINGS = RulingBook(
     [
         Ruling(
             id="FAJ-DECKS",
+            source="printed",
             title="Two decks",
             text="The draft deck holds the aces, kings, queens and jacks of all four suits and "
             "two jokers: a high joker (the black one, or the coloured one when the other is "
@@ -13,6 +15,7 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-ROUNDS",
+            source="printed",
             title="Rounds",
             text="Three rounds. Each round begins with a draft: everyone gets 4 draft cards, "
             "keeps one and passes the rest to the right until all are kept. Then come 4 "
@@ -21,26 +24,30 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-DRAFT-LOG",
-            title="Project ruling: the draft log is optional",
+            source="reading",
+            title="The draft log is optional",
             text="Drafts are private, so recording the picks is optional. When all 4 of a "
             "player's picks are recorded, that player can only play those cards in the round. "
             "Either way, no draft card can be played twice in one round.",
         ),
         Ruling(
             id="FAJ-DRAFT-PART",
-            title="Project ruling: a draft logged in part still binds the hand",
+            source="reading",
+            title="A draft logged in part still binds the hand",
             text="A hand is 4 draft cards a round, and a player's recorded picks are among "
             "them. A card they play that was not recorded is one of the others, so the "
             "recorded picks and the other cards played can never come to more than 4.",
         ),
         Ruling(
             id="FAJ-TRUMP",
+            source="printed",
             title="Trump",
             text="Add up the board's trick cards suit by suit. The suit with the highest total "
             "is trump; if two or more suits share the highest total, there is no trump.",
         ),
         Ruling(
             id="FAJ-WIN-JACK",
+            source="printed",
             title="Trick step 1: a joker and a matching jack",
             text="When a joker was played and one or more jacks were played whose suit matches "
             "any card on the board, the best such jack takes the trick: a trump jack first, "
@@ -48,17 +55,20 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-WIN-JOKER",
+            source="printed",
             title="Trick step 2: a joker",
             text="Otherwise, when a joker was played, it takes the trick; with both jokers "
             "played, the high joker does.",
         ),
         Ruling(
             id="FAJ-WIN-TRUMP",
+            source="printed",
             title="Trick step 3: trump",
             text="Otherwise, when trump was played, the highest trump card takes the trick.",
         ),
         Ruling(
             id="FAJ-WIN-HIGH",
+            source="printed",
             title="Trick step 4: highest card",
             text="Otherwise the highest card takes the trick: ace, king, queen, jack, and "
             "between equal ranks the higher suit (clubs, diamonds, hearts, spades from low to "
@@ -66,11 +76,13 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-TAKE-BOARD",
+            source="printed",
             title="The winner takes the board",
             text="The trick's winner adds every board card to their won pile.",
         ),
         Ruling(
             id="FAJ-HANDS",
+            source="printed",
             title="Final hands",
             text="After three rounds each player makes the best 5-card poker hand from their "
             "won trick cards, in the usual poker order. There is no ace, so the highest "
@@ -78,12 +90,14 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-SHORT-HAND",
+            source="reading",
             title="Fewer than five cards",
             text="A player with fewer than 5 won cards plays the best hand those cards make; "
             "missing kickers count lowest. A player with no cards ranks below everyone.",
         ),
         Ruling(
             id="FAJ-SUIT-TIEBREAK",
+            source="printed",
             title="Equal poker hands: suits",
             text="When two hands are equal card rank for card rank, compare their suits from "
             "the highest down (spades, hearts, diamonds, clubs). Each player's hand is chosen "
@@ -91,7 +105,9 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-FINAL-TIE-SHARE",
-            title="Project ruling: hands still equal share the win",
+            source="reading",
+            changed_by="final_tie",
+            title="Hands still equal share the win",
             text="If two hands are still equal after the suit comparison, those players share "
             "the place.",
             option="final_tie",
@@ -99,11 +115,13 @@ RULINGS = RulingBook(
         ),
         Ruling(
             id="FAJ-FINAL-TIE-CARDS",
-            title="Project ruling, house option: more won cards breaks a final tie",
+            source="house",
+            title="More won cards breaks a final tie",
             text="If two hands are still equal after the suit comparison, the player who won "
             "more trick cards places higher; still equal, they share the place.",
             option="final_tie",
             when="more_cards",
         ),
-    ]
+    ],
+    options=FajOptions,
 )

@@ -74,7 +74,7 @@ class FajTeacher(BaseTeacher):
         if isinstance(example, DraftPick):
             return (
                 f"A player may log a draft card they kept (up to {DRAFT_HAND}); optional, "
-                "but logged picks bind what they play this round.",
+                f"but logged picks bind what they play this round{self.whose('FAJ-DRAFT-LOG')}.",
                 "log a draft pick",
             )
         if isinstance(example, Board):
@@ -92,6 +92,14 @@ class FajTeacher(BaseTeacher):
         )
 
     def headline(self, state: FajState, names, phrases) -> str:
+        if self.rules.phase(state) == "draft":
+            # The rules' order at a round's start: the draft, then the first board.
+            size = BOARD_SIZES[state.trick - 1]
+            shuffle = "shuffle the draft deck and " if state.round > 1 else ""
+            return (
+                f"Round {state.round}: {shuffle}draft ({DRAFT_HAND} cards each, keep one, "
+                f"pass the rest right), then turn up the board ({amount(size, 'cards')})."
+            )
         if state.phase == "play":
             together = " at once" if len(names) > 1 else ""  # the others have played
             return f"{and_list(names)} to play a card{together} for trick {state.trick}."
@@ -114,11 +122,9 @@ class FajTeacher(BaseTeacher):
         return out
 
     def next_words(self, state: FajState) -> str | None:
-        if state.phase == "board" and state.trick == 1 and state.round > 1:
-            return (
-                f"Round {state.round}: shuffle the draft deck and draft again (4 cards each, "
-                "keep one, pass the rest right), then turn up the first board."
-            )
+        if state.phase == "board":  # the board comes next, then the cards played on it
+            who = and_list(state.players)
+            return f"Once the board is out, {who} each play a draft card at once for it."
         if state.phase == "play":
             last = state.trick == len(BOARD_SIZES) and state.round == ROUNDS
             tie = (

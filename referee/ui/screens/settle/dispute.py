@@ -288,7 +288,7 @@ class DisputeScreen:
         ]
         lines += [
             ft.Text(
-                f"Ruling {rules.rulings.cite(r)}",
+                rules.rulings.cite(r),  # its title and whose rule it is, never its id
                 size=12,
                 italic=True,
                 color=ft.Colors.ON_SURFACE_VARIANT,
