@@ -210,9 +210,12 @@ class GameDevice:
         return took_away(changes) if changes else ("Another device changed the game", "")
 
     def _show_gone(self, sentence: str, detail: str) -> None:
-        headline = self.shown.verdict.headline
+        shown, steps = self.shown, self.session.steps
         now = self.new_view().status(self.session.state)
-        self._show(Shown(gone_dialog(sentence, detail, headline, now, self.close_verdict)))
+        dialog = gone_dialog(
+            sentence, detail, shown.verdict.headline, now, self.close_verdict, shown.instead(steps)
+        )
+        self._show(Shown(dialog))
 
     # -- changes -----------------------------------------------------------------------
 

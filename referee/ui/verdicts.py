@@ -50,6 +50,12 @@ class Shown:
             for n in range(max(low, 1), min(high, len(steps)) + 1)
         )
 
+    def instead(self, steps: Sequence) -> str:
+        """The headline of the step the log now has where this one was, if another."""
+        if self.number is None or self.number > len(steps):
+            return ""
+        return steps[self.number - 1].verdict.headline
+
     def close(self) -> None:
         if self.dialog.open:
             self.dialog.open = False
@@ -73,10 +79,10 @@ def took_away(changes: list[tuple[str, str, str]]) -> tuple[str, str]:
 
 
 def gone_dialog(
-    sentence: str, detail: str, headline: str, now: str, on_close: Callable
+    sentence: str, detail: str, headline: str, now: str, on_close: Callable, instead: str = ""
 ) -> ft.AlertDialog:
     """The sentence in place of the verdict it took away: that verdict struck through,
-    and the table as the log now has it."""
+    the verdict the log has in its place (`instead`, if any), and the table now."""
     lines: list[ft.Control] = []
     if detail:
         lines.append(tagged("verdict-gone-what", ft.Text(detail, size=15)))
@@ -92,6 +98,8 @@ def gone_dialog(
             ),
         )
     )
+    if instead:
+        lines.append(tagged("verdict-gone-instead", ft.Text(f"In its place: {instead}", size=15)))
     lines.append(tagged("verdict-gone-now", ft.Text(f"The table now: {now}", size=15)))
     return ft.AlertDialog(
         modal=True,

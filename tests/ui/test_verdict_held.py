@@ -154,11 +154,13 @@ class TestAFixToTheLogOnAnotherDevice:
         assert said(sa, "verdict-gone") == ["Bo's phone fixed the log."]
         assert said(sa, "verdict-gone-what") == ["Action 2 edited."]
         assert said(sa, "verdict-gone-was") == [TRUTH]
+        assert said(sa, "verdict-gone-instead") == ["In its place: Bo bluffed: 2 for a bid of 3"]
 
     def test_a_delete_of_the_action_shown(self, lives):
         sa = self._after(lives, lambda b: fix(b, 4, "delete"))
         assert said(sa, "verdict-gone") == ["Bo's phone fixed the log."]
         assert said(sa, "verdict-gone-what") == ["Action 4 deleted."]
+        assert said(sa, "verdict-gone-instead") == []  # the log ends before it now
 
     def test_an_insert_that_breaks_the_actions_after_it(self, lives):
         sa = self._after(lives, lambda b: fix(b, 3, "insert", bid("Cy", 3), keep_up_to_there=True))
