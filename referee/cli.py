@@ -433,7 +433,13 @@ def serve(
         log_level="warning",
     )
     server = Server(config)
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        # Ctrl-C: uvicorn has stopped serving and closed every page, then raises the
+        # signal again for whoever ran it; every change was stored as it was made.
+        print("referee stopped: every game is saved.", file=sys.stderr)
+        return
     if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
         sys.exit(1)
 

@@ -17,7 +17,7 @@ import os
 
 ENV = "REFEREE_FLET_PATCHES"
 # In the order they are installed.
-PATCHES = ("walk", "init", "diff", "send", "route", "collector")
+PATCHES = ("walk", "init", "diff", "send", "route", "close", "collector")
 _ALL = ("", "1", "all", "on")
 _NONE = ("0", "none", "off")
 
@@ -44,7 +44,7 @@ def chosen(value: str | None = None) -> tuple[str, ...]:
 
 
 def _modules() -> dict:
-    from referee.flet_patches import collector, diff, init, send, walk
+    from referee.flet_patches import close, collector, diff, init, send, walk
 
     return {
         "walk": (walk.install, walk.uninstall),
@@ -52,6 +52,7 @@ def _modules() -> dict:
         "diff": (diff.install, diff.uninstall),
         "send": (send.install, send.uninstall),
         "route": (send.install_route, send.uninstall_route),
+        "close": (close.install, close.uninstall),
         "collector": (collector.install, collector.uninstall),
     }
 

@@ -41,6 +41,9 @@ def send_message(self, message) -> None:
     encode = flet_app.configure_encode_object_for_msgpack(BaseControl)  # as Flet's own
     body = msgpack.packb([message.action, message.body], default=encode)
     queue = self._FletApp__send_queue
+    if queue is None:
+        return  # the page went (its sending ended): the message is moot, as Flet's own
+        # data-channel frames are then
     try:
         on_loop = asyncio.get_running_loop() is self.loop
     except RuntimeError:

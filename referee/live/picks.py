@@ -104,7 +104,7 @@ class SimultaneousPicks:
             self._announce(exclude=device)
             return None
         try:
-            verdict = self.play(self.version, device, action)
+            verdict = self.play(self.version, device, action, by)
         except RefereeError:
             with self.lock:
                 if before is None:

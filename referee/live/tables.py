@@ -43,6 +43,7 @@ from referee.live.table import Table
 from referee.live.turns import turns_on
 from referee.storage.store import StaleWrite, Store
 
+ANOTHER = "Another device"  # a change's maker when none is known (another referee)
 POLL_S = 0.5  # how often another process's changes are looked for, while a game is shown
 
 
@@ -68,6 +69,9 @@ class LiveTable(SimultaneousPicks):
     picks: dict[int, Pick] = field(default_factory=dict)  # seat -> pick, this decision only
     # Version -> "Changed on another device: ..." for changes read from another process.
     notes: dict[int, str] = field(default_factory=dict)
+    # Version -> who made that change to the log ("Bo's phone") and what it was ("undo",
+    # "edit", ...): a device whose verdict it took away says who and how.
+    made: dict[int, tuple[str, str]] = field(default_factory=dict)
     # Version -> (the device whose pick another device replaced, the line it is told).
     replaced: dict[int, tuple[str, str]] = field(default_factory=dict)
     # Seat -> a pick another device took back: its next pick from there replaces it.
@@ -170,9 +174,22 @@ class LiveTable(SimultaneousPicks):
         if seen < self.log_version:
             raise Stale(self.changes_since(seen))
 
-    def _logged(self, what: str) -> None:
+    def _logged(self, what: str, by: str | None = None, kind: str = "change") -> None:
         self.version += 1
         self.history.append((self.version, what))
+        self.made[self.version] = (by or ANOTHER, kind)
+        for old in list(self.made)[:-_NOTES_KEPT]:
+            del self.made[old]
+
+    def log_changes(self, after: int, upto: int) -> list[tuple[str, str, str]]:
+        """Each change to the log after version `after` up to `upto`, oldest first: (who
+        made it, its kind, what it did), for a device that last drew `after`."""
+        with self.lock:
+            return [
+                (*self.made.get(v, (ANOTHER, "change")), what)
+                for v, what in self.history
+                if after < v <= upto
+            ]
 
     def changes_since(self, version: int) -> str:
         missed = [what for v, what in self.history if v > version]
@@ -182,7 +199,9 @@ class LiveTable(SimultaneousPicks):
         more = f" (and {len(missed) - 3} more)" if len(missed) > 3 else ""
         return f"Changed on another device: {shown}{more}. Your change was not made."
 
-    def _change(self, seen: int, device: str, apply: Callable[[Table], Any], say) -> Any:
+    def _change(
+        self, seen: int, device: str, apply: Callable[[Table], Any], say, by=None, kind="play"
+    ) -> Any:
         told = None
         with self.lock:
             self._check(seen)
@@ -191,7 +210,7 @@ class LiveTable(SimultaneousPicks):
             except StaleWrite:
                 told = self._reload()  # another process wrote first: nothing of ours is kept
             else:
-                self._logged(say(result))
+                self._logged(say(result), by, kind)
                 self.picks.clear()
                 self.taken_back.clear()
                 self.drafts.clear()
@@ -240,7 +259,7 @@ class LiveTable(SimultaneousPicks):
         if added:
             parts.append("; ".join(added[-3:]))
         what = "; ".join(parts) or "nothing you can see"
-        self._logged(what)
+        self._logged(what, kind="undo" if undone and not added else "change")
         self.picks.clear()
         self.taken_back.clear()
         self.drafts.clear()
@@ -260,31 +279,30 @@ class LiveTable(SimultaneousPicks):
             self.version += 1
         self._announce(exclude=device)
 
-    def play(self, seen: int, device: str, action) -> Verdict:
-        return self._change(seen, device, lambda t: t.play(action), lambda v: v.headline)
+    # `by`: how the device making a change is named to the others ("Bo's phone").
 
-    def undo(self, seen: int, device: str):
-        headline = self.table.session.verdicts[-1].headline if self.table.session.steps else ""
-        return self._change(seen, device, lambda t: t.undo(), lambda _a: f"undone: {headline}")
+    def play(self, seen: int, device: str, action, by: str | None = None) -> Verdict:
+        return self._change(seen, device, lambda t: t.play(action), lambda v: v.headline, by)
 
-    def redo(self, seen: int, device: str) -> Verdict:
-        return self._change(seen, device, lambda t: t.redo(), lambda v: f"redone: {v.headline}")
+    def undo(self, seen: int, device: str, by: str | None = None):
+        said = f"undone: {v[-1].headline}" if (v := self.table.session.verdicts) else "undone: "
+        return self._change(seen, device, lambda t: t.undo(), lambda _a: said, by, "undo")
 
-    def edit(self, seen: int, device: str, actions: list[dict], redo: list[dict], note: str):
+    def redo(self, seen: int, device: str, by: str | None = None) -> Verdict:
+        said = lambda v: f"redone: {v.headline}"  # noqa: E731
+        return self._change(seen, device, lambda t: t.redo(), said, by, "redo")
+
+    def edit(self, seen: int, device: str, actions, redo, note: str, by: str | None = None):
         """A whole new log (a fixed mistake anywhere in it) as one change every device
         sees; refused (nothing written) if it does not replay or the game moved on."""
-        return self._change(
-            seen, device, lambda t: t.replace(actions, redo, note), lambda _s: note.lower()
-        )
+        fix = lambda t: t.replace(actions, redo, note)  # noqa: E731
+        return self._change(seen, device, fix, lambda _s: note.lower(), by, "edit")
 
-    def restore(self, seen: int, device: str, version_id: int):
+    def restore(self, seen: int, device: str, version_id: int, by: str | None = None):
         """An earlier log of the game (from the game menu) back, as one change."""
-        return self._change(
-            seen,
-            device,
-            lambda t: t.restore_version(version_id),
-            lambda _s: "an earlier version of the game was restored",
-        )
+        said = "an earlier version of the game was restored"
+        back = lambda t: t.restore_version(version_id)  # noqa: E731
+        return self._change(seen, device, back, lambda _s: said, by, "restore")
 
 
 class LiveTables:
@@ -383,7 +401,7 @@ class LiveTables:
         for live in lives:
             with live.lock:
                 live.table = Table.resume(self.store, live.game_id)
-                live._logged(f"{old} is now called {clean_name(new)}")
+                live._logged(f"{old} is now called {clean_name(new)}", kind="rename")
             live._announce()
         self.lists_moved()
         return changed
@@ -398,7 +416,7 @@ class LiveTables:
 
     def _deleted(self, live: LiveTable, what: str) -> None:
         with live.lock:
-            live._logged(what)
+            live._logged(what, kind="deleted")
         live._announce()
 
     # -- changes made by another process -----------------------------------------------

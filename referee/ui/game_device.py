@@ -17,6 +17,7 @@ from referee.core.errors import RefereeError
 from referee.live.tables import LOCKED, LiveTable
 from referee.ui import routes
 from referee.ui.host import Host
+from referee.ui.verdicts import FIXES, Shown, gone_dialog, took_away
 from referee.ui.widgets import export_dialog, verdict_dialog
 
 
@@ -66,6 +67,17 @@ class PickPad:
         self.game.unpick(seat)
 
 
+def _kept(before: list, after: list) -> int:
+    """How many steps of the log `before` begin the log `after` too: the steps after
+    those are new (an undo and another move since are a new step where the old one was)."""
+    n = 0
+    for old, new in zip(before, after, strict=False):
+        if old is not new and (old.action != new.action or old.verdict != new.verdict):
+            break
+        n += 1
+    return n
+
+
 class GameDevice:
     def __init__(self, shell: Host, live: LiveTable) -> None:
         self.shell = shell
@@ -83,7 +95,8 @@ class GameDevice:
         # What this device just undid: (live version, sentence), shown until either moves.
         self.undone: tuple[int, str] | None = None
         self.log_open: set[str] = set()  # the log entries open on this device
-        self.steps_drawn = 0
+        self.shown: Shown | None = None  # the verdict open on this device, held to the log
+        self.steps_drawn: list = []  # the log's steps as this device last drew them
         self.joined = False
         # Play again said who starts and why; shown until the first action.
         self.note: str | None = shell.notes.pop(live.game_id, None)
@@ -136,7 +149,7 @@ class GameDevice:
     def drawn(self) -> None:
         """The screen now shows this version of the game."""
         self.seen = self.live.version
-        self.steps_drawn = len(self.session.steps)
+        self.steps_drawn = list(self.session.steps)
 
     # -- the devices showing it --------------------------------------------------------
 
@@ -160,6 +173,7 @@ class GameDevice:
         if self.shell.game is not self:
             return
         if self.deleted():
+            self.close_verdict()
             self.shell.game_gone("This game was deleted on another device.")
             return
         # A device is told in a turn of its own, so the game may have moved more than once
@@ -167,13 +181,41 @@ class GameDevice:
         seen_before, steps_before = self.seen, self.steps_drawn
         self.render()
         notes = self.live.notes_between(seen_before, version)
+        gone = self._taken_away(seen_before, version)
+        if gone is not None:  # said in the dialog that gives way, or in the toast
+            notes = [f"{gone[0]}: “{self.shown.verdict.headline.rstrip('.')}”."]
         notes += self.live.replaced_for(self.owner, seen_before, version)
-        if notes:
-            self.toast(" ".join(notes))
-        added = self.session.steps[steps_before:]
+        # Moves since (an undo and another move too); a fix to the log, an earlier version
+        # back or a name changed shows no verdict of its own (the device making it shows
+        # none either).
+        changes = self.live.log_changes(seen_before, version)
+        moved = changes and changes[-1][1] not in FIXES
+        added = self.session.steps[_kept(steps_before, self.session.steps) :] if moved else []
         decisive = next((s.verdict for s in reversed(added) if s.verdict.decisive), None)
         if decisive is not None and not self.shell.editing:
             self.show_verdict(decisive)
+        elif gone is not None:
+            self._show_gone(*gone)
+            notes = notes[1:]
+        if notes:
+            self.toast(" ".join(notes))
+
+    def _taken_away(self, seen: int, version: int) -> tuple[str, str] | None:
+        """Who took the verdict open here out of the log since version `seen` and how
+        (took_away), or None: none is open, or the log still holds it."""
+        shown = self.shown
+        if shown is None or not shown.is_open or shown.stands(self.session.steps):
+            return None
+        changes = self.live.log_changes(seen, version)
+        return took_away(changes) if changes else ("Another device changed the game", "")
+
+    def _show_gone(self, sentence: str, detail: str) -> None:
+        shown, steps = self.shown, self.session.steps
+        now = self.new_view().status(self.session.state)
+        dialog = gone_dialog(
+            sentence, detail, shown.verdict.headline, now, self.close_verdict, shown.instead(steps)
+        )
+        self._show(Shown(dialog))
 
     # -- changes -----------------------------------------------------------------------
 
@@ -191,7 +233,7 @@ class GameDevice:
         return None
 
     def play(self, action) -> None:
-        verdict = self.change(lambda: self.live.play(self.seen, self.device, action))
+        verdict = self.change(lambda: self.live.play(self.seen, self.device, action, self.name))
         if verdict is None:
             return
         self.render()
@@ -247,13 +289,13 @@ class GameDevice:
     def undo(self, _e=None) -> None:
         verdicts = self.session.verdicts
         undone = verdicts[-1].headline if verdicts else None
-        if self.change(lambda: self.live.undo(self.seen, self.device)) is not None:
+        if self.change(lambda: self.live.undo(self.seen, self.device, self.name)) is not None:
             said = f"Undone: {(undone or '').rstrip('.')}. Redo puts it back."
             self.undone = (self.live.version, said)
             self.render(to_top=True)
 
     def redo(self, _e=None) -> None:
-        verdict = self.change(lambda: self.live.redo(self.seen, self.device))
+        verdict = self.change(lambda: self.live.redo(self.seen, self.device, self.name))
         if verdict is not None:
             self.render(to_top=True)
             if verdict.decisive:  # as the other devices show it
@@ -306,19 +348,36 @@ class GameDevice:
         self.show_verdict(verdict)
 
     def show_verdict(self, verdict) -> None:
+        """The verdict of a step of the log in a dialog, held to the log: when another
+        device takes the step away, it gives way to a sentence saying so."""
         from referee.ui.games import VIEWS  # the game views load after the first page
 
         s = self.session
         ends = s.is_over and s.steps and s.steps[-1].verdict == verdict
-        self.shell.dialog(
-            verdict_dialog(
-                self.rules,
-                verdict,
-                VIEWS[self.rules.kind].unit,
-                lambda _e: self.shell.close_dialog(),
-                ending=s.rules.outcome(s.state).headline if ends else None,
-            )
+        newest_first = range(len(s.steps), 0, -1)
+        number = next((n for n in newest_first if s.steps[n - 1].verdict is verdict), None)
+        number = number or next((n for n in newest_first if s.steps[n - 1].verdict == verdict), 0)
+        dialog = verdict_dialog(
+            self.rules,
+            verdict,
+            VIEWS[self.rules.kind].unit,
+            self.close_verdict,
+            ending=s.rules.outcome(s.state).headline if ends else None,
         )
+        action = s.steps[number - 1].action if number else None
+        self._show(Shown(dialog, number or None, action, verdict, len(s.steps)))
+
+    def _show(self, shown: Shown) -> None:
+        self.close_verdict()  # one verdict at a time: the newer takes the older's place
+        self.shown = shown
+        self.shell.dialog(shown.dialog)
+
+    def close_verdict(self, _e=None) -> None:
+        """Close the verdict (or the sentence about one) open here: that very dialog, not
+        whatever opened last (a toast)."""
+        shown, self.shown = self.shown, None
+        if shown is not None:
+            shown.close()
 
     def export(self, _e=None) -> None:
         record = self.session.record()

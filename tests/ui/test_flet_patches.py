@@ -12,7 +12,7 @@ from flet.controls.base_control import BaseControl
 from flet_web.fastapi import flet_app
 
 from referee import flet_patches
-from referee.flet_patches import collector, diff, init, send, walk
+from referee.flet_patches import close, collector, diff, init, send, walk
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
@@ -39,11 +39,11 @@ class TestTheSwitch:
         assert flet_patches.chosen("send, diff") == ("diff", "send")
 
     def test_minus_names_drop_those(self):
-        assert flet_patches.chosen("-walk,-init") == ("diff", "send", "route", "collector")
+        assert flet_patches.chosen("-walk,-init") == ("diff", "send", "route", "close", "collector")
 
     @pytest.mark.parametrize("value", ["wlk", "-wlk", "diff,-walk", "diff,,x"])
     def test_a_name_of_no_patch_or_a_mix_is_refused_with_the_names_known(self, value):
-        with pytest.raises(ValueError, match="walk, init, diff, send, route, collector"):
+        with pytest.raises(ValueError, match="walk, init, diff, send, route, close, collector"):
             flet_patches.chosen(value)
 
     def test_none_installed_is_flet_and_pythons_collector_as_shipped(self):
@@ -54,6 +54,7 @@ class TestTheSwitch:
             assert not init.ORIGINALS
             assert object_patch.DiffBuilder._index_key is diff.ORIGINAL_INDEX_KEY
             assert flet_app.FletApp.send_message is send.ORIGINAL
+            assert flet_app.FletApp._FletApp__send_loop is close.ORIGINAL
             assert not send._route_told and not collector._on
         finally:
             flet_patches.install()

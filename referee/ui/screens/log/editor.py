@@ -197,7 +197,9 @@ class LogEditor:
         else:
             actions, redo = result.kept, result.kept_redo
         done = self.app.change(
-            lambda: self.live.edit(self.seen, self.app.device, actions, redo, result.note)
+            lambda: self.live.edit(
+                self.seen, self.app.device, actions, redo, result.note, self.app.name
+            )
         )
         self.app.end_edit()
         if done is not None:
@@ -385,11 +387,12 @@ def versions_dialog(app) -> ft.AlertDialog | None:
     `app`: the game on this device (referee.ui.game_device.GameDevice)."""
     live = app.live
     versions = live.table.store.versions(live.game_id)
+    seen = app.seen  # the game these versions were listed for: a newer one refuses them
 
     def restore(version_id: int):
         def go(_e):
             app.page.pop_dialog()
-            done = app.change(lambda: live.restore(app.seen, app.device, version_id))
+            done = app.change(lambda: live.restore(seen, app.device, version_id, app.name))
             if done is not None:
                 app.log_open = set()  # another log: its entries start closed
                 app.render(to_top=True)
