@@ -234,14 +234,16 @@ class CardEntry:
         return {int(s): [_CARD.validate_python(c) for c in cards] for s, cards in kept.items()}
 
     def _keep_picks(self, picks: dict[int, list]) -> None:
-        self.set_entry(
-            "tops",
-            {
-                str(s): [_CARD.dump_python(c, mode="json") for c in cards]
-                for s, cards in picks.items()
-                if cards
-            },
-        )
+        self.set_entry("tops", self._dumped(picks))
+
+    @staticmethod
+    def _dumped(picks: dict[int, list]) -> dict[str, list]:
+        """Each seat's tops as the table's entry keeps them (JSON)."""
+        return {
+            str(s): [_CARD.dump_python(c, mode="json") for c in cards]
+            for s, cards in picks.items()
+            if cards
+        }
 
     def _tops_entry(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)

@@ -35,6 +35,11 @@ class FairyBucksView(GameView):
     def _set_pending(self, items: list[Item]) -> None:
         self.set_entry("lot", [i.model_dump(mode="json") for i in items])
 
+    def start_from(self, state: FairyBucksState, action) -> None:
+        if isinstance(action, Lot | Finale):
+            items = action.items if isinstance(action, Lot) else (action.castle_item,)
+            self.set_entry("lot", [i.model_dump(mode="json") for i in items], redraw=False)
+
     def title(self, state: FairyBucksState) -> str:
         return "Fairy Bucks"
 
