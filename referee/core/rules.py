@@ -85,6 +85,8 @@ class GameRules(Generic[State, Options, Choices]):
     rulings: ClassVar[RulingBook]
     overview: ClassVar[str]  # how the game goes, in the project's own words
     unit: ClassVar[str] = "points"  # what `points` counts ("cubes", "cards won")
+    # What a score chart steps by: each decisive verdict ends one ("tricks", "lots").
+    moments: ClassVar[str] = "rounds"
     # phase -> the action types it allows, and what the table should do in it (a sentence
     # that follows "A bid cannot be entered now.").
     phases: ClassVar[Mapping[str, tuple[type, ...]]]

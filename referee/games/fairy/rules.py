@@ -51,6 +51,7 @@ from referee.games.fairy.scoring import (
 class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     kind = "fairy"
     title = "Fairy"
+    moments = "turns"
     pick_noun = "guess"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
 

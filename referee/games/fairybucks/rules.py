@@ -43,6 +43,7 @@ class FairyBucksRules(
 ):
     kind = "fairybucks"
     title = "Fairy Bucks"
+    moments = "lots"
     pick_noun = "Buck"
 
     said = staticmethod(said_of)  # each action in the table's words (said.py)

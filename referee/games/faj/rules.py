@@ -56,6 +56,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     action_type = FajAction
     rulings = RULINGS
     unit = "cards won"
+    moments = "tricks"
     overview = (
         "Three rounds. Each round everyone drafts 4 face cards, then plays them into 4 tricks "
         "whose boards hold 1, 2, 3 and 4 number cards. The suit with the most points on the "

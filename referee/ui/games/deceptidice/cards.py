@@ -37,11 +37,20 @@ COMBOS = {"numbers": "Same numbers", "colours": "Same colours", "run": "Run"}
 CELL = 48
 
 
-def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL, key=None):
-    """`key`: the tap means the same until it changes (ui/reconcile.py keeps it)."""
+def face_size(labels) -> int:
+    """One size for a row of cards: smaller when a label is long ("not Yellow"), so that
+    each stays on one line of its card."""
+    return 17 if all(len(label) <= 7 for label in labels) else 14
+
+
+def face_button(
+    text: str, card, name: str, on_click, disabled: bool, width: int = CELL, key=None, size=17
+):
+    """`key`: the tap means the same until it changes (ui/reconcile.py keeps it); `size`:
+    the label's (`face_size` of its row)."""
     bg, fg = FACE[card if card == WILD else colour_of(card)]
     return tile(
-        ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color=fg, semantics_label=""),
+        ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=fg, semantics_label=""),
         name,
         on_click,
         disabled=disabled,
