@@ -2,12 +2,15 @@
 
 import random
 
+import flet as ft
+import flet_charts as fch
 import pytest
 
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.ui.screens.standings.panels import ordinal, place_lines, score_history, standings_panel
+from tests.ui.devices import controls, texts_of
 
 
 def finished(kind: str, seed: int = 3) -> Session:
@@ -84,3 +87,15 @@ def test_ordinals():
         "21st",
         "22nd",
     ]
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_every_line_of_the_score_chart_is_drawn_alike_and_its_axes_say_what_they_count(kind):
+    """Issue 54: the Fae-ker chart's lines differed in thickness and its axes were bare."""
+    session = finished(kind)
+    chart = next(c for c in controls(standings_panel(session)) if isinstance(c, fch.LineChart))
+    assert len({s.stroke_width for s in chart.data_series}) == 1
+    rules = session.rules
+    assert texts_of(chart.left_axis.title) == [rules.unit]  # cubes, cards won, points
+    assert texts_of(chart.bottom_axis.title) == [rules.moments]  # rounds, tricks, lots
+    assert isinstance(chart.left_axis.title, ft.Text)

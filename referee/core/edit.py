@@ -14,6 +14,7 @@ from referee.core.errors import InvalidAction
 from referee.core.names import sentence
 from referee.core.record import GameRecord
 from referee.core.rules import GameRules
+from referee.core.said import change_text as action_change
 from referee.core.session import ReplayError, Session
 from referee.core.words import change_text
 
@@ -169,8 +170,9 @@ def _winners(session: Session) -> list[str]:
 
 
 def summarize(before: Session, after: Session, at: int, kind: str) -> dict[str, Any]:
-    """What changed, side by side: points per player, winners and ending, the edited
-    action's verdict, and every later verdict whose headline is different now."""
+    """What changed, side by side: the edited action itself (in the game's words), points
+    per player, winners and ending, the edited action's verdict, and every later verdict
+    whose headline is different now."""
     rules = before.rules
     pts_before, pts_after = rules.points(before.state), rules.points(after.state)
     old_heads = [v.headline for v in before.verdicts]
@@ -186,8 +188,24 @@ def summarize(before: Session, after: Session, at: int, kind: str) -> dict[str, 
         {"player": name, "before": b, "after": a}
         for name, b, a in zip(before.players, pts_before, pts_after, strict=True)
     ]
+    # The edited action itself, in the game's words, for the table as it stood before it
+    # (the same in both logs: everything before it is kept).
+    then = before.steps[k - 1].state if k > 0 else before.initial
+    said_before = None if kind == "insert" else rules.said(then, before.steps[k].action)
+    said_after = None if kind == "delete" else rules.said(then, after.steps[k].action)
+    if kind == "replace":
+        change = action_change(said_before, said_after)
+    elif kind == "insert":
+        change = f"Inserted: {said_after.line}"
+    else:
+        change = f"Deleted: {said_before.line}"
     summary = {
         "edit": {"kind": kind, "at": at},
+        "action": {
+            "before": said_before and said_before.line,
+            "after": said_after and said_after.line,
+            "change": change,
+        },
         "edited": {
             "before": None if kind == "insert" else old_heads[k],
             "after": None if kind == "delete" else new_heads[k],
@@ -212,8 +230,9 @@ def summarize(before: Session, after: Session, at: int, kind: str) -> dict[str, 
 
 
 def headline_lines(summary: dict[str, Any]) -> list[str]:
-    """The summary as short sentences, for the screen and the toast."""
-    lines = []
+    """The summary as short sentences, for the screen and the toast: the edited action
+    itself first, then what it changed."""
+    lines = [summary["action"]["change"]]
     unit = summary["unit"]
     for p in summary["points"]:
         if p["before"] != p["after"]:

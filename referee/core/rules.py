@@ -29,6 +29,7 @@ from referee.core.names import clean_name, name_key
 from referee.core.outcome import Outcome, Standing, names_text
 from referee.core.record import GameRecord, typed_record_model
 from referee.core.rulings import RulingBook
+from referee.core.said import Said
 from referee.core.values import Snapshot
 from referee.core.verdict import Verdict
 from referee.core.words import amount
@@ -84,6 +85,8 @@ class GameRules(Generic[State, Options, Choices]):
     rulings: ClassVar[RulingBook]
     overview: ClassVar[str]  # how the game goes, in the project's own words
     unit: ClassVar[str] = "points"  # what `points` counts ("cubes", "cards won")
+    # What a score chart steps by: each decisive verdict ends one ("tricks", "lots").
+    moments: ClassVar[str] = "rounds"
     # phase -> the action types it allows, and what the table should do in it (a sentence
     # that follows "A bid cannot be entered now.").
     phases: ClassVar[Mapping[str, tuple[type, ...]]]
@@ -202,6 +205,16 @@ class GameRules(Generic[State, Options, Choices]):
 
     def gather(self, state: State, picks: Mapping[int, Any]) -> BaseModel:
         """The action that applies every seat's pick at once."""
+        raise NotImplementedError
+
+    def picks_in(self, state: State, action: BaseModel) -> dict[int, Any]:
+        """Each seat's pick in an action `gather` made (the inverse of `gather`), so a fix
+        to the log starts from the picks as logged; {} for an action of no such choice."""
+        return {}
+
+    def said(self, state: State, action: BaseModel) -> Said:
+        """The action in the words a player says ("Bo passes", "Cy plays 7♣"), `state`
+        the table before it: each logged action's line, and what a fix of it changes."""
         raise NotImplementedError
 
     def outcome(self, state: State) -> Outcome | None:

@@ -245,7 +245,9 @@ def card_grid(
             bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_LOWEST,
             radius=6,
             height=48,
-            width=width or (80 if len(label(card)) <= 3 else 112),
+            # As wide as the label needs, on one line: a joker's name is a long one.
+            width=width
+            or (80 if len(label(card)) <= 3 else 112 if len(label(card)) <= 10 else 164),
             key=key(card) if key else None,
         )
         buttons.append(button)

@@ -109,6 +109,12 @@ class GameView:
     def actions(self, state) -> ft.Control:
         raise NotImplementedError
 
+    def start_from(self, state, action) -> None:
+        """A fix to the log starts from the action as logged: the entries it was tapped in
+        with (a hand, a board, a lot's items, a guess's count) set to it, so confirming
+        it is one tap and changing one card is two. A view whose every action is a single
+        tap has nothing to set (a choice everyone makes at once is the editor's own)."""
+
     def log_hidden(self, state) -> str | None:
         """Why the log stays closed now (players may not look back at earlier cards in
         some games), or None: the log is open to all."""

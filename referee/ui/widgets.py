@@ -455,11 +455,14 @@ def alert_dialog(title: str, message: str, on_ok) -> ft.AlertDialog:
     )
 
 
-def line_width(index: int, lines: int) -> float:
-    """A chart's line `index` of `lines`, the first drawn widest: lines that share their
-    values lie one on the other as stripes, each colour still showing (2.5 to 9.5 px)."""
-    step = min(3, 7 / max(1, lines - 1))
-    return 2.5 + step * (lines - 1 - index)
+# Every line of a chart is drawn alike: a line drawn wider than another reads as weightier.
+# Lines that share their values lie one on the other; the table beside says each number.
+LINE_WIDTH = 3
+
+
+def axis_title(words: str) -> dict:
+    """What a chart's axis counts ("rounds", "cubes"), as flet_charts' ChartAxis takes it."""
+    return {"title": ft.Text(words, size=12, color=ft.Colors.ON_SURFACE_VARIANT), "title_size": 18}
 
 
 def chart_legend(names: Sequence[str], colours: Sequence[str]) -> ft.Control:

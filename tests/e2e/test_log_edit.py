@@ -46,11 +46,12 @@ class TestEditRoundOneBid:
             shot(page, "log-edit-before")
             page.get_by_role("button", name="Edit", exact=True).click()
             expect(tagged(page, "edit-heading")).to_have_text("Edit action 2")
-            expect(tagged(page, "edit-was")).to_have_text("Action 2: Bo bids 2.")
+            expect(tagged(page, "edit-was")).to_have_text("As logged: Bo bids 2")
             shot(page, "log-edit-choose")
             page.get_by_role("button", name="Bid 3", exact=True).click()
 
-            expect(tagged(page, "edit-what")).to_have_text("Action 2: Bo bids 2. → Bo bids 3.")
+            # The change itself first, in the game's words; then what it changed.
+            expect(tagged(page, "edit-what")).to_have_text("Action 2: Bo's bid: 2 → 3")
             expect(tagged(page, "edit-before-Bo")).to_have_text("3")
             expect(tagged(page, "edit-after-Bo")).to_have_text("0")
             expect(tagged(page, "edit-after-Cy")).to_have_text("7")

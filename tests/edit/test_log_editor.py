@@ -10,7 +10,8 @@ import pytest
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.ui.games import VIEWS
-from referee.ui.screens.log.editor import LogEditor, editable_log
+from referee.ui.screens.log.editor import LogEditor
+from referee.ui.screens.log.screen import editable_log
 from tests.edit.test_edit import random_record
 
 
@@ -34,7 +35,7 @@ def test_every_action_opens_in_the_editor_and_a_captured_action_is_previewed(kin
     rules = GAMES[kind]
     record = random_record(rules, 3, steps=25)
     session = Session(rules, record)
-    editable_log(rules, session.verdicts, lambda _n, _k: None, set())
+    editable_log(session, lambda _n, _k: None, set())
     rng = random.Random(3)
     picked_together = []
     for number in range(1, len(session.steps) + 1):
@@ -70,13 +71,13 @@ def test_every_action_opens_in_the_editor_and_a_captured_action_is_previewed(kin
 def test_an_open_entry_stays_open_only_for_its_own_action():
     rules = GAMES["faeker"]
     session = Session(rules, random_record(rules, 3, steps=4))
-    log = editable_log(rules, session.verdicts, lambda _n, _k: None, set())
+    log = editable_log(session, lambda _n, _k: None, set())
     top = log.controls[0]  # newest first
-    entry = top.content.title.value
+    entry = top.content.title.content.value
     opened = {entry}
-    kept = editable_log(rules, session.verdicts, lambda _n, _k: None, opened)
+    kept = editable_log(session, lambda _n, _k: None, opened)
     assert kept.controls[0].content.expanded
     # After an undo, another action with that number is not opened for it.
     other = {entry.split(".")[0] + ". something else"}
-    fresh = editable_log(rules, session.verdicts, lambda _n, _k: None, other)
+    fresh = editable_log(session, lambda _n, _k: None, other)
     assert not fresh.controls[0].content.expanded

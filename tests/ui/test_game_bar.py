@@ -103,3 +103,21 @@ class TestTheGamesName:
         for kind, title in run_async(run()).items():
             longest = max(map(len, title.value.split()))
             assert longest * title.size * GLYPH <= TITLE_ROOM, (kind, title.value, title.size)
+
+    def test_every_games_name_is_the_same_size_on_a_desktop(self, lives):
+        """Issue 54: FAJ's and Deceptidice's names were smaller than the others' even
+        where the bar had room for them at its size."""
+        from referee.games import GAMES
+
+        async def run():
+            app, session = device(lives)
+            session.page.width = 1280
+            sizes = {}
+            for kind in GAMES:
+                app.start_game(kind, ["Ana", "Bo", "Cy"], {})
+                sizes[kind] = session.page.views[-1].appbar.title.size
+            return sizes
+
+        sizes = run_async(run())
+        assert len(set(sizes.values())) == 1, sizes
+        assert set(sizes.values()) == {16}  # the size of every other screen's title

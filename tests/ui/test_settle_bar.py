@@ -38,3 +38,17 @@ def test_the_verdict_shows_at_the_bottom_edge_outside_the_scrolling_form(lives):
     assert not any(isinstance(c, ft.Column) and c.scroll for c in above), "the bar scrolls away"
     said = [c.value for c, _ in shown(bar) if isinstance(c, ft.Text)]
     assert result.headline in said
+
+
+def test_the_verdict_is_said_once_on_the_screen(lives):
+    """Issue 54: the verdict showed at the top of the form and again pinned at the bottom."""
+    view, result = settle_a_faj_showdown(lives)
+    said = [c for c, _ in shown(view) if isinstance(c, ft.Text) and c.value == result.headline]
+    said += [
+        c
+        for c, _ in shown(view)
+        if isinstance(c, ft.Text)
+        and c.spans
+        and "".join(s.text for s in c.spans) == result.headline
+    ]
+    assert len(said) == 1, said

@@ -56,6 +56,7 @@ from referee.games.deceptidice.model import (
 )
 from referee.games.deceptidice.round_end import RoundEndHandlers
 from referee.games.deceptidice.rulings import RULINGS
+from referee.games.deceptidice.said import said_of
 from referee.games.deceptidice.truth import card_name
 
 
@@ -66,6 +67,7 @@ class DeceptidiceRules(
 ):
     kind = "deceptidice"
     title = "Deceptidice"
+    said = staticmethod(said_of)  # each action in the table's words (said.py)
     min_players = 2
     max_players = 8
     options_model = DeceptidiceOptions

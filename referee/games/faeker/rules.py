@@ -38,6 +38,7 @@ from referee.games.faeker.model import (
     TopCard,
 )
 from referee.games.faeker.rulings import RULINGS
+from referee.games.faeker.said import said_of
 
 BIDDING_ACTIONS = (Bid, Pass, CallShowdown, CallBluff)
 
@@ -70,6 +71,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         "reveal": "Bidding is over: the hands are being shown",
         "over": "The game is over",
     }
+    said = staticmethod(said_of)  # each action in the table's words (said.py)
 
     def new_state(self, players: Sequence[str], options: FaekerOptions) -> FaekerState:
         self.verify_players(players)

@@ -37,6 +37,7 @@ from referee.games.fairy.model import (
     Turn,
 )
 from referee.games.fairy.rulings import RULINGS
+from referee.games.fairy.said import GUESS_LABELS, said_of
 from referee.games.fairy.scoring import (
     GUESS_NAMES,
     GUESSES,
@@ -50,16 +51,12 @@ from referee.games.fairy.scoring import (
 class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     kind = "fairy"
     title = "Fairy"
+    moments = "turns"
     pick_noun = "guess"
-    _PICK_LABELS = {
-        "higher": "Higher",
-        "lower": "Lower",
-        "same_suit": "Same suit",
-        "catch": "Catch the fairy",
-    }
+    said = staticmethod(said_of)  # each action in the table's words (said.py)
 
     def pick_label(self, value) -> str:
-        return self._PICK_LABELS.get(value, str(value))
+        return GUESS_LABELS.get(value, str(value))
 
     min_players = 2
     max_players = 10
@@ -131,6 +128,11 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
                 FairyGuess(player=state.players[s], guess=g) for s, g in sorted(picks.items())
             )
         )
+
+    def picks_in(self, state: FairyState, action) -> dict:
+        if not isinstance(action, Guesses):
+            return {}
+        return {self.seat_of(state, g.player): g.guess for g in action.guesses}
 
     def offers(self, state: FairyState, action) -> bool:
         if type(action) not in self.phases[state.phase]:

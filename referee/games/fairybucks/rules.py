@@ -34,6 +34,7 @@ from referee.games.fairybucks.model import (
     Show,
 )
 from referee.games.fairybucks.rulings import RULINGS
+from referee.games.fairybucks.said import said_of, shown_text
 from referee.games.fairybucks.scoring import Score, item_text, score
 
 
@@ -42,12 +43,13 @@ class FairyBucksRules(
 ):
     kind = "fairybucks"
     title = "Fairy Bucks"
+    moments = "lots"
     pick_noun = "Buck"
 
+    said = staticmethod(said_of)  # each action in the table's words (said.py)
+
     def pick_label(self, value) -> str:
-        # "an 8", "an 11", "an 18": the article a player says before the number
-        article = "an" if str(value) in ("8", "11", "18") or str(value).startswith("8") else "a"
-        return {"poof": "the Poof!", "none": "nothing"}.get(value, f"{article} {value}")
+        return shown_text(value)
 
     min_players = 2
     max_players = 5
@@ -133,6 +135,11 @@ class FairyBucksRules(
         return BucksReveal(
             shows=tuple(Show(player=state.players[s], card=c) for s, c in sorted(picks.items()))
         )
+
+    def picks_in(self, state: FairyBucksState, action) -> dict:
+        if not isinstance(action, BucksReveal):
+            return {}
+        return {self.seat_of(state, s.player): s.card for s in action.shows}
 
     def offers(self, state: FairyBucksState, action) -> bool:
         menu = self.choices(state)

@@ -34,6 +34,7 @@ from referee.games.faj.model import (
     Plays,
 )
 from referee.games.faj.rulings import RULINGS
+from referee.games.faj.said import said_of
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -44,6 +45,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     kind = "faj"
     title = "Faces, Aces & Jokers"
     pick_noun = "card"
+    said = staticmethod(said_of)  # each action in the table's words (said.py)
 
     def pick_label(self, value) -> str:
         return draft_name(value)  # a pick is a draft card played (a trick card has no pick)
@@ -54,6 +56,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     action_type = FajAction
     rulings = RULINGS
     unit = "cards won"
+    moments = "tricks"
     overview = (
         "Three rounds. Each round everyone drafts 4 face cards, then plays them into 4 tricks "
         "whose boards hold 1, 2, 3 and 4 number cards. The suit with the most points on the "
@@ -157,6 +160,11 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         return Plays(
             plays=tuple(Play(player=state.players[s], card=c) for s, c in sorted(picks.items()))
         )
+
+    def picks_in(self, state: FajState, action) -> dict:
+        if not isinstance(action, Plays):
+            return {}
+        return {self.seat_of(state, p.player): p.card for p in action.plays}
 
     def points(self, state: FajState) -> tuple[int, ...]:
         return tuple(len(pile) for pile in state.won)

@@ -7,6 +7,7 @@ from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, places, win_text
 from referee.core.rules import GameRules
+from referee.core.said import Said
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
 from tests.sixth_game.game.model import (
@@ -81,6 +82,22 @@ class HighCardRules(GameRules[HighCardState, HighCardOptions, HighCardChoices]):
             cards=tuple(
                 PlayerCard(player=state.players[s], card=c) for s, c in sorted(picks.items())
             )
+        )
+
+    def picks_in(self, state: HighCardState, action) -> dict:
+        if not isinstance(action, Cards):
+            return {}
+        return {self.seat_of(state, c.player): c.card for c in action.cards}
+
+    def said(self, state: HighCardState, action) -> Said:
+        if isinstance(action, Cards):
+            return Said(
+                line=", ".join(f"{c.player} puts down {c.card}" for c in action.cards),
+                parts=tuple((f"{c.player}'s card", str(c.card)) for c in action.cards),
+            )
+        return Said(
+            line=f"{action.player} plays {action.card}",
+            parts=((f"{action.player}'s card", str(action.card)),),
         )
 
     def offers(self, state: HighCardState, action) -> bool:

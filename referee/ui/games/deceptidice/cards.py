@@ -37,11 +37,20 @@ COMBOS = {"numbers": "Same numbers", "colours": "Same colours", "run": "Run"}
 CELL = 48
 
 
-def face_button(text: str, card, name: str, on_click, disabled: bool, width: int = CELL, key=None):
-    """`key`: the tap means the same until it changes (ui/reconcile.py keeps it)."""
+def face_size(labels) -> int:
+    """One size for a row of cards: smaller when a label is long ("not Yellow"), so that
+    each stays on one line of its card."""
+    return 17 if all(len(label) <= 7 for label in labels) else 14
+
+
+def face_button(
+    text: str, card, name: str, on_click, disabled: bool, width: int = CELL, key=None, size=17
+):
+    """`key`: the tap means the same until it changes (ui/reconcile.py keeps it); `size`:
+    the label's (`face_size` of its row)."""
     bg, fg = FACE[card if card == WILD else colour_of(card)]
     return tile(
-        ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color=fg, semantics_label=""),
+        ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=fg, semantics_label=""),
         name,
         on_click,
         disabled=disabled,
@@ -234,14 +243,16 @@ class CardEntry:
         return {int(s): [_CARD.validate_python(c) for c in cards] for s, cards in kept.items()}
 
     def _keep_picks(self, picks: dict[int, list]) -> None:
-        self.set_entry(
-            "tops",
-            {
-                str(s): [_CARD.dump_python(c, mode="json") for c in cards]
-                for s, cards in picks.items()
-                if cards
-            },
-        )
+        self.set_entry("tops", self._dumped(picks))
+
+    @staticmethod
+    def _dumped(picks: dict[int, list]) -> dict[str, list]:
+        """Each seat's tops as the table's entry keeps them (JSON)."""
+        return {
+            str(s): [_CARD.dump_python(c, mode="json") for c in cards]
+            for s, cards in picks.items()
+            if cards
+        }
 
     def _tops_entry(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)

@@ -16,7 +16,7 @@ from referee.games.deceptidice.model import (
     VagueGuess,
     names_of,
 )
-from referee.ui.games.deceptidice.cards import CELL, face_button, stepper
+from referee.ui.games.deceptidice.cards import CELL, face_button, face_size, stepper
 from referee.ui.widgets import action_button, tagged, tile
 
 
@@ -33,7 +33,9 @@ class GuessEntry:
         count = self.count
         o = state.options
 
-        def guess_button(guess, text: str, name: str, card=None, width: int | None = None):
+        def guess_button(
+            guess, text: str, name: str, card=None, width: int | None = None, size: int = 17
+        ):
             allowed = menu.allows(guess)
 
             def go(_e, g=guess):
@@ -44,7 +46,9 @@ class GuessEntry:
             # to, not dropped. The guess is a move, so a double tap guesses once.
             key = f"guess-{player}-{name}@{self.pad.moment}"
             if card is not None:
-                return face_button(text, card, name, go, not allowed, width or CELL, key=key)
+                return face_button(
+                    text, card, name, go, not allowed, width or CELL, key=key, size=size
+                )
             # A tile, not a Material button: every step of COUNT restyles them all.
             return tile(text, name, go, filled=False, disabled=not allowed, width=width, key=key)
 
@@ -107,13 +111,15 @@ class GuessEntry:
             )
             for n in NUMBERS
         ]
+        said = {c: f"not {names[c]}" if mod else names[c] for c in COLOURS}
         colours = [
             guess_button(
                 ColourGuess(count=count, colour=c, without=mod),
-                f"not {names[c]}" if mod else names[c],
+                said[c],
                 f"Without {names[c]}" if mod else f"Colour {names[c]}",
                 card=f"{c}1",
-                width=84,
+                width=88,  # 4 x 88 + 3 x 4 = 364 of the 366 px inside a 390 px phone
+                size=face_size(said.values()),
             )
             for c in COLOURS
         ]

@@ -12,11 +12,13 @@ from referee.games.deceptidice.guesses import describe
 from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, sizes_text, split
 from referee.games.deceptidice.model import (
     Challenge,
+    DeceptidiceGuess,
     DeceptidiceState,
     Discard,
     NoSwap,
     RevealDie,
     Swap,
+    Tops,
     names_of,
 )
 from referee.games.deceptidice.truth import card_name
@@ -67,6 +69,23 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         for key, value in values.items():
             setattr(self, key, value)
         self.refresh()
+
+    def start_from(self, state: DeceptidiceState, action) -> None:
+        if isinstance(action, DeceptidiceGuess):
+            guess = action.guess
+            card = getattr(guess, "card", None)  # a power claim: its form filled in
+            if card is not None:
+                self.power_open, self.combo, self.value = True, card.combo, card.value
+                self.run_length = card.sizes[0] if card.combo == "run" else self.run_length
+                self.groups = "+".join(map(str, card.sizes))
+            else:
+                self.count = guess.count
+                self.modifier = bool(getattr(guess, "less_than", 0) or getattr(guess, "without", 0))
+        elif isinstance(action, Tops):
+            tops = {RULES.seat_of(state, t.player): list(t.cards) for t in action.tops}
+            self.set_entry("tops", self._dumped(tops), redraw=False)
+        elif isinstance(action, Swap) and action.give is not None:
+            self.set_entry("swap", {"give": action.give, "take": action.take}, redraw=False)
 
     def title(self, state: DeceptidiceState) -> str:
         return "Deceptidice"

@@ -37,8 +37,16 @@ class FaekerView(GameView):
             ),
         )
 
+    shower: str | None = None  # whose hand a fix to the log enters (else the next one's)
+
     def title(self, state: FaekerState) -> str:
         return "Fae-ker"
+
+    def start_from(self, state: FaekerState, action) -> None:
+        if isinstance(action, RevealHand):
+            self.shower = action.player
+            self.picker.reset_for((state.round, action.player, len(state.deal.hands)))
+            self.picker.picked = list(action.cards)
 
     def round_line(self, state: FaekerState) -> str:
         top = (
@@ -183,7 +191,8 @@ class FaekerView(GameView):
     def _reveal(self, state: FaekerState) -> ft.Control:
         menu = RULES.choices(state)
         deal = state.deal
-        player = state.players[menu.showers[0]]
+        showers = [state.players[s] for s in menu.showers]
+        player = self.shower if self.shower in showers else showers[0]
         self.picker.reset_for((state.round, player, len(deal.hands)))
         why = (
             f"{player} was called on a bid of {deal.called_bid}."

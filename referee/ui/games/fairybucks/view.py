@@ -35,6 +35,11 @@ class FairyBucksView(GameView):
     def _set_pending(self, items: list[Item]) -> None:
         self.set_entry("lot", [i.model_dump(mode="json") for i in items])
 
+    def start_from(self, state: FairyBucksState, action) -> None:
+        if isinstance(action, Lot | Finale):
+            items = action.items if isinstance(action, Lot) else (action.castle_item,)
+            self.set_entry("lot", [i.model_dump(mode="json") for i in items], redraw=False)
+
     def title(self, state: FairyBucksState) -> str:
         return "Fairy Bucks"
 
@@ -214,25 +219,33 @@ class FairyBucksView(GameView):
                 )
             )
         if menu.finale:
-            if not last:
-                # The finale ends the game: keep it away from the lot button, and ask first.
-                parts.append(ft.Divider(height=32))
-                parts.append(
-                    ft.Text(
-                        "After the last lot: enter the castle's hidden item alone, then score.",
-                        size=12,
-                        italic=True,
-                    )
-                )
-            parts.append(
-                action_button(
-                    "Castle and final scores",
-                    lambda _e: self._confirm_finale(),
-                    disabled=len(pending) != 1,
-                    filled=last,
-                )
-            )
+            parts += self._finale_entry(last, pending)
         return ft.Column(parts, spacing=8)
+
+    def _finale_entry(self, last: bool, pending: list[Item]) -> list[ft.Control]:
+        """The way to the end: scoring needs the castle's hidden item entered alone, so
+        until it is, the table reads what comes first instead of a button it cannot use."""
+        ready = len(pending) == 1
+        finale = action_button(
+            "Castle and final scores", lambda _e: self._confirm_finale(), filled=last
+        )
+        if last:
+            if ready:
+                return [finale]
+            said = "Enter that item above: then the game can be scored."
+            return [
+                tagged("finale-hint", ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+            ]
+        # The finale ends the game: kept apart from the lot's button, and asked first.
+        said = (
+            f"Or, if the lots are all sold and {_item(pending[0])} is the item hidden on the "
+            "castle, score the game:"
+            if ready
+            else "No lots left? Enter the item hidden on the castle on its own above; "
+            "then the game can be scored here."
+        )
+        told = tagged("finale-hint", ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+        return [ft.Divider(height=32), told, *([finale] if ready else [])]
 
     def _confirm_finale(self) -> None:
         item = self.pending[0]

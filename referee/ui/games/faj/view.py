@@ -55,6 +55,13 @@ class FajView(GameView):
             self._for = now
             self.clear_own_entries()
 
+    def start_from(self, state: FajState, action) -> None:
+        if isinstance(action, Board):
+            self.set_entry("board", list(action.cards), redraw=False)
+        elif isinstance(action, DraftPick):  # the log open at that player: one tap
+            self.show_draft = True
+            self.draft_seat = RULES.seat_of(state, action.player)
+
     def round_line(self, state: FajState) -> str:
         if state.phase == "over":
             return f"All {ROUNDS} rounds played"

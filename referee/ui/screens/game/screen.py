@@ -21,6 +21,25 @@ from referee.ui.whatnow import panel
 from referee.ui.widgets import TAP, action_button, big_button, icon_button, strut, tagged
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
+# Home and the five buttons beside the game's name take this much of the bar (a 390 px
+# phone leaves the name some 86 px); a Roboto glyph is about 0.55 of its size wide.
+BAR_TAKEN = 304
+PHONE = 390
+GLYPH = 0.55
+TITLE, SMALL_TITLE = 16, 13
+
+
+def title_size(heading: str, width: int) -> int:
+    """Every game's name at the bar's size wherever it fits there on two lines with no
+    word broken; on a phone, a long name ("Faces, Aces & Jokers") or a long word
+    ("Deceptidice", which broke as "Decepti / dice") smaller, on up to three lines."""
+    room = (width or PHONE) - BAR_TAKEN
+    glyph = TITLE * GLYPH
+    longest = max(map(len, heading.split()))
+    fits = longest * glyph <= room and len(heading) * glyph <= 2 * room
+    return TITLE if fits else SMALL_TITLE
+
+
 WIDE_MAX_WIDTH = 1240
 SIDE_WIDTH = 380
 
@@ -54,7 +73,10 @@ class GameScreen(Screen):
         # The game's move stands for its title and what undo/redo may do, which only a
         # move changes (and every move brings a new Undo: see Shell._render); a pick is
         # not a move, and leaves the bar as it is.
-        return (self.view_key, self.game.live.log_version, self.game.live.teach)
+        return (self.view_key, self.game.live.log_version, self.game.live.teach, self._title())
+
+    def _title(self) -> int:
+        return title_size(self.heading(), int(self.page.width or 0))
 
     def leading(self) -> ft.Control:
         return icon_button(ft.Icons.HOME, "Home", self._home, key="home")
@@ -69,19 +91,13 @@ class GameScreen(Screen):
     def appbar(self) -> ft.AppBar:
         s, game = self.game.session, self.game
         home, rules, menu = self._lasting()
-        heading = self.heading()
-        short = len(heading) <= 12 and max(map(len, heading.split())) <= 8
+        size = self._title()
         return ft.AppBar(
             key=self.view_key,
-            # A long name ("Faces, Aces & Jokers") or a long word ("Deceptidice", which
-            # broke as "Decepti / dice") smaller, on up to three lines, and close to Home:
-            # beside five buttons a phone's bar leaves it some 86 px, and a name is never cut.
+            # Close to Home: beside five buttons a phone's bar leaves the name some 86 px,
+            # and a name is never cut.
             title_spacing=4,
-            title=ft.Text(
-                heading,
-                size=16 if short else 13,
-                max_lines=2 if short else 3,
-            ),
+            title=ft.Text(self.heading(), size=size, max_lines=2 if size == TITLE else 3),
             leading=home,
             actions=[
                 self.whatnow.button(),

@@ -10,81 +10,12 @@ to the live table, so every device showing the game redraws, and the log it repl
 kept as a version the game menu can restore.
 """
 
-from collections.abc import Sequence
-
 import flet as ft
 
 from referee.core.edit import Preview, preview
 from referee.core.errors import RefereeError
-from referee.core.rules import GameRules
-from referee.core.verdict import Verdict
 from referee.core.words import amount, number
-from referee.ui.card_picker import HandPicker
-from referee.ui.widgets import TAP, big_button, tagged, verdict_body
-
-TITLES = {"replace": "Edit", "insert": "Insert before", "delete": "Delete"}
-
-
-def editable_log(
-    rules: GameRules, verdicts: Sequence[Verdict], on_fix, opened: set[str]
-) -> ft.Control:
-    """The log, newest first; opening an action shows its verdict and Edit / Delete /
-    Insert before. `on_fix(number, kind)`, number counted from 1; `opened` holds the
-    actions open now (number and headline: after an undo, the next action of that number
-    is another one), kept by the caller so that a redraw keeps them."""
-    tiles: list[ft.Control] = []
-    for step, verdict in reversed(list(enumerate(verdicts, start=1))):
-        entry = f"{step}. {verdict.headline}"
-        fixes = ft.Row(
-            [
-                ft.OutlinedButton(
-                    content=TITLES[kind],
-                    icon=icon,
-                    height=48,
-                    on_click=lambda _e, n=step, k=kind: on_fix(n, k),
-                    key=f"fix-{kind}-{entry}",  # always this action: kept across moves
-                )
-                for kind, icon in (
-                    ("replace", ft.Icons.EDIT),
-                    ("delete", ft.Icons.DELETE_OUTLINE),
-                    ("insert", ft.Icons.ADD),
-                )
-            ],
-            wrap=True,
-            spacing=6,
-            run_spacing=6,
-        )
-        tiles.append(
-            tagged(
-                f"log-{step}",
-                ft.ExpansionTile(
-                    expanded=entry in opened,
-                    on_change=lambda e, n=entry: _opened(opened, n, e.control.expanded),
-                    title=ft.Text(entry, size=14),
-                    controls=[
-                        ft.Container(
-                            ft.Column([verdict_body(rules, verdict, ""), fixes], spacing=8),
-                            padding=8,
-                        )
-                    ],
-                    dense=True,
-                    # dense is 48 px, less the compact density a browser on a desktop
-                    # gets (40 measured): a row is a tap target, so 48 at least.
-                    min_tile_height=48,
-                ),
-            )
-        )
-        tiles[-1].key = f"log-{entry}"  # an action keeps its tile as newer ones come in
-    if not tiles:
-        tiles = [ft.Text("Nothing has happened yet.", italic=True)]
-    return ft.Column(tiles, spacing=0)
-
-
-def _opened(opened: set[str], entry: str, is_open: bool) -> None:
-    if is_open:
-        opened.add(entry)
-    else:
-        opened.discard(entry)
+from referee.ui.widgets import TAP, big_button, tagged
 
 
 class EditorPad:
@@ -147,17 +78,17 @@ class LogEditor:
                 self._prefill()
 
     def _prefill(self) -> None:
-        """The hand pickers start with the cards the action had (the rest is one tap)."""
-        cards = getattr(self.old.action, "cards", None)
-        if not isinstance(cards, tuple | list):
+        """The editor starts from the action as logged: a choice everyone made at once
+        with every seat's pick in (change one, and the action is taken again), and any
+        other with what it was entered by tapped in already (the game's view knows its
+        entries), so a fix is the one change, not the whole action again."""
+        action = self.old.action
+        picks = self.rules.picks_in(self.state, action)
+        if picks:
+            self.view.pad.picks.update(picks)
             return
-        try:
-            self.view.actions(self.state)  # lets each picker take its owner first
-        except Exception:
-            return
-        for value in vars(self.view).values():
-            if isinstance(value, HandPicker) and not value.picked:
-                value.picked = list(cards)
+        self.view.actions(self.state)  # a view sets its entries up for the moment first
+        self.view.start_from(self.state, action)
 
     # -- steps -------------------------------------------------------------------------
 
@@ -183,6 +114,8 @@ class LogEditor:
         self.result = None
         if self.view is not None:
             self.view.pad.picks.clear()
+            if self.kind == "replace":
+                self._prefill()  # from the action as logged again
         self.app.render()
 
     def cancel(self, _e=None) -> None:
@@ -213,9 +146,11 @@ class LogEditor:
         return self._broken() if not self.result.ok else self._changes()
 
     def _was(self) -> ft.Control:
+        said = self.rules.said(self.state, self.old.action).line
+        told = "As logged" if self.kind == "replace" else f"Action {self.number} as logged"
         return tagged(
             "edit-was",
-            ft.Text(f"Action {self.number}: {self.old.verdict.headline}", size=14, italic=True),
+            ft.Text(f"{told}: {said}", size=15, weight=ft.FontWeight.W_600),
         )
 
     def _choosing(self) -> ft.Control:
@@ -247,11 +182,6 @@ class LogEditor:
     def _changes(self) -> ft.Control:
         s = self.result.summary
         edited = s["edited"]
-        what = {
-            "replace": f"{edited['before']} → {edited['after']}",
-            "insert": f"Inserted: {edited['after']}",
-            "delete": f"Deleted: {edited['before']}",
-        }[self.kind]
         header = ft.Row(
             [
                 ft.Text("", expand=2),
@@ -287,7 +217,15 @@ class LogEditor:
             )
         parts: list[ft.Control] = [
             tagged("edit-heading", ft.Text("Check the change", size=20, weight=ft.FontWeight.BOLD)),
-            tagged("edit-what", ft.Text(f"Action {self.number}: {what}", size=15)),
+            tagged(
+                "edit-what",
+                ft.Text(
+                    f"Action {self.number}: {s['action']['change']}",
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            ),
+            *self._verdict_change(edited),
             ft.Text(f"Scores at the end of the log ({s['unit']}):", size=13),
             ft.Container(
                 ft.Column(rows, spacing=4),
@@ -332,6 +270,13 @@ class LogEditor:
             )
         )
         return ft.Column(parts, spacing=10)
+
+    def _verdict_change(self, edited: dict) -> list[ft.Control]:
+        """The edited action's own verdict, when the change changes it."""
+        before, after = edited["before"], edited["after"]
+        if self.kind != "replace" or before == after:
+            return []
+        return [tagged("edit-verdict", ft.Text(f"Verdict: {before} → {after}", size=14))]
 
     def _broken(self) -> ft.Control:
         r = self.result

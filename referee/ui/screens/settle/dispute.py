@@ -147,30 +147,6 @@ class DisputeScreen:
                 lambda _e: self.choose_kind(None),
             ),
         ]
-        # The answer stays in sight above the pickers. Its box is there from the start,
-        # saying what will come: appearing with the last card, it pushed every button
-        # below it down under the next quick tap ("Clear hand" then hit a player's tab).
-        if result is not None:
-            headline = tagged(
-                "dispute-headline", suited(result.headline, size=20, weight=ft.FontWeight.BOLD)
-            )
-            why, colour = "Why: below the cards.", ft.Colors.SECONDARY_CONTAINER
-        else:
-            headline = tagged(
-                "dispute-waiting",
-                ft.Text("The verdict comes here", size=20, color=ft.Colors.ON_SURFACE_VARIANT),
-            )
-            why, colour = "as soon as the cards are in.", ft.Colors.SURFACE_CONTAINER_HIGHEST
-            if problem:
-                why = "once what is entered can be judged: see below."
-        parts.append(
-            ft.Container(
-                ft.Column([headline, ft.Text(why, size=12, italic=True)], spacing=2),
-                bgcolor=colour,
-                border_radius=12,
-                padding=12,
-            )
-        )
         if self.form.players_row():
             parts.append(self._players_row())
         parts += self.form.entry()
@@ -181,33 +157,38 @@ class DisputeScreen:
         return tagged("dispute", ft.Column(parts, spacing=10))
 
     def verdict_bar(self) -> ft.Control:
-        """The verdict at the screen's bottom edge, outside the scrolling form: the last
-        card is tapped far below the answer's box at the top (a Deceptidice challenge, a
-        Fairy turn), and the player must see the verdict come where they are. Always
-        there, hidden until a verdict: the form above keeps its place when it appears."""
-        _data, result, _problem = self.settled() if self.form is not None else (None,) * 3
-        bar = tagged(
+        """The verdict, said once, at the screen's bottom edge outside the scrolling form:
+        the last card is tapped far down a long form (a Deceptidice challenge, a Fairy
+        turn), and the player must see the verdict come where they are. There from the
+        start, saying what will come, so the form above keeps its height when it comes."""
+        if self.form is None or self.game is None or self.kind is None:
+            return ft.Container(visible=False)
+        _data, result, problem = self.settled()
+        if result is not None:
+            headline = tagged(
+                "dispute-headline", suited(result.headline, size=18, weight=ft.FontWeight.BOLD)
+            )
+            why, colour = "Why: at the end of the form.", ft.Colors.SECONDARY_CONTAINER
+        else:
+            headline = tagged(
+                "dispute-waiting",
+                ft.Text("The verdict comes here", size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+            why = (
+                "once what is entered can be judged: see the form."
+                if problem
+                else "as soon as the cards are in."
+            )
+            colour = ft.Colors.SURFACE_CONTAINER_HIGHEST
+        return tagged(
             "dispute-verdict-bar",
             ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(
-                            result.headline if result else "",
-                            size=16,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                        ft.Text("Why: at the end of the form.", size=12, italic=True),
-                    ],
-                    spacing=2,
-                    tight=True,
-                ),
-                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                ft.Column([headline, ft.Text(why, size=13)], spacing=2, tight=True),
+                bgcolor=colour,
                 border_radius=12,
                 padding=12,
             ),
         )
-        bar.visible = result is not None  # on the Semantics: its content must be visible
-        return bar
 
     def _games(self) -> ft.Control:
         buttons = [

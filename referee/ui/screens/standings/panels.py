@@ -6,7 +6,7 @@ import flet as ft
 from referee.core.session import Session
 from referee.core.words import amount, number
 from referee.ui.theme import player_colours
-from referee.ui.widgets import chart_legend, line_width, slug, tagged
+from referee.ui.widgets import LINE_WIDTH, axis_title, chart_legend, slug, tagged
 
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -48,7 +48,7 @@ def place_lines(session: Session) -> list[tuple[int, str, bool]]:
     return lines
 
 
-def _chart(history, players) -> ft.Control:
+def _chart(history, players, rules) -> ft.Control:
     import flet_charts as fch  # only the standings screen needs it: keeps the app's start quick
 
     values = [v for _label, row in history for v in row]
@@ -57,8 +57,8 @@ def _chart(history, players) -> ft.Control:
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x, row[seat]) for x, (_l, row) in enumerate(history)],
             color=colours[seat],
-            stroke_width=line_width(seat, n),
-            point=fch.ChartCirclePoint(radius=line_width(seat, n) / 2 + 1, color=colours[seat]),
+            stroke_width=LINE_WIDTH,
+            point=fch.ChartCirclePoint(radius=LINE_WIDTH / 2 + 1, color=colours[seat]),
         )
         for seat in range(n)
     ]
@@ -74,6 +74,9 @@ def _chart(history, players) -> ft.Control:
                         min_y=min(0, *values),
                         max_y=max(1, *values),
                         interactive=False,
+                        # What each axis counts, in the game's words: rounds and cubes.
+                        left_axis=fch.ChartAxis(label_size=28, **axis_title(rules.unit)),
+                        bottom_axis=fch.ChartAxis(label_size=22, **axis_title(rules.moments)),
                     ),
                     height=200,
                     padding=ft.Padding.only(right=12, top=8),
@@ -166,7 +169,7 @@ def standings_panel(session: Session, actions: ft.Control | None = None) -> ft.C
                     ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
                     _table(history, players),
                     ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
-                    _chart(history, players),
+                    _chart(history, players, session.rules),
                 ],
                 spacing=8,
             ),
@@ -212,7 +215,7 @@ def progress_panel(session: Session) -> ft.Control:
                         ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
                         _table(history, players),
                         ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
-                        _chart(history, players),
+                        _chart(history, players, session.rules),
                     ]
                     if len(history) > 1
                     else [ft.Text("No round has been scored yet.", italic=True)]

@@ -16,7 +16,15 @@ from referee.games import GAMES
 from referee.history.stats import HeadToHead, Statistics
 from referee.history.stats_report import PERIOD_TITLES, title, unit
 from referee.ui.theme import player_colours
-from referee.ui.widgets import TAP, chart_legend, icon_button, line_width, slug, tagged
+from referee.ui.widgets import (
+    LINE_WIDTH,
+    TAP,
+    axis_title,
+    chart_legend,
+    icon_button,
+    slug,
+    tagged,
+)
 
 PERIOD_LABELS = {"evening": "Last evening", "month": "Last 30 days", "all": "All time"}
 
@@ -292,12 +300,12 @@ def wins_chart(stats: Statistics) -> ft.Control:
     lines = stats.wins_over_time()
     days = [d.day for d in stats.days]
     top = max([1, *(line[-1] for line in lines.values() if line)])
-    colour, n = colours(stats), len(lines)
+    colour = colours(stats)
     series = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x, y) for x, y in enumerate([0, *line])],
             color=colour.get(name, ft.Colors.PRIMARY),
-            stroke_width=line_width(i, n),
+            stroke_width=LINE_WIDTH,
             point=len(days) <= 12,
         )
         for i, (name, line) in enumerate(lines.items())
@@ -315,8 +323,10 @@ def wins_chart(stats: Statistics) -> ft.Control:
         min_y=0,
         max_y=top,
         interactive=False,
-        left_axis=fch.ChartAxis(label_spacing=max(1, -(-top // 4)), label_size=28),
-        bottom_axis=fch.ChartAxis(labels=labels, label_size=24),
+        left_axis=fch.ChartAxis(
+            label_spacing=max(1, -(-top // 4)), label_size=28, **axis_title("wins")
+        ),
+        bottom_axis=fch.ChartAxis(labels=labels, label_size=24, **axis_title("days")),
         horizontal_grid_lines=fch.ChartGridLines(
             interval=max(1, -(-top // 4)), color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
