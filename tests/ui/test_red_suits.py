@@ -1,6 +1,7 @@
 """Red suits are red in sentences too, as on the cards and in every picker (issue 47)."""
 
 import flet as ft
+import pytest
 
 from referee.ui.suits import suited
 from referee.ui.theme import RED_SUIT
@@ -35,3 +36,57 @@ class TestRedSuitsInWhatNow:
             if isinstance(c, ft.TextSpan) and c.style is not None and c.style.color == RED_SUIT
         ]
         assert red == ["♥", "9♦", "9♦", "Q♥"]
+
+
+class TestRedSuitsOnEveryScreen:
+    """Every screen of a played game (the table, its log, its standings): a card of a red
+    suit anywhere in a sentence is drawn red, not left in plain text."""
+
+    @staticmethod
+    def _plain_red_cards(root) -> list[str]:
+        from tests.ui.devices import controls
+
+        plain = []
+        for c in controls(root):
+            red = isinstance(c, ft.Text) and c.value and ("♥" in c.value or "♦" in c.value)
+            if red and c.color != RED_SUIT:
+                plain.append(c.value)
+        return plain
+
+    @pytest.mark.parametrize("kind", ["faj", "faeker", "fairybucks", "deceptidice", "fairy"])
+    def test_a_red_card_is_red_on_the_table_its_log_and_its_standings(self, kind, tmp_path):
+        import random
+
+        from referee.games import GAMES
+        from referee.live.tables import LiveTables
+        from referee.storage.store import Store
+        from tests.helpers import run_async
+        from tests.ui.devices import device
+
+        store = Store(tmp_path / "referee.db")
+        found: dict[str, list[str]] = {}
+
+        async def run():
+            app, _session = device(LiveTables(store))
+            app.start_game(kind, ["Ana", "Bo", "Cy"][: max(2, GAMES[kind].min_players)], {})
+            rng = random.Random(5)
+            for _ in range(60):
+                action = app.game.rules.draw(app.game.session.state, rng)
+                if action is None:
+                    break
+                app.game.play(action)
+                app.close_dialog()
+            game_id = app.game.game_id
+            for address in (
+                f"/game/{game_id}",
+                f"/game/{game_id}/log",
+                f"/game/{game_id}/standings",
+            ):
+                app.go(address)
+                found[address] = self._plain_red_cards(app.page.views)
+
+        try:
+            run_async(run())
+        finally:
+            store.close()
+        assert found == {address: [] for address in found}

@@ -9,6 +9,7 @@ from referee.core.said import restates
 from referee.core.session import Session
 from referee.ui import routes
 from referee.ui.screen import Screen
+from referee.ui.suits import suited
 from referee.ui.widgets import tagged, verdict_body
 
 FIXES = {"replace": "edit", "delete": "delete", "insert": "insert"}  # editor kind -> route
@@ -63,7 +64,7 @@ def editable_log(session: Session, on_fix, opened: set[str]) -> ft.Control:
             if verdict_line is None
             else tagged(
                 f"log-verdict-{step}",
-                ft.Text(verdict_line, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                suited(verdict_line, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             )
         )
         tiles.append(
@@ -72,7 +73,7 @@ def editable_log(session: Session, on_fix, opened: set[str]) -> ft.Control:
                 ft.ExpansionTile(
                     expanded=entry in opened,
                     on_change=lambda e, n=entry: _opened(opened, n, e.control.expanded),
-                    title=tagged(f"log-action-{step}", ft.Text(entry, size=15)),
+                    title=tagged(f"log-action-{step}", suited(entry, size=15)),
                     subtitle=subtitle,
                     controls=[
                         ft.Container(
