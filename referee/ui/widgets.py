@@ -455,36 +455,6 @@ def alert_dialog(title: str, message: str, on_ok) -> ft.AlertDialog:
     )
 
 
-# Every line of a chart is drawn alike: a line drawn wider than another reads as weightier.
-# Lines that share their values lie one on the other; the table beside says each number.
-LINE_WIDTH = 3
-
-
-def axis_title(words: str) -> dict:
-    """What a chart's axis counts ("rounds", "cubes"), as flet_charts' ChartAxis takes it."""
-    return {"title": ft.Text(words, size=12, color=ft.Colors.ON_SURFACE_VARIANT), "title_size": 18}
-
-
-def chart_legend(names: Sequence[str], colours: Sequence[str]) -> ft.Control:
-    """Who each line of a chart is: a stroke of their colour, then the name."""
-    return ft.Row(
-        [
-            ft.Row(
-                [
-                    ft.Container(width=18, height=6, border_radius=3, bgcolor=colour),
-                    ft.Text(name, size=13),
-                ],
-                spacing=4,
-                tight=True,
-            )
-            for name, colour in zip(names, colours, strict=True)
-        ],
-        wrap=True,
-        spacing=12,
-        run_spacing=4,
-    )
-
-
 def confirm_dialog(title: str, message: str, yes: str, on_yes, on_no) -> ft.AlertDialog:
     """A question the table answers before anything changes ("Not yet" changes nothing)."""
     return ft.AlertDialog(

@@ -42,6 +42,8 @@ def colours_shown(root, names) -> dict[str, set[str]]:
         if isinstance(c, ft.Row) and len(c.controls) >= 2:
             swatch, text = c.controls[0], c.controls[1]
             named = isinstance(text, ft.Text) and text.value in seen
+            if named and isinstance(swatch, ft.Row) and swatch.controls:  # a dashed stroke
+                swatch = swatch.controls[0]
             if named and isinstance(swatch, ft.Container) and swatch.bgcolor:
                 seen[text.value].add(swatch.bgcolor)
     return seen
@@ -98,10 +100,11 @@ class TestChartsSayWhoseLine:
         legend, series = run_async(run())
         assert [len(c) for c in legend.values()] == [1, 1, 1]
         assert [s.color for s in series] == [next(iter(c)) for c in legend.values()]
-        # Each line narrower than the one drawn before it: on a shared value, the stripes
-        # of every colour still show.
-        widths = [s.stroke_width for s in series]
-        assert widths == sorted(widths, reverse=True) and len(set(widths)) == 3
+        # Every line as wide as the others (a wider one reads as weightier), and each after
+        # the first dashed in its own rhythm: on a shared value, every colour still shows.
+        assert len({s.stroke_width for s in series}) == 1
+        dashes = [tuple(s.dash_pattern) if s.dash_pattern else None for s in series]
+        assert dashes[0] is None and None not in dashes[1:] and len(set(dashes)) == 3
 
 
 class TestFairyBucksIsTapped:

@@ -5,8 +5,9 @@ import flet as ft
 
 from referee.core.session import Session
 from referee.core.words import amount, number
+from referee.ui.charts import LINE_WIDTH, axis_title, chart_legend, line_dash
 from referee.ui.theme import player_colours
-from referee.ui.widgets import LINE_WIDTH, axis_title, chart_legend, slug, tagged
+from referee.ui.widgets import slug, tagged
 
 
 def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -58,6 +59,7 @@ def _chart(history, players, rules) -> ft.Control:
             points=[fch.LineChartDataPoint(x, row[seat]) for x, (_l, row) in enumerate(history)],
             color=colours[seat],
             stroke_width=LINE_WIDTH,
+            dash_pattern=line_dash(seat),
             point=fch.ChartCirclePoint(radius=LINE_WIDTH / 2 + 1, color=colours[seat]),
         )
         for seat in range(n)

@@ -15,16 +15,9 @@ from referee.core.words import amount, number
 from referee.games import GAMES
 from referee.history.stats import HeadToHead, Statistics
 from referee.history.stats_report import PERIOD_TITLES, title, unit
+from referee.ui.charts import LINE_WIDTH, axis_title, chart_legend, line_dash
 from referee.ui.theme import player_colours
-from referee.ui.widgets import (
-    LINE_WIDTH,
-    TAP,
-    axis_title,
-    chart_legend,
-    icon_button,
-    slug,
-    tagged,
-)
+from referee.ui.widgets import TAP, icon_button, slug, tagged
 
 PERIOD_LABELS = {"evening": "Last evening", "month": "Last 30 days", "all": "All time"}
 
@@ -306,6 +299,7 @@ def wins_chart(stats: Statistics) -> ft.Control:
             points=[fch.LineChartDataPoint(x, y) for x, y in enumerate([0, *line])],
             color=colour.get(name, ft.Colors.PRIMARY),
             stroke_width=LINE_WIDTH,
+            dash_pattern=line_dash(i),
             point=len(days) <= 12,
         )
         for i, (name, line) in enumerate(lines.items())
