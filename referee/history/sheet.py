@@ -43,7 +43,7 @@ def sheet_rows(
     tz: tzinfo | None = None,
 ) -> list[list]:
     """One row per seat of each finished game, in the games' order, seats in seat order.
-    A game's date is when its play began (else when it ended), in `tz` (None: this
+    A game's date is when it ended, as the statistics count its day, in `tz` (None: this
     machine's local time); a start player and a duration are left blank where unknown."""
     rows = []
     for g in counted:
@@ -51,7 +51,7 @@ def sheet_rows(
             continue
         known = facts.get(g.id, UNKNOWN)
         title = GAMES[g.kind].title if g.kind in GAMES else g.kind
-        date = local_date(known.began or ended_at(g), tz)
+        date = local_date(ended_at(g), tz)
         for seat, (name, points, place) in enumerate(
             zip(g.players, g.points, g.places, strict=True)
         ):
