@@ -70,13 +70,29 @@ def _parser() -> argparse.ArgumentParser:
         "import", help="import exported records into the saved games: all of them, or none"
     )
     i.add_argument("files", nargs="+", metavar="FILE", help="a record, or a JSON list of them")
-    x = sub.add_parser("export", help="write every saved game as a record")
-    x.add_argument("--all", action="store_true", required=True, help="every saved game")
+    x = sub.add_parser(
+        "export", help="write every saved game as a record, or the finished games as a sheet"
+    )
+    what = x.add_mutually_exclusive_group(required=True)
+    what.add_argument("--all", action="store_true", help="every saved game, as records")
+    what.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="the finished games as a sheet (CSV, UTF-8): one row per player per game",
+    )
     x.add_argument(
         "target",
+        nargs="?",
         metavar="DIR|FILE",
-        help="a folder (existing, or ending in /): one file per game; else one file of all",
+        help="with --all: a folder (existing, or ending in /), one file per game; else one "
+        "file of all",
     )
+    b = sub.add_parser(
+        "bgstats", help="print finished games as BG Stats plays: JSON (or --url), one a line"
+    )
+    b.add_argument("ids", nargs="*", metavar="GAME_ID", help="a saved game's id")
+    b.add_argument("--all", action="store_true", help="every finished game")
+    b.add_argument("--url", action="store_true", help="the URL that opens each in BG Stats")
     t = sub.add_parser("stats", help="print the statistics of the saved games")
     t.add_argument("--json", action="store_true", help="as JSON")
     t.add_argument("--game", metavar="KIND", help="one game only, by its short name")
@@ -86,14 +102,24 @@ def _parser() -> argparse.ArgumentParser:
         default="all",
         help="last evening (the games within 12 h of the last one), the last 30 days, or all",
     )
-    for over_saved_games in (i, x, t):  # also after the command: `stats --data-dir DIR`
+    for over_saved_games in (i, x, t, b):  # also after the command: `stats --data-dir DIR`
         over_saved_games.add_argument(
             "--data-dir", default=argparse.SUPPRESS, help="folder of the saved-games database"
         )
     return p
 
 
-COMMANDS = ("replay", "settle", "edit", "schema", "import", "export", "stats", "whatnow")
+COMMANDS = (
+    "replay",
+    "settle",
+    "edit",
+    "schema",
+    "import",
+    "export",
+    "stats",
+    "whatnow",
+    "bgstats",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -203,7 +229,9 @@ def _command(args) -> int:
     if args.command == "import":
         return commands.import_records(args.files)
     if args.command == "export":
-        return commands.export_records(args.target)
+        return commands.export(args.target, args.csv)
+    if args.command == "bgstats":
+        return commands.log_plays(args.ids, args.all, args.url)
     if args.command == "stats":
         return commands.show_stats(args.json, args.game, args.period)
     if args.command == "replay":

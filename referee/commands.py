@@ -311,3 +311,92 @@ def show_stats(as_json: bool, kind: str | None, period: str) -> int:
     else:
         print(as_text(stats))
     return 0
+
+
+def export(target: str | None, sheet: str | None) -> int:
+    """`export --all DIR|FILE` (records) or `export --csv FILE` (a sheet)."""
+    if sheet is not None:
+        if target is not None:
+            print(
+                sentence(f"export --csv writes one file: {quoted(target)} is one too many."),
+                file=sys.stderr,
+            )
+            return 2
+        return export_sheet(sheet)
+    if target is None:
+        print("export --all needs a folder or a file to write the records to.", file=sys.stderr)
+        return 2
+    return export_records(target)
+
+
+def export_sheet(target: str) -> int:
+    """Write the finished games as a sheet (referee/history/sheet.py): the statistics'
+    counted games, every game and every period."""
+    from referee.history.sheet import stored_sheet
+    from referee.history.stats import statistics
+    from referee.storage.store import DB_NAME, data_dir
+    from referee.storage.transfer import check_file_target, why, write_one_file
+
+    if not target.strip():
+        print("--csv is empty: name the file to write the sheet to.", file=sys.stderr)
+        return 2
+    try:
+        check_file_target(target, data_dir() / DB_NAME)
+    except RefereeError as exc:  # said before the saved games are opened: nothing moves
+        print(exc.reason, file=sys.stderr)
+        return 2
+    store = _open_store(stores=False)
+    if store is None:
+        return 2
+    try:
+        counted = statistics(store.results()).counted
+        write_one_file(target, stored_sheet(store, counted), store.path)
+    except OSError as exc:
+        print(why(exc, "the sheet", target) + " Nothing was written.", file=sys.stderr)
+        return 2
+    except RefereeError as exc:
+        print(exc.reason, file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    rows = sum(len(g.players) for g in counted)
+    print(f"Wrote {_count(rows, 'row')} ({_count(len(counted), 'finished game')}) to {target}.")
+    return 0
+
+
+def log_plays(ids: list[str], every: bool, as_urls: bool) -> int:
+    """Print each game's BG Stats play (referee/history/bgstats.py) as JSON, or the URL
+    that opens it in BG Stats, one a line; 2 with one sentence for each game that cannot
+    be logged (not saved here, not over)."""
+    from referee.history.bgstats import logged_plays, play_url
+
+    if every and ids:
+        print("Give game ids or --all, not both.", file=sys.stderr)
+        return 2
+    if not every and not ids:
+        print("Name the games to log by their ids, or give --all.", file=sys.stderr)
+        return 2
+    wanted, refused = [], []
+    for raw in ids:
+        if raw.isascii() and raw.isdigit() and len(raw) <= 18:
+            wanted.append(int(raw))
+        else:
+            refused.append(sentence(f"{quoted(raw)} is not a game id: ids are whole numbers."))
+    store = _open_store(stores=False)
+    if store is None:
+        return 2
+    try:
+        plays, cannot = logged_plays(store, None if every else wanted)
+    except RefereeError as exc:  # the saved games cannot be read now
+        print(exc.reason, file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    for play in plays:
+        if as_urls:
+            print(play_url(play))
+        else:
+            emit(play)
+    for line in refused + cannot:
+        print(line, file=sys.stderr)
+    return 2 if refused or cannot else 0

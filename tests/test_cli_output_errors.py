@@ -12,6 +12,7 @@ import pytest
 from referee.cli import COMMANDS
 from tests.disputes.test_settle_cli import EXAMPLES
 from tests.helpers import bid, faeker, top
+from tests.test_cli_saved_games import one_takes_every_round
 
 
 def command(*args) -> list[str]:
@@ -27,8 +28,13 @@ def files(tmp_path_factory):
     record.write_text(json.dumps(session.record().model_dump(mode="json")))
     dispute = folder / "dispute.json"
     dispute.write_text(json.dumps(EXAMPLES["faj_trick"]))
+    ended = folder / "ended.json"  # a finished game, for bgstats to print
+    finished = one_takes_every_round(("Ana", "Bo"), "Ana").record()
+    ended.write_text(json.dumps(finished.model_dump(mode="json")))
     data = folder / "data"
-    done = subprocess.run(command("--data-dir", str(data), "import", str(record)), timeout=60)
+    done = subprocess.run(
+        command("--data-dir", str(data), "import", str(record), str(ended)), timeout=60
+    )
     assert done.returncode == 0
     return folder
 
@@ -44,11 +50,13 @@ def arguments(name: str, folder, tmp_path) -> list[str]:
         "export": ["export", "--all", str(tmp_path / "all.json"), "--data-dir", data],
         "import": ["import", record, "--data-dir", str(tmp_path / "new")],
         "whatnow": ["whatnow", record],
+        "bgstats": ["bgstats", "--all", "--data-dir", data],
     }[name]
 
 
 EVERY_COMMAND = pytest.mark.parametrize(
-    "name", ["replay", "edit", "settle", "schema", "stats", "export", "import", "whatnow"]
+    "name",
+    ["replay", "edit", "settle", "schema", "stats", "export", "import", "whatnow", "bgstats"],
 )
 
 

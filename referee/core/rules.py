@@ -27,6 +27,7 @@ from referee.core.errors import GameOver, IllegalAction, InvalidAction
 from referee.core.explain import explain_validation
 from referee.core.names import clean_name, name_key
 from referee.core.outcome import Outcome, Standing, names_text
+from referee.core.play_log import PlayLog
 from referee.core.record import GameRecord, typed_record_model
 from referee.core.rulings import RulingBook
 from referee.core.said import Said
@@ -87,6 +88,8 @@ class GameRules(Generic[State, Options, Choices]):
     unit: ClassVar[str] = "points"  # what `points` counts ("cubes", "cards won")
     # What a score chart steps by: each decisive verdict ends one ("tricks", "lots").
     moments: ClassVar[str] = "rounds"
+    # What a play-logging app (BG Stats) is told of this game's plays: see core/play_log.py.
+    play_log: ClassVar[PlayLog] = PlayLog()
     # phase -> the action types it allows, and what the table should do in it (a sentence
     # that follows "A bid cannot be entered now.").
     phases: ClassVar[Mapping[str, tuple[type, ...]]]

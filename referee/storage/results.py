@@ -90,19 +90,29 @@ def points_by_game(conn: sqlite3.Connection) -> dict[int, tuple[int, ...]]:
     return {game_id: tuple(points) for game_id, points in out.items()}
 
 
-def read_results(conn: sqlite3.Connection) -> list[GameResult]:
-    """Every game with rows, oldest first. A game counts as finished only when it is
-    marked so and every seat has its place."""
+def read_results(conn: sqlite3.Connection, game_id: int | None = None) -> list[GameResult]:
+    """Every game with rows (or only `game_id`'s), oldest first. A game counts as finished
+    only when it is marked so and every seat has its place."""
+    one, args = ("", ()) if game_id is None else (" WHERE game_id=?", (game_id,))
     counts = dict(
-        conn.execute("SELECT game_id, COUNT(*) FROM actions WHERE undone=0 GROUP BY game_id")
+        conn.execute(
+            "SELECT game_id, COUNT(*) FROM actions WHERE undone=0"
+            + ("" if game_id is None else " AND game_id=?")
+            + " GROUP BY game_id",
+            args,
+        )
     )
     games = {
         row[0]: row
-        for row in conn.execute("SELECT id, kind, created, ended, finished, summary FROM games")
+        for row in conn.execute(
+            "SELECT id, kind, created, ended, finished, summary FROM games"
+            + ("" if game_id is None else " WHERE id=?"),
+            args,
+        )
     }
     out: list[GameResult] = []
     seats = conn.execute(
-        "SELECT game_id, player, points, place FROM results ORDER BY game_id, seat"
+        f"SELECT game_id, player, points, place FROM results{one} ORDER BY game_id, seat", args
     )
     for game_id, rows in groupby(seats, key=itemgetter(0)):
         _id, kind, created, ended, finished, summary = games[game_id]

@@ -265,6 +265,17 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             ) from exc
 
     @_locked
+    def result(self, game_id: int) -> GameResult | None:
+        """One game's players, points and places (None: no such game, or no rows)."""
+        try:
+            found = read_results(self._conn, game_id)
+        except sqlite3.Error as exc:
+            raise self._unavailable(
+                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+            ) from exc
+        return found[0] if found else None
+
+    @_locked
     def raw_game(self, game_id: int) -> str:
         """The game's rows exactly as stored (texts, even unreadable ones, as strings), as
         JSON for copying: the way out for a game this referee cannot open."""

@@ -328,7 +328,8 @@ def _write_new(path: Path, text: str) -> None:
     says: a backup made for another user or a sync tool could not be read)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        # newline="": the text's own line ends (a sheet's \r\n) on every system.
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -337,13 +338,22 @@ def _write_new(path: Path, text: str) -> None:
         raise
 
 
-def _write(path: Path, text: str) -> None:
+def write_one_file(target: str, text: str, database: Path) -> None:
+    """`text` exactly (a sheet, say) into the file `target`, with an export's care: never
+    the saved games nor a database or device, and whole or not at all (ExportRefused, or
+    the OSError that stopped it)."""
+    path = Path(target)
+    _check_target(path, _saved_files(database), target)
+    _write(Path(os.path.realpath(path)), text, end="")
+
+
+def _write(path: Path, text: str, end: str = "\n") -> None:
     """The whole file or, on any failure, the file as it was: a temporary file beside it
     takes its place only once written."""
     for _attempt in range(100):
         temp = path.parent / f".{path.name}.{secrets.token_hex(4)}"
         try:
-            _write_new(temp, text + "\n")
+            _write_new(temp, text + end)
             break
         except FileExistsError:
             continue

@@ -29,8 +29,9 @@ def numbered(message, ids: dict):
 
 def _field(name: str, value, ids: dict):
     # A control's id; a patch's "id" names the control patched, a method call's
-    # "control_id" the control (a service: the wake lock, the stored settings) it calls.
-    if name in ("_i", "id", "control_id"):
+    # "control_id" the control (a service: the wake lock, the stored settings) it calls,
+    # and a client action's "service_id" the service it calls (Log in BG Stats' opener).
+    if name in ("_i", "id", "control_id", "service_id"):
         return ids.setdefault(value, len(ids))
     if name == "route" and isinstance(value, str):
         return re.sub(r"#\d+$", "#", value)

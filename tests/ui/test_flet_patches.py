@@ -74,6 +74,8 @@ class TestTheSwitch:
 
 
 _WHEN = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")  # a saved game's time on home
+# A play for BG Stats: its date and its id (from when the game began) are the run's own.
+_PLAY = re.compile(r"(createPlay\.html\?data=)\S+")
 
 
 def _timeless(message):
@@ -83,7 +85,9 @@ def _timeless(message):
         return {k: _timeless(v) for k, v in message.items()}
     if isinstance(message, list):
         return [_timeless(item) for item in message]
-    return _WHEN.sub("<when>", message) if isinstance(message, str) else message
+    if isinstance(message, str):
+        return _PLAY.sub(r"\1<play>", _WHEN.sub("<when>", message))
+    return message
 
 
 def _is_route(message) -> bool:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, names_text, places, win_text
+from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import amount
@@ -68,6 +69,11 @@ class DeceptidiceRules(
     kind = "deceptidice"
     title = "Deceptidice"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
+    # BG Stats: the cards each player has left; the most cards wins.
+    play_log = PlayLog(
+        score="cards left in the player's card dice",
+        why="the game ends when someone is down to the last cards; the most cards left wins",
+    )
     min_players = 2
     max_players = 8
     options_model = DeceptidiceOptions

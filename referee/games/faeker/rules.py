@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, names_text, places, win_text
+from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
@@ -46,6 +47,11 @@ BIDDING_ACTIONS = (Bid, Pass, CallShowdown, CallBluff)
 class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerChoices]):
     kind = "faeker"
     title = "Fae-ker"
+    # BG Stats: the cubes each player holds at the end; the most cubes wins.
+    play_log = PlayLog(
+        score="fae cubes held at the end",
+        why="the first to the target wins, and among those who reach it the most cubes",
+    )
     min_players = 2
     max_players = 6
     options_model = FaekerOptions

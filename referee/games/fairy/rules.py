@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, names_text, places, win_text
+from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount, number
@@ -52,6 +53,12 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     kind = "fairy"
     title = "Fairy"
     moments = "turns"
+    # BG Stats: each player's points; the most wins (a play-off winner is placed first
+    # whatever an outsider scored, so each player's rank and winner flag are sent too).
+    play_log = PlayLog(
+        score="points",
+        why="the most points wins; a play-off among the tied decides their order",
+    )
     pick_noun = "guess"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, places, win_text
+from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
@@ -44,6 +45,11 @@ class FairyBucksRules(
     kind = "fairybucks"
     title = "Fairy Bucks"
     moments = "lots"
+    # BG Stats: each player's total (items, set bonuses, the castle); the most wins.
+    play_log = PlayLog(
+        score="points: items, set bonuses and the castle",
+        why="the highest total of items and set bonuses wins",
+    )
     pick_noun = "Buck"
 
     said = staticmethod(said_of)  # each action in the table's words (said.py)

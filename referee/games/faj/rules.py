@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, win_text
+from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
@@ -44,6 +45,13 @@ def _cards(cards: Sequence[str]) -> str:
 class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     kind = "faj"
     title = "Faces, Aces & Jokers"
+    # BG Stats: no score. The best poker hand from the cards won decides, not how many
+    # cards were won, so a count sent as the score would rank the table wrongly.
+    play_log = PlayLog(
+        scored=False,
+        score="none (the places come from the best poker hand)",
+        why="the best five-card poker hand from each player's won cards wins, not a count",
+    )
     pick_noun = "card"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
 

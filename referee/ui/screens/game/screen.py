@@ -11,6 +11,7 @@ import flet as ft
 from referee.core.words import amount
 from referee.live.server import table_code
 from referee.ui import routes, values
+from referee.ui.bgstats import log_button, log_dialog
 from referee.ui.reconcile import find
 from referee.ui.screen import Screen
 from referee.ui.screens.game.whatnow import WhatNowHere
@@ -126,6 +127,7 @@ class GameScreen(Screen):
         items = [
             ("Standings", "standings", lambda _e: go(routes.game(game.game_id, "standings"))),
             ("Export record", "export", game.export),
+            ("Log in BG Stats", "bgstats", lambda _e: self.log_in_bgstats()),
             ("Settle a dispute", "dispute", lambda _e: self.settle()),
             ("Earlier versions", "versions", lambda _e: self.shell.dialog(versions_dialog(game))),
             ("Delete game", "delete", lambda _e: self.shell.confirm_delete(game.game_id)),
@@ -171,6 +173,11 @@ class GameScreen(Screen):
         game = self.game
         kind = from_game(game.rules.kind, game.session.state).get("kind")
         self.shell.go(routes.settle(kind, game.game_id))
+
+    def log_in_bgstats(self) -> None:
+        """The game menu's Log in BG Stats: the play to log, or why it cannot be yet."""
+        shell = self.shell
+        shell.dialog(log_dialog(shell.page, shell.store, self.game.game_id, shell.close_dialog))
 
     # -- the screen ------------------------------------------------------------------------
 
@@ -310,10 +317,11 @@ class GameScreen(Screen):
         new = big_button("New game", lambda _e: self.shell.go("/new"), filled=False)
         home = big_button("Home", lambda _e: self.shell.go("/"), filled=False)
         new.expand = home.expand = True
+        logs = log_button(self.shell.page, self.shell.store, self.game.game_id)
         return tagged(
             "ending-actions",
             ft.Column(
-                [again, ft.Row([new, home], spacing=10)],
+                [again, ft.Row([new, home], spacing=10), logs],
                 spacing=10,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),

@@ -9,6 +9,7 @@ from referee.core.names import sentence
 from referee.history.series import stored_series
 from referee.live.table import StoredAlready
 from referee.storage.store import StoreUnavailable
+from referee.ui.bgstats import log_dialog
 from referee.ui.screen import Screen
 from referee.ui.screens.home.view import HOME_PAGE, home_view, import_record
 from referee.ui.widgets import TAP
@@ -77,7 +78,12 @@ class HomeScreen(Screen):
             limit=self.limit,
             on_more=self.more,
             on_stats=lambda: self.shell.go("/stats"),
+            on_log=self.log_in_bgstats,
         )
+
+    def log_in_bgstats(self, game_id: int) -> None:
+        shell = self.shell
+        shell.dialog(log_dialog(shell.page, shell.store, game_id, shell.close_dialog))
 
     def more(self) -> None:
         self.limit += HOME_PAGE

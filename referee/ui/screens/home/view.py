@@ -16,6 +16,7 @@ from referee.core.words import amount
 from referee.games import GAMES
 from referee.live.table import Table
 from referee.storage.store import GameSummary, Store
+from referee.ui.bgstats import LABEL as LOG_LABEL
 from referee.ui.widgets import TAP, big_button, icon_button, tagged, tile
 
 
@@ -42,6 +43,7 @@ def game_tile(
     on_open: Callable[[int], None],
     on_delete: Callable[[int], None],
     on_export: Callable[[int], None] | None = None,
+    on_log: Callable[[int], None] | None = None,
 ) -> ft.Control:
     title = GAMES[g.kind].title if g.kind in GAMES else g.kind
     who = f"{title}: {', '.join(g.players)}" if g.players else title
@@ -68,6 +70,10 @@ def game_tile(
             ),
         ]
         buttons = [tile(verb, f"{verb} {who}", lambda _e: on_open(g.id), width=120)]
+        if g.finished and on_log is not None:
+            buttons.append(
+                tile(LOG_LABEL, f"{LOG_LABEL}: {who}", lambda _e: on_log(g.id), filled=False)
+            )
     buttons.append(
         icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {who}", lambda _e: on_delete(g.id))
     )
@@ -142,13 +148,14 @@ def home_view(
     limit: int = HOME_PAGE,
     on_more: Callable[[], None] | None = None,
     on_stats=None,
+    on_log=None,
 ) -> ft.Control:
     """`trouble`: the games cannot be read right now (one sentence, shown instead of the
     list); `read_only`: why nothing can be saved (the games are still listed); `limit`:
     tiles per section, `on_more` shows more (without it every game is listed)."""
     if on_more is None:
         limit = len(games)
-    handlers = (on_open, on_delete, on_export)
+    handlers = (on_open, on_delete, on_export, on_log)
     active = [g for g in games if not g.finished or g.problem]
     done = [g for g in games if g.finished and not g.problem]
     parts: list[ft.Control] = [

@@ -9,6 +9,9 @@ import sqlite3
 import flet as ft
 
 from referee.core.errors import RefereeError
+from referee.core.words import amount
+from referee.flet_patches.context import current_page
+from referee.history.sheet import stored_sheet
 from referee.history.stats import PERIODS, statistics
 from referee.ui import routes
 from referee.ui.screen import Screen
@@ -65,6 +68,27 @@ class StatsScreen(Screen):
             self.pair = list(dict.fromkeys(new if p == old else p for p in self.pair))
         self.shell.render()
 
+    async def download_sheet(self, _e=None) -> None:
+        """The counted games under the filters on screen as a CSV file the browser saves
+        (on a phone, it offers to keep or share it)."""
+        store = self.shell.store
+        try:
+            stats = statistics(store.results(), self.kind, self.period)
+            data = stored_sheet(store, stats.counted).encode("utf-8")
+        except (RefereeError, sqlite3.Error):
+            self.shell.toast("The saved games cannot be read now: nothing was downloaded.")
+            return
+        name = "-".join(["referee", *([self.kind] if self.kind else []), self.period]) + ".csv"
+        with current_page(self.shell.page):
+            picker = ft.FilePicker()
+        try:
+            await picker.save_file(file_name=name, src_bytes=data)
+        except Exception:  # no file saving on this device
+            self.shell.toast("This device cannot save files here.")
+        else:
+            rows = sum(len(g.players) for g in stats.counted)
+            self.shell.toast(f"{name}: {amount(rows, 'rows')}, one per player per game.")
+
     # -- the screen -------------------------------------------------------------------------
 
     def body(self) -> ft.Control:
@@ -94,14 +118,30 @@ class StatsScreen(Screen):
                 view.heading("Unfinished (not counted)"),
                 *view.unfinished_rows(stats, lambda i: self.shell.go(routes.game(i))),
             ]
+        buttons = [
+            big_button(
+                "Rename or merge a player",
+                lambda _e: self.rename(),
+                filled=False,
+                icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE,
+            )
+        ]
+        if stats.counted:  # the games counted under these filters, one row per player
+            buttons.insert(
+                0,
+                tagged(
+                    "download-sheet",
+                    big_button(
+                        "Download as a sheet",
+                        self.download_sheet,
+                        filled=False,
+                        icon=ft.Icons.TABLE_VIEW,
+                    ),
+                ),
+            )
         parts.append(
             ft.Container(
-                big_button(
-                    "Rename or merge a player",
-                    lambda _e: self.rename(),
-                    filled=False,
-                    icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE,
-                ),
+                ft.Row(buttons, wrap=True, spacing=10, run_spacing=10),
                 padding=ft.Padding.only(top=12, bottom=24),
             )
         )
