@@ -9,7 +9,7 @@ import flet as ft
 import pytest
 
 from referee.games import GAMES
-from referee.ui.widgets import CHIP_WIDTH
+from referee.ui.score_cards import CHIP_WIDTH
 from tests.helpers import run_async
 from tests.test_counted_nouns import SLIP
 from tests.ui.devices import device

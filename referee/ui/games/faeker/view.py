@@ -16,7 +16,8 @@ from referee.games.faeker.model import (
 )
 from referee.ui.card_picker import HandPicker, card_face
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, scoreboard, tagged, tile
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import tagged, tile
 
 # "stone circle" is too long for a card's face: it gets a circle there.
 FACES = {card_name(STONE): ft.Icons.CIRCLE_OUTLINED}
@@ -62,19 +63,20 @@ class FaekerView(GameView):
                     badges.append("passed")
                 elif bid is not None:
                     badges.append(f"bid {bid}")
-            if seat in state.winners:
-                badges.append("winner")
             rows.append(
                 ScoreRow(
                     name=name,
                     score=f"{state.cubes[seat]} of {state.goal}",
                     badges=tuple(badges),
-                    highlight=seat in to_act or seat in state.winners,
+                    highlight=seat in to_act,
                     dimmed=seat in deal.passed and state.phase == "bidding",
+                    winner=seat in state.winners,
                 )
             )
         return scoreboard(
-            rows, footer=f"Supply: {state.supply} of 40 cubes · {amount(state.goal, 'cubes')} win"
+            rows,
+            footer=f"Supply: {state.supply} of 40 cubes · {amount(state.goal, 'cubes')} win",
+            badge_lines=2,  # the dealer, and what they bid or that they passed
         )
 
     def status(self, state: FaekerState) -> str:

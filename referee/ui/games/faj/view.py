@@ -17,14 +17,8 @@ from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
 from referee.ui.games.faj.cards import card_colour, card_label, cards_line
-from referee.ui.widgets import (
-    ScoreRow,
-    action_button,
-    ruling_lines,
-    scoreboard,
-    tagged,
-    why_toggle,
-)
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import action_button, ruling_lines, tagged, why_toggle
 
 
 def _sorted_pile(pile):
@@ -71,9 +65,8 @@ class FajView(GameView):
                 ScoreRow(
                     name=name,
                     score=str(len(pile)),
-                    badges=(("winner",) if won else ())
-                    + ((best_hand(pile).category_name,) if pile else ("no cards",)),
-                    highlight=won,
+                    badges=(best_hand(pile).category_name,) if pile else ("no cards",),
+                    winner=won,
                 )
             )
         return scoreboard(rows, footer="Cards won, and the best poker hand in them")
