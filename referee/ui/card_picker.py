@@ -252,6 +252,54 @@ def card_grid(
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key=grid_key)
 
 
+CELL = 48  # px: a card of a pad's grid, a thumb's height (tests/ui/test_tap_targets.py)
+GAP = 6
+
+
+def card_rows(
+    rows: Sequence[Sequence[Hashable | None]],
+    face: Callable[[Hashable, bool], ft.Control],
+    *,
+    available: set,
+    selected: Sequence = (),
+    on_tap: Callable[[Hashable], None],
+    name: Callable[[Hashable], str],
+    key: Callable[[Hashable], str] | None = None,
+) -> ft.Control:
+    """Cards in a fixed grid (a suit a row, a rank a column), each cell as wide as the
+    screen allows and `CELL` high; None leaves its cell empty. A card not in `available`
+    stays in its cell, greyed: nothing moves from one pick to the next. `face(card,
+    chosen)`: what the cell shows, on the primary colour when chosen (its Texts with
+    `semantics_label=""`: `name` says it)."""
+    lines = []
+    for row in rows:
+        cells: list[ft.Control] = []
+        for card in row:
+            if card is None:
+                cells.append(ft.Container(height=CELL, expand=1))
+                continue
+            chosen = card in selected
+            cell = tile(
+                face(card, chosen),
+                name(card),
+                lambda _e, c=card: on_tap(c),
+                filled=False,
+                selected=chosen,
+                disabled=card not in available and not chosen,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                if chosen
+                else ft.Colors.SURFACE_CONTAINER_LOWEST,
+                radius=6,
+                height=CELL,
+                padding=0,
+                key=key(card) if key else None,
+            )
+            cell.expand = 1
+            cells.append(cell)
+        lines.append(ft.Row(cells, spacing=GAP))
+    return ft.Column(lines, spacing=GAP)
+
+
 def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], None]) -> ft.Control:
     """A card already chosen for one player, folded to one line: a grid per player on a
     phone is a long scroll, so only the players still to choose keep theirs open."""

@@ -109,6 +109,13 @@ class GameView:
     def actions(self, state) -> ft.Control:
         raise NotImplementedError
 
+    def keypad(self, state) -> ft.Control | None:
+        """The taps of the move being entered, where a game has one pad for a whole move
+        (a FAJ trick): shown first under the status line, above What now? and the last
+        verdict, so nothing above it grows while a move is entered and it never needs a
+        scroll; None: the game's actions hold its taps."""
+        return None
+
     def log_hidden(self, state) -> str | None:
         """Why the log stays closed now (players may not look back at earlier cards in
         some games), or None: the log is open to all."""

@@ -79,6 +79,7 @@ def tile(
     key: str | None = None,
     icon: ft.IconData | None = None,
     wrap: bool = False,
+    padding: int | None = None,
 ) -> ft.Control:
     """A button for the taps a game is made of (a bid, a card, a guess): drawn as a plain
     tile, not a Material button, with no ink ripple. A phone builds a Material button from
@@ -89,6 +90,7 @@ def tile(
     `semantics_label=""` so the name is not said twice. `key`: it means the same while the
     key stays (ui/reconcile.py keeps it). `wrap`: as wide as the layout allows, its words on
     more lines when they need them (one line of them ran past a panel's edge on a phone).
+    `padding`: its sides' (a small card of a grid nine across has no room for 8 px each).
 
     A disabled tile is given no handler: it can run no command, so a redraw keeps it where
     it stands instead of sending it anew (ui/reconcile.py makes every tile with a command
@@ -130,7 +132,9 @@ def tile(
             border=None if filled or not border else values.border_all(1, ft.Colors.OUTLINE),
             border_radius=radius,
             clip_behavior=ft.ClipBehavior.NONE,
-            padding=values.symmetric(horizontal=20 if fit else 8),
+            padding=values.symmetric(
+                horizontal=padding if padding is not None else 20 if fit else 8
+            ),
             on_click=None if disabled else on_click,
             disabled=disabled,
             opacity=0.38 if disabled else 1.0,
