@@ -106,7 +106,12 @@ def scoreboard(
                 content=ft.Column(
                     lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER
                 ),
-                padding=values.padding(left=8, right=6, top=3, bottom=3),
+                # The outline's 2 px above and below made up for: a card is as tall
+                # highlighted or not (the High Bidder's card grew, and every button under
+                # the score cards moved).
+                padding=values.padding(left=8, right=6, top=3, bottom=3)
+                if row.highlight
+                else values.padding(left=8, right=6, top=5, bottom=5),
                 border_radius=10,
                 clip_behavior=ft.ClipBehavior.NONE,
                 width=CHIP_WIDTH,

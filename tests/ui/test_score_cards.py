@@ -1,7 +1,7 @@
 """The score cards every game shares: the winner tagged in every game, and a card that
 keeps its height while a game is played (a badge coming or going moved the buttons
 under it: a Fae-ker card grew with "dealer / passed", a FAJ card when "straight flush"
-wrapped)."""
+wrapped, a Fairy Bucks card when its player became High Bidder and was outlined)."""
 
 import random
 
@@ -64,3 +64,20 @@ def test_a_score_card_keeps_its_lines_while_the_game_goes_on(kind):
                     if kind != "deceptidice":  # "4 dice: 3, 2, 2, 2 cards" wraps, never cut
                         assert line.no_wrap and line.height, (kind, line.value)
     assert len(held) == 1, (kind, held)
+
+
+def _frame(chip: ft.Container) -> float:
+    """The px a card's padding and border add above and below its lines."""
+    border = chip.border
+    sides = (border.top, border.bottom) if border is not None else ()
+    return chip.padding.top + chip.padding.bottom + sum(side.width for side in sides)
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_score_card_is_as_tall_highlighted_or_not(kind):
+    """The outline of the player to act (or the High Bidder) adds no height: every card
+    has the same frame above and below its lines at every step."""
+    frames = set()
+    for view, state in _plays(kind, 1):
+        frames |= {_frame(chip) for chip in _chips(view.scoreboard(state))}
+    assert len(frames) == 1, (kind, frames)

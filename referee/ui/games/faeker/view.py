@@ -93,6 +93,11 @@ class FaekerView(GameView):
             return f"Enter {RULES.current_player(state)}'s 5 cards."
         return f"Game over: {RULES.outcome(state).headline}."
 
+    def keypad(self, state: FaekerState) -> ft.Control | None:
+        # Showing hands: the hand being entered first, so the hands confirmed before it
+        # (a line each, below) never push its cards down under the thumb.
+        return self._hand_pad(state) if state.phase == "reveal" else None
+
     def actions(self, state: FaekerState) -> ft.Control:
         if state.phase == "top":
             return self._top_picker(RULES.choices(state).tops)
@@ -183,12 +188,12 @@ class FaekerView(GameView):
         )
 
     def _reveal(self, state: FaekerState) -> ft.Control:
-        menu = RULES.choices(state)
+        """Why hands are shown and those shown so far (the hand being entered is the
+        keypad's, above)."""
         deal = state.deal
-        player = state.players[menu.showers[0]]
-        self.picker.reset_for((state.round, player, len(deal.hands)))
+        menu = RULES.choices(state)
         why = (
-            f"{player} was called on a bid of {deal.called_bid}."
+            f"{state.players[menu.showers[0]]} was called on a bid of {deal.called_bid}."
             if deal.reveal == "bluff"
             else "Showdown: highest hand wins."
         )
@@ -197,21 +202,19 @@ class FaekerView(GameView):
         ]
         if shown:
             shown[-1] = self.last_step(shown[-1])
-        return ft.Column(
-            [
-                self._ladder(state, newest=not shown),
-                ft.Text(why),
-                *shown,
-                ft.Text(f"{player}'s hand:", weight=ft.FontWeight.BOLD, size=16),
-                self.picker.view(
-                    list(DECK.copies),
-                    dict(menu.cards_left),
-                    menu.hand_size,
-                    f"Confirm {player}'s hand",
-                    lambda cards: self.play(RevealHand(player=player, cards=tuple(cards))),
-                ),
-            ],
-            spacing=10,
+        return ft.Column([self._ladder(state, newest=not shown), ft.Text(why), *shown], spacing=10)
+
+    def _hand_pad(self, state: FaekerState) -> ft.Control:
+        menu = RULES.choices(state)
+        player = state.players[menu.showers[0]]
+        self.picker.reset_for((state.round, player, len(state.deal.hands)))
+        # The status line above says whose 5 cards these are.
+        return self.picker.view(
+            list(DECK.copies),
+            dict(menu.cards_left),
+            menu.hand_size,
+            f"Confirm {player}'s hand",
+            lambda cards: self.play(RevealHand(player=player, cards=tuple(cards))),
         )
 
 

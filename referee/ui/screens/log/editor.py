@@ -152,10 +152,11 @@ class LogEditor:
         if not isinstance(cards, tuple | list):
             return
         try:
-            self.view.actions(self.state)  # lets each picker take its owner first
+            self.view.keypad(self.state)  # lets each picker take its owner first
+            self.view.actions(self.state)
         except Exception:
             return
-        for value in vars(self.view).values():
+        for value in list(vars(self.view).values()):
             if isinstance(value, HandPicker) and not value.picked:
                 value.picked = list(cards)
 
@@ -235,6 +236,8 @@ class LogEditor:
                 ft.Text(view.round_line(state), size=14),
                 view.scoreboard(state),
                 ft.Text(view.status(state), size=16, weight=ft.FontWeight.W_600),
+                # The move's pad first, as on the table (a FAJ trick, a Fae-ker hand).
+                *(pad for pad in (view.keypad(state),) if pad is not None),
                 view.actions(state),
                 ft.Divider(),
                 big_button("Cancel", self.cancel, filled=False, icon=ft.Icons.CLOSE),
