@@ -99,3 +99,46 @@ def test_every_line_of_the_score_chart_is_drawn_alike_and_its_axes_say_what_they
     assert texts_of(chart.left_axis.title) == [rules.unit]  # cubes, cards won, points
     assert texts_of(chart.bottom_axis.title) == [rules.moments]  # rounds, tricks, lots
     assert isinstance(chart.left_axis.title, ft.Text)
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_each_place_line_names_what_decided_that_place(kind):
+    """The rules say what placed each seat; its line says it after the name."""
+    session = finished(kind)
+    outcome = session.rules.outcome(session.state)
+    assert len(outcome.decided) == len(session.players) and all(outcome.decided)
+    for seat, text, _tied in place_lines(session):
+        assert text.endswith(f"{session.players[seat]}, {outcome.decided[seat]}")
+
+
+def test_a_faj_place_is_decided_by_its_poker_hand_not_by_the_cards_won():
+    """The places come from the poker hands: "2nd: Cy, 8 cards won" above "3rd: Ana, 11
+    cards won" looked wrong; each line now names the hand that placed it."""
+    from referee.games.faj.showdown import best_hand
+
+    session = finished("faj")
+    for seat, text, _tied in place_lines(session):
+        assert "cards won" not in text
+        assert text.endswith(best_hand(session.state.won[seat]).describe())
+
+
+def test_a_faj_place_split_by_the_suits_names_them():
+    from referee.games.faj.showdown import decided, standings
+
+    # The same two pair and kicker for both: the suits decide (FAJ-SUIT-TIEBREAK).
+    won = [("10C", "10D", "5C", "5D", "2C"), ("10H", "10S", "5H", "5S", "2H")]
+    ana, bo = decided(standings(won, False), False)
+    assert ana.startswith("two pair, 10s and 5s, suits ") and ana != bo
+    assert bo == "two pair, 10s and 5s, suits ♠ ♠ ♥ ♥ ♥"
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_no_verdict_says_its_headline_again_in_its_details(kind):
+    """A Fairy Bucks ending read "A wins with 29 points" as its headline and again as its
+    last line (in the log, which shows both)."""
+    for seed in (1, 2, 3):
+        for step in finished(kind, seed).steps:
+            v = step.verdict
+            said = v.headline.rstrip(".").casefold()
+            again = [d for d in v.details if d.rstrip(".").casefold().split(" (")[0] == said]
+            assert not again, (v.headline, again)

@@ -32,6 +32,9 @@ class Outcome(Snapshot):
     headline: str  # "Ana wins with 12 cubes"
     reason: str  # why, in a sentence or two
     rulings: tuple[str, ...]
+    # Per seat, what decided its place, said after the name on its place's line: the
+    # points, cubes or cards a game ranks by, or the poker hand ("two pair, 10s and 5s").
+    decided: tuple[str, ...]
 
     @property
     def shared(self) -> bool:

@@ -8,7 +8,8 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.live.tables import LOCKED
-from referee.ui.widgets import action_button, slug, tagged, tile
+from referee.ui import values
+from referee.ui.widgets import action_button, slug, strut, tagged, tile
 
 
 class HandPicker:
@@ -115,17 +116,25 @@ class HandPicker:
                 label=ft.Text(self.label(card), size=18),
                 on_delete=lambda _e, i=i: self._remove(i),
                 delete_icon_tooltip=f"Remove {self.label(card)}",
+                height=48,  # its × is a tap target: a thumb's height
+                # Narrow enough for a whole hand of five on one line of a phone.
+                padding=values.symmetric(horizontal=2),
+                label_padding=values.symmetric(horizontal=4),
             )
             for i, card in enumerate(self.picked)
-        ]
+        ] or [ft.Text("Tap a card to add it to the hand.", size=12, italic=True)]
         count = f"{len(self.picked)} of {amount(self.size, 'cards')}"
         return ft.Column(
             [
                 ft.Row(buttons, wrap=True, spacing=8, run_spacing=4),
+                tagged("picked-count", ft.Text(count)),
+                # The cards picked on one line, as high with none as with all: chips that
+                # wrapped onto a second line pushed the confirm button down as cards came.
                 ft.Row(
-                    [tagged("picked-count", ft.Text(count)), *chips],
-                    wrap=True,
+                    [strut(), *chips],
                     spacing=6,
+                    scroll=ft.ScrollMode.AUTO,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 ft.Row(
                     [
@@ -254,23 +263,52 @@ def card_grid(
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key=grid_key)
 
 
-def chosen_row(identifier: str, text: str, name: str, on_change: Callable[[], None]) -> ft.Control:
-    """A card already chosen for one player, folded to one line: a grid per player on a
-    phone is a long scroll, so only the players still to choose keep theirs open."""
-    return ft.Row(
-        [
-            tagged(identifier, ft.Text(text, weight=ft.FontWeight.BOLD)),
-            tile(
-                f"Change {name}'s card",
-                f"Change {name}'s card",
-                lambda _e: on_change(),
+CELL = 48  # px: a card of a pad's grid, a thumb's height (tests/ui/test_tap_targets.py)
+GAP = 6
+
+
+def card_rows(
+    rows: Sequence[Sequence[Hashable | None]],
+    face: Callable[[Hashable, bool], ft.Control],
+    *,
+    available: set,
+    selected: Sequence = (),
+    on_tap: Callable[[Hashable], None],
+    name: Callable[[Hashable], str],
+    key: Callable[[Hashable], str] | None = None,
+) -> ft.Control:
+    """Cards in a fixed grid (a suit a row, a rank a column), each cell as wide as the
+    screen allows and `CELL` high; None leaves its cell empty. A card not in `available`
+    stays in its cell, greyed: nothing moves from one pick to the next. `face(card,
+    chosen)`: what the cell shows, on the primary colour when chosen (its Texts with
+    `semantics_label=""`: `name` says it)."""
+    lines = []
+    for row in rows:
+        cells: list[ft.Control] = []
+        for card in row:
+            if card is None:
+                cells.append(ft.Container(height=CELL, expand=1))
+                continue
+            chosen = card in selected
+            cell = tile(
+                face(card, chosen),
+                name(card),
+                lambda _e, c=card: on_tap(c),
                 filled=False,
-                border=False,
-                height=48,
-            ),
-        ],
-        wrap=True,
-    )
+                selected=chosen,
+                disabled=card not in available and not chosen,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                if chosen
+                else ft.Colors.SURFACE_CONTAINER_LOWEST,
+                radius=6,
+                height=CELL,
+                padding=0,
+                key=key(card) if key else None,
+            )
+            cell.expand = 1
+            cells.append(cell)
+        lines.append(ft.Row(cells, spacing=GAP))
+    return ft.Column(lines, spacing=GAP)
 
 
 def pick_rows(
@@ -286,9 +324,12 @@ def pick_rows(
 ) -> list[ft.Control]:
     """A simultaneous choice, one row per seat in `options` (seat -> what it may pick).
 
-    Picks live in the shared table (`pad`), so every device shows the same rows: a pick is
-    folded to one line, a pick another player locked on their own device shows only as
-    locked, and a device held by one player (`pad.me`) offers only that player's row.
+    Picks live in the shared table (`pad`), so every device shows the same rows: a pick
+    another player locked on their own device shows only as locked, and a device held by
+    one player (`pad.me`) offers only that player's row. A seat's grid stays open once it
+    has picked, its card filled (another card changes it, the same card takes it back), or
+    greyed when it is locked: a seat folded to one line as it picked lifted the grids under
+    it away from the thumb, and they dropped again when the next choice opened it.
     With `exclusive`, a card picked for one seat is not offered to the others. `drawn(seat)`:
     every card of the seat's grid, those not in `options` greyed in place (a Buck already
     spent), so the grid never shifts between one choice and the next.
@@ -296,48 +337,63 @@ def pick_rows(
     shown = {seat: pad.shown(seat) for seat in options}
     taken = {v for v in shown.values() if v is not None and v is not LOCKED}
     rows: list[ft.Control] = []
-    for seat, values in options.items():
+    for seat, allowed in options.items():
         name = players[seat]
         mine = shown[seat]
-        if mine is LOCKED:
+        if pad.me is not None and pad.me != seat:  # another player's row: one line
+            said = (
+                f"{name}: locked in"
+                if mine is LOCKED
+                else f"{name}: still choosing"
+                if mine is None
+                else f"{name} {verb} {label(mine)}"
+            )
             part: list[ft.Control] = [
-                ft.Row(
+                tagged(f"picked-{slug(name)}", ft.Text(said, italic=mine is None))
+            ]
+        else:
+            if mine is LOCKED:
+                heading: ft.Control = ft.Row(
                     [
                         ft.Icon(ft.Icons.LOCK, size=18),
                         tagged(f"picked-{slug(name)}", ft.Text(f"{name}: locked in")),
                     ],
                     spacing=6,
                 )
-            ]
-        elif mine is not None:
-            text = f"{name} {verb} {label(mine)}"
-            if pad.me == seat:
-                text += " (locked in, hidden from the others)"
-            part = [
-                chosen_row(f"picked-{slug(name)}", text, name, lambda s=seat: pad.clear(s))
-                if pad.can_change(seat)
-                else tagged(f"picked-{slug(name)}", ft.Text(text))
-            ]
-        elif pad.me is not None and pad.me != seat:
-            part = [tagged(f"picked-{slug(name)}", ft.Text(f"{name}: still choosing", italic=True))]
-        else:
-            part = [
-                tagged(
+            elif mine is not None:
+                text = f"{name} {verb} {label(mine)}"
+                if pad.me == seat:
+                    text += " (locked in, hidden from the others)"
+                heading = tagged(f"picked-{slug(name)}", ft.Text(text, weight=ft.FontWeight.BOLD))
+            else:
+                heading = tagged(
                     f"choosing-{slug(name)}",
                     ft.Text(f"{name} {verb}:", weight=ft.FontWeight.BOLD),
-                ),
-                card_grid(
-                    list(drawn(seat)) if drawn else list(values),
-                    label,
-                    available=set(values) - taken if exclusive else set(values),
-                    selected=[],
-                    on_tap=lambda c, s=seat: pad.choose(s, c),
-                    name=lambda c, n=name: f"{n} {verb} {label(c)}",
-                    colour=colour,
-                    key=lambda c, s=seat: f"pick-{s}-{c}@{pad.moment}",
-                ),
-            ]
+                )
+            chosen = [] if mine is None or mine is LOCKED else [mine]
+            free = set(allowed) - (taken - set(chosen)) if exclusive else set(allowed)
+            grid = card_grid(
+                list(drawn(seat)) if drawn else list(allowed),
+                label,
+                available=set() if mine is LOCKED else free,
+                selected=chosen,
+                on_tap=lambda c, s=seat: _toggle(pad, s, c),
+                name=lambda c, n=name: f"{n} {verb} {label(c)}",
+                colour=colour,
+                key=lambda c, s=seat: f"pick-{s}-{c}@{pad.moment}",
+            )
+            if mine is LOCKED:  # greyed, in its place: no card of it said to a screen reader
+                grid = ft.Semantics(exclude_semantics=True, content=grid)
+            part = [heading, grid]
         # One control per seat, whatever it shows: a pick then changes that seat's part
         # of the screen only, not the list of every seat's grid (which the phone rebuilds).
         rows.append(ft.Column(part, spacing=8))
     return rows
+
+
+def _toggle(pad, seat: int, card) -> None:
+    """The card a seat shows now taken back, any other one chosen in its place."""
+    if pad.shown(seat) == card:
+        pad.clear(seat)
+    else:
+        pad.choose(seat, card)

@@ -115,6 +115,13 @@ class GameView:
         it is one tap and changing one card is two. A view whose every action is a single
         tap has nothing to set (a choice everyone makes at once is the editor's own)."""
 
+    def keypad(self, state) -> ft.Control | None:
+        """The taps of the move being entered, where a game has one pad for a whole move
+        (a FAJ trick): shown first under the status line, above What now? and the last
+        verdict, so nothing above it grows while a move is entered and it never needs a
+        scroll; None: the game's actions hold its taps."""
+        return None
+
     def log_hidden(self, state) -> str | None:
         """Why the log stays closed now (players may not look back at earlier cards in
         some games), or None: the log is open to all."""

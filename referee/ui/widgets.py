@@ -1,7 +1,7 @@
-"""Widgets every game screen shares: tagged text, scoreboard, verdict sheet, log, rules."""
+"""Widgets every game screen shares: tagged text, buttons, verdict sheet, log, rules
+(the score cards: ui/score_cards.py)."""
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import flet as ft
 
@@ -10,10 +10,8 @@ from referee.core.verdict import Verdict
 from referee.core.words import change_text
 from referee.ui import values
 from referee.ui.suits import suited
-from referee.ui.theme import player_colours
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
-CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
 
 
 def strut(height: int = 48) -> ft.Control:
@@ -81,6 +79,7 @@ def tile(
     key: str | None = None,
     icon: ft.IconData | None = None,
     wrap: bool = False,
+    padding: int | None = None,
 ) -> ft.Control:
     """A button for the taps a game is made of (a bid, a card, a guess): drawn as a plain
     tile, not a Material button, with no ink ripple. A phone builds a Material button from
@@ -91,6 +90,7 @@ def tile(
     `semantics_label=""` so the name is not said twice. `key`: it means the same while the
     key stays (ui/reconcile.py keeps it). `wrap`: as wide as the layout allows, its words on
     more lines when they need them (one line of them ran past a panel's edge on a phone).
+    `padding`: its sides' (a small card of a grid nine across has no room for 8 px each).
 
     A disabled tile is given no handler: it can run no command, so a redraw keeps it where
     it stands instead of sending it anew (ui/reconcile.py makes every tile with a command
@@ -132,7 +132,9 @@ def tile(
             border=None if filled or not border else values.border_all(1, ft.Colors.OUTLINE),
             border_radius=radius,
             clip_behavior=ft.ClipBehavior.NONE,
-            padding=values.symmetric(horizontal=20 if fit else 8),
+            padding=values.symmetric(
+                horizontal=padding if padding is not None else 20 if fit else 8
+            ),
             on_click=None if disabled else on_click,
             disabled=disabled,
             opacity=0.38 if disabled else 1.0,
@@ -180,78 +182,6 @@ def name_chip(name: str, on_click: Callable, key: str | None = None) -> ft.Contr
             shape=ft.RoundedRectangleBorder(radius=8),
         ),
     )
-
-
-@dataclass(frozen=True)
-class ScoreRow:
-    name: str
-    score: str
-    badges: tuple[str, ...] = ()
-    highlight: bool = False
-    dimmed: bool = False
-
-
-def score_size(score: str) -> int:
-    """The font size of a score on its card: a card leaves a score some 67 px, which
-    "shows 16" overran at 16 px (drawn 68 px wide)."""
-    return 18 if len(score) <= 7 else 15 if len(score) == 8 else 14
-
-
-def scoreboard(rows: Sequence[ScoreRow], footer: str | None = None) -> ft.Control:
-    """One row of compact chips, in seat order, each edged in its player's colour; more
-    players than fit scroll sideways, so the header stays one chip high on a phone."""
-    chips = []
-    badges = any(row.badges for row in rows)
-    colours = player_colours([row.name for row in rows])
-    for row, colour in zip(rows, colours, strict=True):
-        lines: list[ft.Control] = [
-            # A long name wraps instead of being cut: the chip is the player's only label.
-            ft.Text(row.name, weight=ft.FontWeight.BOLD, size=13, text_align=ft.TextAlign.CENTER),
-            tagged(
-                f"score-{slug(row.name)}",
-                # "12 of 12", "shows 16": a longer score smaller, never cut.
-                ft.Text(
-                    row.score,
-                    size=score_size(row.score),
-                    weight=ft.FontWeight.W_600,
-                    no_wrap=True,
-                ),
-            ),
-        ]
-        if badges:
-            # One badge a line, wrapped, never cut: "winner" above "straight flush" fits a
-            # chip at 390 px where "winner · str…" did not.
-            lines += [
-                ft.Text(badge, size=11, italic=True, text_align=ft.TextAlign.CENTER)
-                for badge in row.badges or (" ",)
-            ]
-        chips.append(
-            ft.Container(
-                content=ft.Column(
-                    lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER
-                ),
-                padding=values.padding(left=8, right=6, top=3, bottom=3),
-                border_radius=10,
-                clip_behavior=ft.ClipBehavior.NONE,
-                width=CHIP_WIDTH,
-                opacity=0.5 if row.dimmed else 1.0,
-                bgcolor=ft.Colors.SECONDARY_CONTAINER
-                if row.highlight
-                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border=values.border_all(2, colour)
-                if row.highlight
-                else values.border_left(5, colour),
-            )
-        )
-    parts: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)]
-    if footer:
-        parts.append(
-            tagged(
-                "score-footer",
-                ft.Text(footer, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
-            )
-        )
-    return ft.Column(parts, spacing=2)
 
 
 def ruling_lines(rules: GameRules, verdict: Verdict) -> list[ft.Control]:

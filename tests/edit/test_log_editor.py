@@ -68,6 +68,21 @@ def test_every_action_opens_in_the_editor_and_a_captured_action_is_previewed(kin
                 editor.screen()
 
 
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_editor_offers_the_moves_pad_a_game_enters_its_moves_on(kind):
+    """A game's pad for a whole move stands apart from its actions (GameView.keypad): the
+    editor showed only the actions, and a FAJ trick or a Fae-ker hand had nothing to tap."""
+    from tests.rules.test_fairy_view import buttons
+
+    rules = GAMES[kind]
+    session = Session(rules, random_record(rules, 3, steps=25))
+    for number in range(1, len(session.steps) + 1):
+        editor = LogEditor(fake_app(session), number, "insert")
+        pad = editor.view.keypad(editor.state)
+        if pad is not None:
+            assert set(buttons(pad)) <= set(buttons(editor.screen())), number
+
+
 def test_an_open_entry_stays_open_only_for_its_own_action():
     rules = GAMES["faeker"]
     session = Session(rules, random_record(rules, 3, steps=4))

@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from referee.games import GAMES
-from referee.ui.widgets import CHIP_WIDTH
+from referee.ui.score_cards import CHIP_WIDTH
 from tests.helpers import run_async
 from tests.player_words import PLURAL_BY_HAND, RULING_ID
 from tests.test_counted_nouns import SLIP

@@ -4,7 +4,7 @@ Flet makes, and a redraw keeps the ones shown."""
 import flet as ft
 
 from referee.ui import values
-from referee.ui.widgets import CHIP_WIDTH
+from referee.ui.score_cards import CHIP_WIDTH
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 from tests.ui.test_stale_taps import _button, _faeker

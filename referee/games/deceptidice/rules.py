@@ -248,6 +248,7 @@ class DeceptidiceRules(
             reason=f"{down} is down to {cards_text(fewest)}, which ends the game; the most "
             "cards left wins.",
             rulings=("DD-END", "DD-RANKING"),
+            decided=tuple(f"{cards_text(c)} left" for c in state.cards),
         )
 
     def audit(self, state: DeceptidiceState) -> list[str]:

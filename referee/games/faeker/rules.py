@@ -188,6 +188,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             headline=f"{win_text(names)} with {amount(most, 'cubes')}",
             reason=reason + ".",
             rulings=("FK-GAME-END",),
+            decided=tuple(amount(c, "cubes") for c in state.cubes),
         )
 
     def progress(self, state: FaekerState) -> str:
@@ -376,10 +377,10 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             winners = tuple(s for s in reached if state.cubes[s] == most)
             new = state.model_copy(update=dict(phase="over", winners=winners))
             ended = self.outcome(new)
-            line = f"{ended.headline} (target {state.goal})."
-            if len(reached) > len(winners):
-                line += " Others also reached the target with fewer cubes."
-            return new, Verdict(headline=ended.headline, details=(line,), rulings=ended.rulings)
+            # Why it is over, under a headline that already says who won.
+            return new, Verdict(
+                headline=ended.headline, details=(ended.reason,), rulings=ended.rulings
+            )
         new = state.model_copy(update=dict(round=state.round + 1, phase="top", deal=Deal()))
         dealer = state.players[new.dealer]
         return new, Verdict(

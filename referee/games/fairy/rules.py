@@ -186,6 +186,11 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             headline=f"{win_text(names)} with {amount(best, self.unit)}",
             reason=state.end_reason,
             rulings=state.end_rulings,
+            decided=tuple(
+                amount(score, self.unit)
+                + (", won the play-off" if state.playoff and s in state.winners else "")
+                for s, score in enumerate(state.scores)
+            ),
         )
 
     def progress(self, state: FairyState) -> str:

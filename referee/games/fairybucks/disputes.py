@@ -174,7 +174,7 @@ def settle_finale(d: FairyBucksFinale) -> Settled:
     return settled(
         d,
         verdict.headline,
-        verdict.details[:-1],
+        verdict.details,
         verdict.rulings,
         winners=tuple(names[s] for s in new.winners),
         facts={

@@ -213,6 +213,7 @@ class FairyBucksRules(
             headline=f"{win_text(names)} with {amount(best, self.unit)}",
             reason=f"Items and set bonuses add up to the most points; {castle}.",
             rulings=("FB-CASTLE", "FB-SCORE"),
+            decided=tuple(amount(t, self.unit) for t in totals),
         )
 
     def progress(self, state: FairyBucksState) -> str:
@@ -355,7 +356,7 @@ class FairyBucksRules(
         )
         return new.model_copy(update=dict(phase="over", winners=winners)), Verdict(
             headline=headline,
-            details=(*lines, headline + "."),
+            details=tuple(lines),  # the headline says who won: not again below it
             rulings=("FB-CASTLE", "FB-SCORE"),
             changes=changes,
             decisive=True,

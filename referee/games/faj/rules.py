@@ -195,6 +195,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             headline=f"{win_text(names)} with {hand}",
             reason=reason,
             rulings=tuple(dict.fromkeys(["FAJ-HANDS", *(r for _, r in comparisons)])),
+            decided=showdown.decided(ranked, state.options.final_tie == "more_cards"),
         )
 
     def progress(self, state: FajState) -> str:

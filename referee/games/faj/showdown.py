@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.core.words import PLACE_WORDS
+from referee.core.words import PLACE_WORDS, amount
 from referee.games.faj.deck import SYMBOLS, short, trick_parts
 from referee.games.faj.poker import TWO_TO_TEN, Hand, rank_name
 
@@ -38,6 +38,26 @@ def standings(won: Sequence[Sequence[str]], more_cards_breaks_ties: bool) -> lis
             place = i + 1
         result.append(Standing(place, entry[2], entry[0], entry[1]))
     return result
+
+
+def decided(ranked: Sequence[Standing], more_cards_breaks_ties: bool) -> tuple[str, ...]:
+    """Per seat, what placed it: its hand in words, and what set it apart from a hand of
+    the same ranks (the suits; or the cards won, where more cards break ties)."""
+    said = {}
+    for st in ranked:
+        text = st.hand.describe()
+        alike = [
+            o
+            for o in ranked
+            if o is not st and (o.hand.category, o.hand.ranks) == (st.hand.category, st.hand.ranks)
+        ]
+        if any(o.hand.key != st.hand.key for o in alike):
+            suits = sorted((s for _, s in st.hand.cards), reverse=True)
+            text += f", suits {' '.join(SYMBOLS[s] for s in suits)}"
+        elif more_cards_breaks_ties and any(o.cards_won != st.cards_won for o in alike):
+            text += f", {amount(st.cards_won, 'cards won')}"
+        said[st.seat] = text
+    return tuple(said[seat] for seat in range(len(ranked)))
 
 
 def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> tuple[str, str]:

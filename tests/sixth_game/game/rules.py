@@ -126,6 +126,7 @@ class HighCardRules(GameRules[HighCardState, HighCardOptions, HighCardChoices]):
             headline=f"{win_text([state.players[winner]])} with {amount(GOAL, self.unit)}",
             reason=f"{state.players[winner]} reached {GOAL} points first.",
             rulings=("HC-END",),
+            decided=tuple(amount(s, self.unit) for s in state.scores),
         )
 
     def points(self, state: HighCardState) -> tuple[int, ...]:

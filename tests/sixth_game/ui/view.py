@@ -4,7 +4,8 @@ import flet as ft
 
 from referee.live.tables import LOCKED
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, scoreboard, tagged
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import tagged
 from tests.sixth_game.game import RULES
 from tests.sixth_game.game.model import CARDS, GOAL, HighCardState, Play
 

@@ -25,7 +25,8 @@ from referee.games.deceptidice.truth import card_name
 from referee.ui.game_view import GameView
 from referee.ui.games.deceptidice.cards import CardEntry
 from referee.ui.games.deceptidice.guesses import GuessEntry
-from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import action_button, tagged
 
 
 class DeceptidiceView(GuessEntry, CardEntry, GameView):
@@ -115,13 +116,15 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                     name=name,
                     score=f"{amount(cards, 'cards')}",
                     badges=tuple(badges),
-                    highlight=seat in to_act or (outcome is not None and seat in outcome.winners),
+                    highlight=seat in to_act,
+                    winner=outcome is not None and seat in outcome.winners,
                 )
             )
         return scoreboard(
             rows,
             footer=f"Draw pile: {amount(state.draw_pile, 'cards')} · dice sizes under each name · "
             "the game ends at 3 cards or fewer",
+            badge_lines=2,  # the Liar, and the dice sizes
         )
 
     def status(self, state: DeceptidiceState) -> str:

@@ -16,7 +16,8 @@ from referee.games.faeker.model import (
 )
 from referee.ui.card_picker import HandPicker, card_face
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, scoreboard, tagged, tile
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import tagged, tile
 
 # "stone circle" is too long for a card's face: it gets a circle there.
 FACES = {card_name(STONE): ft.Icons.CIRCLE_OUTLINED}
@@ -70,19 +71,20 @@ class FaekerView(GameView):
                     badges.append("passed")
                 elif bid is not None:
                     badges.append(f"bid {bid}")
-            if seat in state.winners:
-                badges.append("winner")
             rows.append(
                 ScoreRow(
                     name=name,
                     score=f"{state.cubes[seat]} of {state.goal}",
                     badges=tuple(badges),
-                    highlight=seat in to_act or seat in state.winners,
+                    highlight=seat in to_act,
                     dimmed=seat in deal.passed and state.phase == "bidding",
+                    winner=seat in state.winners,
                 )
             )
         return scoreboard(
-            rows, footer=f"Supply: {state.supply} of 40 cubes · {amount(state.goal, 'cubes')} win"
+            rows,
+            footer=f"Supply: {state.supply} of 40 cubes · {amount(state.goal, 'cubes')} win",
+            badge_lines=2,  # the dealer, and what they bid or that they passed
         )
 
     def status(self, state: FaekerState) -> str:
@@ -98,6 +100,11 @@ class FaekerView(GameView):
         if state.phase == "reveal":
             return f"Enter {RULES.current_player(state)}'s 5 cards."
         return f"Game over: {RULES.outcome(state).headline}."
+
+    def keypad(self, state: FaekerState) -> ft.Control | None:
+        # Showing hands: the hand being entered first, so the hands confirmed before it
+        # (a line each, below) never push its cards down under the thumb.
+        return self._hand_pad(state) if state.phase == "reveal" else None
 
     def actions(self, state: FaekerState) -> ft.Control:
         if state.phase == "top":
@@ -189,13 +196,12 @@ class FaekerView(GameView):
         )
 
     def _reveal(self, state: FaekerState) -> ft.Control:
-        menu = RULES.choices(state)
+        """Why hands are shown and those shown so far (the hand being entered is the
+        keypad's, above)."""
         deal = state.deal
-        showers = [state.players[s] for s in menu.showers]
-        player = self.shower if self.shower in showers else showers[0]
-        self.picker.reset_for((state.round, player, len(deal.hands)))
+        menu = RULES.choices(state)
         why = (
-            f"{player} was called on a bid of {deal.called_bid}."
+            f"{state.players[menu.showers[0]]} was called on a bid of {deal.called_bid}."
             if deal.reveal == "bluff"
             else "Showdown: highest hand wins."
         )
@@ -204,21 +210,21 @@ class FaekerView(GameView):
         ]
         if shown:
             shown[-1] = self.last_step(shown[-1])
-        return ft.Column(
-            [
-                self._ladder(state, newest=not shown),
-                ft.Text(why),
-                *shown,
-                ft.Text(f"{player}'s hand:", weight=ft.FontWeight.BOLD, size=16),
-                self.picker.view(
-                    list(DECK.copies),
-                    dict(menu.cards_left),
-                    menu.hand_size,
-                    f"Confirm {player}'s hand",
-                    lambda cards: self.play(RevealHand(player=player, cards=tuple(cards))),
-                ),
-            ],
-            spacing=10,
+        return ft.Column([self._ladder(state, newest=not shown), ft.Text(why), *shown], spacing=10)
+
+    def _hand_pad(self, state: FaekerState) -> ft.Control:
+        menu = RULES.choices(state)
+        showers = [state.players[s] for s in menu.showers]
+        # A fix to the log enters the hand of the player who showed it; play, the next one's.
+        player = self.shower if self.shower in showers else showers[0]
+        self.picker.reset_for((state.round, player, len(state.deal.hands)))
+        # The status line above says whose 5 cards these are.
+        return self.picker.view(
+            list(DECK.copies),
+            dict(menu.cards_left),
+            menu.hand_size,
+            f"Confirm {player}'s hand",
+            lambda cards: self.play(RevealHand(player=player, cards=tuple(cards))),
         )
 
 

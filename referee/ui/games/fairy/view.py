@@ -16,7 +16,8 @@ from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
 from referee.live.tables import LOCKED
 from referee.ui.game_view import GameView
 from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
-from referee.ui.widgets import ScoreRow, action_button, scoreboard, slug, tagged, tile
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import action_button, slug, tagged, tile
 
 ICONS = {
     "higher": ft.Icons.ARROW_UPWARD,
@@ -61,9 +62,7 @@ class FairyView(GameView):
         rows = []
         for seat, name in enumerate(state.players):
             badges = []
-            if seat in state.winners:
-                badges.append("winner")
-            elif state.playoff and not over:
+            if state.playoff and not over:
                 badges.append("play-off" if seat in state.playing else "out")
             if state.scores[seat] == -4:
                 badges.append("floor")
@@ -72,9 +71,9 @@ class FairyView(GameView):
                     name=name,
                     score=number(state.scores[seat]),
                     badges=tuple(badges),
-                    highlight=seat in state.winners
-                    or (state.playoff and not over and seat in state.playing),
+                    highlight=state.playoff and not over and seat in state.playing,
                     dimmed=state.playoff and not over and seat not in state.playing,
+                    winner=seat in state.winners,
                 )
             )
         goal = f"{GOAL_15} wins" if state.options.variant == "fifteen" else f"{TOP} wins"
@@ -84,7 +83,7 @@ class FairyView(GameView):
         footer = f"{amount(state.cards_left, 'cards')} left · {fairies} · {goal}"
         if state.playoff and not over:
             footer += f" · play-off: {names_text([state.players[s] for s in state.playing])}"
-        return scoreboard(rows, footer)
+        return scoreboard(rows, footer, badge_lines=2)  # in or out of a play-off; the floor
 
     def status(self, state: FairyState) -> str:
         if state.phase == "opening":

@@ -9,7 +9,8 @@ from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView
-from referee.ui.widgets import ScoreRow, action_button, scoreboard, tagged
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import action_button, tagged
 
 SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "📖"}
 
@@ -84,8 +85,9 @@ class FairyBucksView(GameView):
                     name=name,
                     score=f"shows {state.total(seat)}" if auction else str(scores[seat].total),
                     badges=tuple(badges),
-                    highlight=seat == state.auction.high_bidder or seat in state.winners,
+                    highlight=seat == state.auction.high_bidder,
                     dimmed=auction and state.auction.out[seat],
+                    winner=seat in state.winners,
                 )
             )
         return scoreboard(rows)

@@ -10,21 +10,15 @@ from referee.games.faj.deck import (
     DRAFT_HAND,
     ROUNDS,
     SUITS,
-    TRICK_CARDS,
 )
 from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
-from referee.ui.card_picker import card_grid, pick_rows
+from referee.ui.card_picker import card_grid
 from referee.ui.game_view import GameView
+from referee.ui.games.faj import entry
 from referee.ui.games.faj.cards import card_colour, card_label, cards_line
-from referee.ui.widgets import (
-    ScoreRow,
-    action_button,
-    ruling_lines,
-    scoreboard,
-    tagged,
-    why_toggle,
-)
+from referee.ui.score_cards import ScoreRow, scoreboard
+from referee.ui.widgets import action_button, ruling_lines, tagged, why_toggle
 
 
 def _sorted_pile(pile):
@@ -40,6 +34,7 @@ class FajView(GameView):
         self.show_draft = False
         self._for: object = None
         self._why_open = False  # the final showdown's rulings shown (this device's choice)
+        self._focus: int | None = None  # the tab tapped: whose card the pad enters
 
     def _toggle_why(self) -> None:
         self._why_open = not self._why_open
@@ -53,6 +48,7 @@ class FajView(GameView):
         now = (state.round, state.trick, state.phase)
         if now != self._for:
             self._for = now
+            self._focus = None
             self.clear_own_entries()
 
     def start_from(self, state: FajState, action) -> None:
@@ -78,35 +74,35 @@ class FajView(GameView):
                 ScoreRow(
                     name=name,
                     score=str(len(pile)),
-                    badges=(("winner",) if won else ())
-                    + ((best_hand(pile).category_name,) if pile else ("no cards",)),
-                    highlight=won,
+                    badges=(best_hand(pile).category_name,) if pile else ("no cards",),
+                    winner=won,
                 )
             )
         return scoreboard(rows, footer="Cards won, and the best poker hand in them")
 
     def status(self, state: FajState) -> str:
         self._reset_if_moved_on(state)
+        # One line on a phone: the pad under it keeps its place from trick to trick.
         if state.phase == "board":
-            size = BOARD_SIZES[state.trick - 1]
-            return f"Turn up {amount(size, 'trick cards')} and enter the board."
+            return f"Turn up {amount(BOARD_SIZES[state.trick - 1], 'cards')}, tap the board in."
         if state.phase == "play":
-            return "Enter the card each player played."
+            return "Tap in the card each player played."
         return f"Game over: {RULES.outcome(state).headline}."
+
+    def keypad(self, state: FajState) -> ft.Control | None:
+        self._reset_if_moved_on(state)
+        if state.phase == "board":
+            return self._board_pad(state)
+        if state.phase == "play":
+            return self._plays_pad(state)
+        return None
 
     def actions(self, state: FajState) -> ft.Control:
         self._reset_if_moved_on(state)
-        if state.phase == "board":
-            parts = [self._board_picker(state)]
-            if state.drafting:
-                parts.append(self._draft_log(state))
-            return ft.Column([*parts, self._won_piles(state)], spacing=12)
-        if state.phase == "play":
-            return ft.Column(
-                [self._trump_panel(state), self._play_picker(state), self._won_piles(state)],
-                spacing=12,
-            )
-        return ft.Column([self._showdown(state), self._won_piles(state)], spacing=12)
+        parts = [self._showdown(state)] if state.phase == "over" else []
+        if state.phase == "board" and state.drafting:
+            parts.append(self._draft_log(state))
+        return ft.Column([*parts, self._won_piles(state)], spacing=12)
 
     # -- board -------------------------------------------------------------------------
 
@@ -131,40 +127,18 @@ class FajView(GameView):
             return
         self.set_entry("board", board)
 
-    def _board_picker(self, state: FajState) -> ft.Control:
-        board = self.board_pick
+    def _board_pad(self, state: FajState) -> ft.Control:
         size = BOARD_SIZES[state.trick - 1]
         # A full board leaves the other cards tappable (a tap says why it is not taken):
         # dimming every card at each pick redrew the whole grid on the phone.
-        grid = card_grid(
-            list(TRICK_CARDS),
-            card_label,
-            available=set(RULES.choices(state).board_cards),
-            selected=board,
+        return entry.board_pad(
+            state.trick,
+            size,
+            self.board_pick,
+            set(RULES.choices(state).board_cards),
             on_tap=lambda c: self._toggle_board(c, size, state.trick),
-            name=lambda c: f"Board {card_label(c)}",
-            colour=card_colour,
-            key=lambda c: f"board-{c}@{self.pad.moment}",
-        )
-        chosen = " ".join(card_label(c) for c in board) or "none yet"
-        return ft.Column(
-            [
-                ft.Text(
-                    f"Board for trick {state.trick} ({amount(size, 'cards')}):",
-                    weight=ft.FontWeight.BOLD,
-                ),
-                grid,
-                tagged("board-picked", ft.Text(f"Chosen: {chosen}")),
-                action_button(
-                    "Deal board",
-                    lambda _e: self.play(Board(cards=tuple(self.board_pick))),
-                    disabled=len(board) != size,
-                    # Deals the cards chosen when tapped: kept through the picks, so Deal
-                    # right after a card counts; the deal is a move (a double tap deals once).
-                    key=f"deal-board@{self.pad.moment}",
-                ),
-            ],
-            spacing=8,
+            on_deal=lambda: self.play(Board(cards=tuple(self.board_pick))),
+            moment=self.pad.moment,
         )
 
     # -- draft log ---------------------------------------------------------------------
@@ -213,31 +187,51 @@ class FajView(GameView):
 
     # -- plays -------------------------------------------------------------------------
 
-    def _trump_panel(self, state: FajState) -> ft.Control:
+    def _trump_line(self, state: FajState) -> ft.Control:
         return tagged(
             "trump",
             ft.Text(
                 f"Board {' '.join(card_label(c) for c in state.board)}: suit totals "
                 f"{tricks.describe_totals(state.board)}, so {tricks.trump_text(state.trump)}.",
-                size=15,
+                size=14,
                 weight=ft.FontWeight.W_600,
             ),
         )
 
-    def _play_picker(self, state: FajState) -> ft.Control:
-        rows = pick_rows(
+    def _current(self, state: FajState, playable: dict) -> int | None:
+        """Whose card the pad enters: this phone's player's; else the player whose tab
+        was tapped; else the first still to play."""
+        pad = self.pad
+        if pad.me is not None:
+            return pad.me if pad.me in playable else None
+        if self._focus in playable and pad.shown(self._focus) is None:
+            return self._focus
+        return next((s for s in playable if pad.shown(s) is None), None)
+
+    def _tab(self, seat: int) -> None:
+        self._focus = seat
+        if self.pad.shown(seat) is not None:
+            self.pad.clear(seat)  # its card is entered again (redraws)
+        else:
+            self.refresh()
+
+    def _card(self, seat: int | None, card: str) -> None:
+        if seat is None:
+            return
+        self._focus = None  # the next player still to play comes up
+        self.pad.choose(seat, card)
+
+    def _plays_pad(self, state: FajState) -> ft.Control:
+        playable = dict(RULES.choices(state).playable)
+        return entry.plays_pad(
             state.players,
-            dict(RULES.choices(state).playable),
+            playable,
             self.pad,
-            label=card_label,
-            verb="plays",
-            colour=card_colour,
-            exclusive=True,
+            self._current(state, playable),
+            on_tab=self._tab,
+            on_card=self._card,
+            trump=self._trump_line(state),
         )
-        rows.append(
-            ft.Text("The trick is settled as soon as every card is in.", size=12, italic=True)
-        )
-        return ft.Column(rows, spacing=8)
 
     # -- piles and showdown ------------------------------------------------------------
 

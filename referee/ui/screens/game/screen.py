@@ -230,7 +230,8 @@ class GameScreen(Screen):
             view.scoreboard(state),
             ft.Container(self._status(view, s), padding=values.padding(top=6)),
         ]
-        parts: list[ft.Control] = []
+        keypad = None if s.is_over else view.keypad(state)
+        parts: list[ft.Control] = [keypad] if keypad is not None else []
         if game.live.teach and not self.asked:
             # taught: compact, under the status line, above the actions
             parts.append(panel(game.live.what_now(), compact=True))

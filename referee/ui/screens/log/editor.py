@@ -87,7 +87,8 @@ class LogEditor:
         if picks:
             self.view.pad.picks.update(picks)
             return
-        self.view.actions(self.state)  # a view sets its entries up for the moment first
+        self.view.keypad(self.state)  # a view sets its entries up for the moment first
+        self.view.actions(self.state)
         self.view.start_from(self.state, action)
 
     # -- steps -------------------------------------------------------------------------
@@ -172,6 +173,8 @@ class LogEditor:
                 ft.Text(view.round_line(state), size=14),
                 view.scoreboard(state),
                 ft.Text(view.status(state), size=16, weight=ft.FontWeight.W_600),
+                # The move's pad first, as on the table (a FAJ trick, a Fae-ker hand).
+                *(pad for pad in (view.keypad(state),) if pad is not None),
                 view.actions(state),
                 ft.Divider(),
                 big_button("Cancel", self.cancel, filled=False, icon=ft.Icons.CLOSE),

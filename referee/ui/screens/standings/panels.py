@@ -37,15 +37,14 @@ def ordinal(n: int) -> str:
 
 
 def place_lines(session: Session) -> list[tuple[int, str, bool]]:
-    """(seat, 'place: name, points', tied) best first: a shared place is marked as a tie."""
-    rules, state = session.rules, session.state
-    outcome = rules.outcome(state)
-    points = rules.points(state)
+    """(seat, 'place: name, what decided it', tied) best first: a shared place is marked
+    as a tie. What decided a place is the rules' (the points, or a poker hand)."""
+    outcome = session.rules.outcome(session.state)
     lines = []
     for place, seat in outcome.standings():
         tied = outcome.places.count(place) > 1
         text = f"{ordinal(place)}{' (tie)' if tied else ''}: {session.players[seat]}"
-        lines.append((seat, f"{text}, {amount(points[seat], rules.unit)}", tied))
+        lines.append((seat, f"{text}, {outcome.decided[seat]}", tied))
     return lines
 
 
