@@ -33,6 +33,17 @@ def befores(session: Session) -> list:
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_game_with_nothing_logged_yet_shows_an_empty_log(kind):
+    from referee.core.record import GameRecord
+
+    rules = GAMES[kind]
+    players = ["Ana", "Bo", "Cy", "Dee"][: max(3, rules.min_players)]
+    session = Session(rules, GameRecord(game=kind, players=players, options={}))
+    assert log_tiles(session) == []
+    assert "Nothing has happened yet." in texts_of(editable_log(session, lambda *_: None, set()))
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
 def test_every_logged_action_has_a_line_of_its_own_with_its_verdict_under_it(kind):
     rules = GAMES[kind]
     for seed in SEEDS:
@@ -94,7 +105,8 @@ def one_tap_gives_it_back(session: Session, number: int) -> bool:
     wanted = session.record().actions[number - 1]
 
     def taps(editor) -> list:  # what the game's own view offers, as the editor draws it
-        return clickable(editor.view.actions(editor.state))
+        pad = editor.view.keypad(editor.state)  # a move's pad (a hand, a board) comes first
+        return clickable([c for c in (pad, editor.view.actions(editor.state)) if c is not None])
 
     for i in range(len(taps(LogEditor(fake_app(session), number, "replace")))):
         editor = LogEditor(fake_app(session), number, "replace")

@@ -8,7 +8,7 @@ import flet as ft
 
 from referee.games import GAMES
 from referee.ui.games import VIEWS
-from tests.helpers import fairybucks
+from tests.helpers import fairybucks, lot, reveal_bucks
 from tests.ui.devices import texts_of
 from tests.ui.test_one_app_words import shown
 
@@ -16,7 +16,11 @@ FINALE = "Castle and final scores"
 
 
 def between_lots(items=()):
-    session = fairybucks()  # the deck size not given: the table says when lots run out
+    # The deck size not given, the table says when lots run out: after the first lot (here
+    # one that every player Poofs away), scoring is a step away.
+    session = fairybucks(players=["Ana", "Bo", "Cy"])
+    session.play(lot((5, "moon"), (3, "sun"), (2, "star")))
+    session.play(reveal_bucks(Ana="poof", Bo="poof", Cy="poof"))
     view = VIEWS["fairybucks"](lambda _a: None, lambda: None, lambda _t: None)
     view.pad = SimpleNamespace(me=None, moment=0, shown=lambda _s: None, can_change=lambda _s: True)
     state = session.state

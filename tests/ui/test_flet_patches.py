@@ -3,7 +3,6 @@ a phone the same messages with every patch on as on Flet exactly as shipped."""
 
 import asyncio
 import random
-import re
 
 import msgpack
 import pytest
@@ -19,7 +18,7 @@ from referee.storage.store import Store
 from referee.ui import routes
 from tests.helpers import run_async
 from tests.ui.devices import device
-from tests.ui.plays import PLAYERS, numbered
+from tests.ui.plays import PLAYERS, numbered, timeless
 
 
 class TestTheSwitch:
@@ -71,23 +70,6 @@ class TestTheSwitch:
             assert not send._route_told and not collector._on
         finally:
             flet_patches.install()
-
-
-_WHEN = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")  # a saved game's time on home
-# A play for BG Stats: its date and its id (from when the game began) are the run's own.
-_PLAY = re.compile(r"(createPlay\.html\?data=)\S+")
-
-
-def _timeless(message):
-    """`message` with the minute a game was saved at taken out: the two runs may straddle
-    a minute."""
-    if isinstance(message, dict):
-        return {k: _timeless(v) for k, v in message.items()}
-    if isinstance(message, list):
-        return [_timeless(item) for item in message]
-    if isinstance(message, str):
-        return _PLAY.sub(r"\1<play>", _WHEN.sub("<when>", message))
-    return message
 
 
 def _is_route(message) -> bool:
@@ -150,7 +132,7 @@ def _screens_of_a_game(folder, game: str, patches: tuple) -> tuple[list, list]:
         flet_patches.install()
     ids: dict = {}
     decoded = [
-        (n, _timeless(numbered(msgpack.unpackb(raw, strict_map_key=False), ids))) for n, raw in sent
+        (n, timeless(numbered(msgpack.unpackb(raw, strict_map_key=False), ids))) for n, raw in sent
     ]
     told = [(n, m) for n, m in decoded if _is_route(m)]
     return [(n, m) for n, m in decoded if not _is_route(m)], told

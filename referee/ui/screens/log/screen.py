@@ -20,7 +20,7 @@ def logged_lines(session: Session) -> list[tuple[str, str | None]]:
     """Each logged action's line (the game's own words, for the table as it stood before
     it) and the headline of its verdict, or None where the verdict only says it again."""
     rules, steps = session.rules, session.steps
-    befores = [session.initial, *(step.state for step in steps[:-1])]
+    befores = [session.initial, *(step.state for step in steps)][: len(steps)]
     lines = []
     for before, step in zip(befores, steps, strict=True):
         line = rules.said(before, step.action).line
