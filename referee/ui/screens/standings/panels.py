@@ -5,6 +5,7 @@ import flet as ft
 
 from referee.core.session import Session
 from referee.core.words import amount, number
+from referee.ui.result.facts import places
 from referee.ui.theme import player_colours
 from referee.ui.widgets import chart_legend, line_width, slug, tagged
 
@@ -30,22 +31,12 @@ def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
     return rows
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def place_lines(session: Session) -> list[tuple[int, str, bool]]:
     """(seat, 'place: name, points', tied) best first: a shared place is marked as a tie."""
-    rules, state = session.rules, session.state
-    outcome = rules.outcome(state)
-    points = rules.points(state)
-    lines = []
-    for place, seat in outcome.standings():
-        tied = outcome.places.count(place) > 1
-        text = f"{ordinal(place)}{' (tie)' if tied else ''}: {session.players[seat]}"
-        lines.append((seat, f"{text}, {amount(points[seat], rules.unit)}", tied))
-    return lines
+    return [
+        (seat, f"{where}: {session.players[seat]}, {score}", tied)
+        for seat, where, score, tied in places(session)
+    ]
 
 
 def _chart(history, players) -> ft.Control:

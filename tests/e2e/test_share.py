@@ -1,0 +1,133 @@
+"""Share the result, in the real app on a phone (390x844, touch, pixel ratio 3) in headless
+Chromium, which has no Web Share API: the fallback. Share on the ending of each of the
+five games, on the standings and on the statistics downloads the picture, which is
+decoded (portrait, as wide as the card at the phone's ratio, not blank), copies the text,
+and the dialog says both. Each picture is kept under test-artifacts/ (share-<game>.png)."""
+
+import io
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from referee.core.record import GameRecord
+from referee.games import GAMES
+from referee.live.table import Table
+from referee.storage.store import Store
+from referee.ui.result.card import CARD_WIDTH
+from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
+RATIO = 3  # a phone's
+# Seed 3 of random play ends Fae-ker with two players sharing 2nd place and Deceptidice
+# with two sharing the win: ties are on the pictures.
+SEED = 3
+ENDED = datetime(2026, 12, 1, 21, 30, tzinfo=UTC)
+
+
+def seed(data_dir: Path) -> dict[str, tuple[int, str]]:
+    """A finished game of each kind: kind -> (game id, its headline)."""
+    store = Store(data_dir / "referee.db")
+    games = {}
+    try:
+        for kind in sorted(GAMES):
+            rules, rng = GAMES[kind], random.Random(SEED)
+            table = Table.new(store, GameRecord(game=kind, players=PLAYERS))
+            while not rules.is_over(table.state):
+                table.play(rules.draw(table.state, rng))
+            with store._lock:
+                store._conn.execute(
+                    "UPDATE games SET ended=? WHERE id=?", (ENDED.isoformat(), table.game_id)
+                )
+            games[kind] = (table.game_id, rules.outcome(table.state).headline)
+    finally:
+        store.close()
+    return games
+
+
+def decoded(path: Path):
+    """The picture's size and how many colours it has (a blank one has one or two)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(path.read_bytes())) as image:
+        assert image.format == "PNG"
+        rgb = image.convert("RGB")
+        # every 4th pixel of every 4th row: enough to tell text and colours from a blank
+        small = rgb.reduce(4)
+        colours = len(
+            set(small.tobytes()[i : i + 3] for i in range(0, small.width * small.height * 3, 3))
+        )
+        return rgb.size, colours
+
+
+def shared(page, button: str, name: str) -> Path:
+    """Tap `button`, receive the download, keep it as test-artifacts/share-<name>.png."""
+    with page.expect_download(timeout=60_000) as info:
+        page.get_by_role("button", name=button, exact=True).tap()
+    download = info.value
+    ARTIFACTS.mkdir(exist_ok=True)
+    kept = ARTIFACTS / f"share-{name}.png"
+    download.save_as(kept)
+    assert download.suggested_filename.startswith("referee-")
+    assert download.suggested_filename.endswith(".png")
+    return kept
+
+
+def picture_is_whole(path: Path) -> None:
+    (width, height), colours = decoded(path)
+    assert width == CARD_WIDTH * RATIO, width  # crisp: the phone's own ratio
+    assert height > width, (width, height)  # portrait
+    assert colours > 40, colours  # text, names in colours, the band: not blank
+
+
+def told_copied(page, text_has: list[str]) -> None:
+    expect(tagged(page, "share-note")).to_contain_text("downloads", timeout=30_000)
+    expect(tagged(page, "share-note")).to_contain_text("text is copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    for line in text_has:
+        assert line in copied, (line, copied)
+
+
+def open_at(browser, url: str, path: str, ready: str):
+    page = open_page(
+        browser,
+        url + path,
+        width=390,
+        height=844,
+        touch=True,
+        ready=None,
+        is_mobile=True,
+        device_scale_factor=RATIO,
+        permissions=["clipboard-read", "clipboard-write"],
+        accept_downloads=True,
+    )
+    page.get_by_role("button", name=ready, exact=True).wait_for(timeout=60_000)
+    return page
+
+
+def test_share_on_every_ending_downloads_the_picture_and_copies_the_text(browser, tmp_path):
+    games = seed(tmp_path)
+    with serve_app(tmp_path) as (url, _started):
+        for kind, (game_id, headline) in games.items():
+            page = open_at(browser, url, f"game/{game_id}", ready="Share")
+            shot(page, f"share-ending-{kind}")  # Share beside New game and Home
+            kept = shared(page, "Share", kind)
+            picture_is_whole(kept)
+            told_copied(page, [GAMES[kind].title, headline, "1st"])
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(ARTIFACTS / f"share-dialog-{kind}.png"))
+            page.context.close()
+        # The standings of one game and the statistics share the same way.
+        game_id, headline = games["faeker"]
+        page = open_at(browser, url, f"game/{game_id}/standings", ready="Share the result")
+        picture_is_whole(shared(page, "Share the result", "standings"))
+        told_copied(page, [headline, "2nd (tie)"])
+        page.context.close()
+        page = open_at(browser, url, "stats", ready="Share these figures")
+        picture_is_whole(shared(page, "Share these figures", "statistics"))
+        told_copied(page, ["Statistics · All games · all time", "5 finished games"])
+        page.screenshot(path=str(ARTIFACTS / "share-dialog-statistics.png"))
