@@ -131,3 +131,56 @@ def test_share_on_every_ending_downloads_the_picture_and_copies_the_text(browser
         picture_is_whole(shared(page, "Share these figures", "statistics"))
         told_copied(page, ["Statistics · All games · all time", "5 finished games"])
         page.screenshot(path=str(ARTIFACTS / "share-dialog-statistics.png"))
+
+
+# Safari's share sheet, in Chromium: `navigator.share` refuses a call made outside a tap
+# (here: more than a second after the last touch or click, as long as WebKit carries a
+# tap's permission on), and keeps what it was given.
+SAFARI_SHARE = """
+(() => {
+  let last = -1e9;
+  for (const name of ["pointerup", "touchend", "click", "keydown"]) {
+    window.addEventListener(name, () => { last = performance.now(); }, true);
+  }
+  window.__shared = [];
+  navigator.canShare = () => true;
+  navigator.share = async (data) => {
+    if (performance.now() - last > 1000) {
+      throw new DOMException("not in a tap", "NotAllowedError");
+    }
+    const files = [];
+    for (const f of data.files || []) files.push({name: f.name, size: f.size, type: f.type});
+    window.__shared.push({files, text: data.text || ""});
+  };
+})();
+"""
+
+
+def test_a_browser_that_shares_only_inside_a_tap_shares_at_the_second_tap(browser, tmp_path):
+    games = seed(tmp_path)
+    game_id, headline = games["fairy"]
+    with serve_app(tmp_path) as (url, _started):
+        page = open_page(
+            browser,
+            url + f"game/{game_id}",
+            width=390,
+            height=844,
+            touch=True,
+            ready=None,
+            init_script=SAFARI_SHARE,
+            is_mobile=True,
+            device_scale_factor=RATIO,
+        )
+        page.get_by_role("button", name="Share", exact=True).wait_for(timeout=60_000)
+        expect(tagged(page, "status")).to_contain_text("Game over")
+        page.get_by_role("button", name="Share", exact=True).tap()
+        note = tagged(page, "share-note")
+        expect(note).to_have_text("Tap Share to open this phone's share sheet.", timeout=30_000)
+        assert page.evaluate("window.__shared") == []  # the host's hand-over was refused
+        page.get_by_role("button", name="Share", exact=True).last.tap()
+        expect(note).to_have_text("Handed to the share sheet.")
+        (shared,) = page.evaluate("window.__shared")
+        (file,) = shared["files"]
+        assert file["name"].startswith("referee-fairy-") and file["type"] == "image/png"
+        assert file["size"] > 10_000
+        assert headline in shared["text"]

@@ -26,6 +26,7 @@ class _Client(Connection):
         self.pubsubhub = PubSubHub()
         self.invoked: list[tuple[int, str, dict | None]] = []  # (control id, method, args)
         self.requests: list = []  # each InvokeMethodRequestBody, to answer as a phone would
+        self.answered = 0  # how many of them a test answered
 
     def send_message(self, message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)

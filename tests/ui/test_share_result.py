@@ -26,7 +26,8 @@ from tests.ui.test_one_app import finish
 
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
 PNG = b"\x89PNG\r\n\x1a\n" + b"picture"  # what the phone's capture hands back
-NO_SHEET = {"status": "unavailable", "raw": "dev.fluttercommunity.plus/share/unavailable"}
+# A browser without the Web Share API (a desktop's), as Flet's share reports it.
+NO_SHEET = RuntimeError("Exception: Navigator.canShare() is unavailable")
 # What a Share asks of the phone (other calls, such as its stored settings, are answered
 # and left out).
 SHARING = {"capture", "share_files", "save_file", "set"}
@@ -55,13 +56,13 @@ async def tap(session, label: str) -> None:
 async def phone_answers(session, replies: dict) -> list:
     """Answer what the page asks of the phone (`replies`: method -> result, or an
     Exception for an error) until it asks nothing more; each (method, args) a Share asked."""
-    asked, answered = [], 0
+    asked, connection = [], session.connection
     for _ in range(200):
         await asyncio.sleep(0)
-        requests = session.connection.requests
-        while answered < len(requests):
-            body = requests[answered]
-            answered += 1
+        requests = connection.requests
+        while connection.answered < len(requests):
+            body = requests[connection.answered]
+            connection.answered += 1
             if body.name in SHARING:
                 asked.append((body.name, body.args))
             reply = replies.get(body.name)
@@ -70,6 +71,13 @@ async def phone_answers(session, replies: dict) -> list:
                 body.control_id, body.call_id, None if error else reply, error
             )
     return asked
+
+
+def note_of(session) -> str:
+    """What the Share dialog says."""
+    shown = controls(on_screen(session))
+    note = next(c for c in shown if getattr(c, "identifier", "") == "share-note")
+    return text_of(note.content)
 
 
 def expected_text(live) -> list[str]:
@@ -94,10 +102,7 @@ def share_on_ending(lives, kind: str, replies: dict):
         app.go(routes.game(game_id))
         await tap(session, "Share")
         asked = await phone_answers(session, replies)
-        note = next(
-            c for c in controls(on_screen(session)) if getattr(c, "identifier", "") == "share-note"
-        )
-        return asked, text_of(note.content)
+        return asked, note_of(session)
 
     asked, note = run_async(run())
     return asked, note, live
@@ -126,7 +131,9 @@ class TestEveryPlaceOffersShare:
                 ).content
             )
             await tap(session, "Share")  # the verdict's: it gives way to the Share dialog
-            asked = await phone_answers(session, {"capture": PNG, "share_files": NO_SHEET})
+            asked = await phone_answers(
+                session, {"capture": PNG, "share_files": NO_SHEET, "save_file": None}
+            )
             shown = [d for d in session.page._dialogs.controls if d.open]
             return headline, asked, shown
 
@@ -148,7 +155,9 @@ class TestEveryPlaceOffersShare:
             app, session = device(lives)
             app.go(f"/game/{game_id}/standings" if path == "standings" else "/stats")
             await tap(session, label)
-            return await phone_answers(session, {"capture": PNG, "share_files": NO_SHEET})
+            return await phone_answers(
+                session, {"capture": PNG, "share_files": NO_SHEET, "save_file": None}
+            )
 
         asked = run_async(run())
         files = dict(asked)["share_files"]["files"]
@@ -171,7 +180,9 @@ class TestEveryPlaceOffersShare:
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
 def test_the_text_says_every_place_and_score_for_every_game(lives, kind):
-    asked, note, live = share_on_ending(lives, kind, {"capture": PNG, "share_files": NO_SHEET})
+    asked, note, live = share_on_ending(
+        lives, kind, {"capture": PNG, "share_files": NO_SHEET, "save_file": None}
+    )
     shared = dict(asked)["share_files"]
     text = shared["text"]
     assert text.splitlines()[0].startswith(f"{GAMES[kind].title} · ")
@@ -183,6 +194,8 @@ def test_the_text_says_every_place_and_score_for_every_game(lives, kind):
     assert file.data == PNG and file.mime_type == "image/png"
     assert file.name.startswith(f"referee-{kind}-") and file.name.endswith(".png")
     # no share sheet (a desktop browser): the picture was downloaded, the text copied
+    assert dict(asked)["save_file"]["src_bytes"] == PNG
+    assert dict(asked)["save_file"]["file_name"] == file.name
     assert dict(asked)["set"] == {"data": text}
     assert "in your downloads" in note and file.name in note and "text is copied" in note
 
@@ -210,17 +223,72 @@ class TestWithAShareSheet:
         )
         assert note.startswith("Not shared.")
 
-    def test_a_refused_sheet_saves_the_picture_and_copies_the_text(self, lives):
-        replies = {
+    def test_a_browser_that_shares_only_at_a_tap_gets_share_armed_with_the_picture(self, lives):
+        """Safari refuses a share sheet opened from the host's answer after the capture:
+        the next tap of Share hands the picture over on the phone itself."""
+        game_id = finish(lives, "faeker", PLAYERS)
+        refused = {
             "capture": PNG,
-            "share_files": RuntimeError("NotAllowedError"),
-            "save_file": None,
+            "share_files": RuntimeError("Exception: Navigator.share() failed: not in a tap"),
         }
-        asked, note, _live = share_on_ending(lives, "faeker", replies)
-        names = [name for name, _args in asked]
-        assert names == ["capture", "share_files", "save_file", "set"]
+
+        async def run():
+            app, session = device(lives)
+            app.go(routes.game(game_id))
+            await tap(session, "Share")
+            first = await phone_answers(session, refused)
+            armed = button(session, "Share")
+            before = note_of(session)
+            await tap(session, "Share")  # the phone shares at this tap, by itself
+            return first, armed.action, before, await phone_answers(session, {}), session
+
+        first, action, before, second, session = run_async(run())
+        assert [name for name, _args in first] == ["capture", "share_files"]
+        assert before == "Tap Share to open this phone's share sheet."
+        assert action.method == "share_files"
+        (file,) = action.args["files"]
+        assert file.data == PNG and file.name.startswith("referee-faeker-")
+        assert action.args["text"].splitlines()[1] == "Bo wins with 10 cubes"
+        assert second == []  # nothing asked of the phone again: it shared at the tap
+        assert note_of(session) == "Handed to the share sheet."
+
+    def test_an_app_whose_sheet_failed_saves_the_picture_and_copies_the_text(self, lives):
+        game_id = finish(lives, "faeker", PLAYERS)
+        replies = {"capture": PNG, "share_files": RuntimeError("failed"), "save_file": None}
+
+        async def run():
+            app, session = device(lives)
+            # the packaged app on a phone, not a browser
+            session.apply_page_patch({"web": False, "platform": "android"})
+            app.go(routes.game(game_id))
+            await tap(session, "Share")
+            return await phone_answers(session, replies), note_of(session)
+
+        asked, note = run_async(run())
+        assert [name for name, _args in asked] == ["capture", "share_files", "save_file", "set"]
         assert dict(asked)["save_file"]["src_bytes"] == PNG
-        assert "in your downloads" in note and "text is copied" in note
+        assert note.startswith("The share sheet did not open: the picture is saved;")
+        assert "text is copied" in note
+
+    def test_copy_text_copies_on_the_phone_at_the_tap(self, lives):
+        """A browser lets a page write the clipboard only inside a tap: the phone copies
+        the text itself (Flet's CopyToClipboard), and the dialog says so."""
+        game_id = finish(lives, "fairy", PLAYERS)
+        shared = {"capture": PNG, "share_files": {"status": "success", "raw": ""}}
+
+        async def run():
+            app, session = device(lives)
+            app.go(routes.game(game_id))
+            await tap(session, "Share")
+            asked = await phone_answers(session, shared)
+            copy = button(session, "Copy text")
+            await tap(session, "Copy text")
+            return asked, copy.action, note_of(session)
+
+        asked, action, note = run_async(run())
+        assert isinstance(action, ft.CopyToClipboard)
+        assert action.data == dict(asked)["share_files"]["text"]
+        assert note == "The text is copied: paste it in your chat."
 
     def test_a_phone_that_cannot_draw_the_picture_still_copies_the_text(self, lives):
         replies = {"capture": RuntimeError("not painted"), "set": None}

@@ -4,13 +4,21 @@ then handed with its text to the phone's share sheet (`Share.share_files`; in a 
 the Web Share API). A browser without one (a desktop's) downloads the picture instead,
 which Flet's share does itself, and the text is copied; the dialog says which happened.
 
+A browser that opens its sheet only inside the tap (Safari) refuses the first hand-over,
+which comes from the host after the capture: Share is then armed with the picture, and
+the phone hands it over itself at the next tap (`ShareNow`, a Flet client action).
+
 Nothing is served: the picture goes from the phone's own capture back to the same phone,
 so no other device can fetch it."""
 
 import contextlib
+from dataclasses import dataclass
 
 import flet as ft
+from flet.controls.client_action import ClientAction
 
+from referee.flet_patches.context import current_page
+from referee.ui import values
 from referee.ui.host import Host
 from referee.ui.result.card import CARD_WIDTH, result_card
 from referee.ui.result.facts import Result
@@ -19,6 +27,9 @@ from referee.ui.widgets import TAP, big_button, tagged
 # The least pixel ratio of the picture (a phone's is 2 to 3.5; a laptop's 1 would blur it
 # in a chat) and the most (past it the file grows and nothing looks sharper).
 LEAST_RATIO, MOST_RATIO = 2.0, 3.5
+# What Flet's share says in a browser without the Web Share API, or one that cannot share
+# a file (share_plus's words: "Navigator.canShare() is unavailable", "... is false").
+NO_SHEET = "Navigator.canShare()"
 # The card is drawn in the dialog just sent: the capture waits for its first frame.
 CAPTURE_DELAY_MS = 300
 
@@ -34,6 +45,16 @@ def pixel_ratio(page: ft.Page) -> float:
     return max(LEAST_RATIO, min(MOST_RATIO, float(ratio)))
 
 
+@dataclass
+class ShareNow(ClientAction):
+    """`Share.share_files` run by the phone itself at the tap, inside the gesture: Safari
+    opens its share sheet only then, never from the answer of a round trip to the host."""
+
+    def to(self, share: ft.Share, args: dict) -> "ShareNow":
+        self._bind(share, "share_files", args)
+        return self
+
+
 class ShareSheet:
     """The Share dialog of one result on one device; it shares once as it opens, and
     again at each tap of its Share."""
@@ -42,10 +63,17 @@ class ShareSheet:
         self.host = host
         self.result = result
         self.picture: bytes | None = None
+        self.armed = False  # Share hands the picture to the sheet at the tap itself
         self.busy = False
         self.note = ft.Text("Drawing the picture…", size=14, italic=True)
         self.shot = ft.Screenshot(result_card(result))
-        self.copy_button = ft.TextButton(content="Copy text", on_click=self._copy, height=TAP)
+        with current_page(host.page):  # the clipboard action's service: this page's
+            copy = ft.CopyToClipboard(result.text())
+        # Copied by the phone at the tap (a browser lets a page write the clipboard only
+        # then); the host is told of the tap after.
+        self.copy_button = ft.TextButton(
+            content="Copy text", action=copy, on_click=self._copied, height=TAP
+        )
         self.share_button = ft.FilledButton(
             content="Share", icon=ft.Icons.SHARE, on_click=self._again, height=TAP
         )
@@ -64,14 +92,14 @@ class ShareSheet:
                 ),
                 width=CARD_WIDTH,
             ),
-            content_padding=ft.Padding.only(left=8, right=8, top=14, bottom=0),
-            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=20),
+            content_padding=values.padding(left=8, right=8, top=14),
+            inset_padding=values.symmetric(horizontal=10, vertical=20),
             actions=[
                 self.copy_button,
                 ft.TextButton(content="Close", on_click=self.host.close_dialog, height=TAP),
                 self.share_button,
             ],
-            actions_padding=ft.Padding.only(left=8, right=8, top=4, bottom=8),
+            actions_padding=values.padding(left=8, right=8, top=4, bottom=8),
         )
 
     def open(self) -> None:
@@ -84,7 +112,25 @@ class ShareSheet:
             self.dialog.update()
 
     async def _again(self, _e=None) -> None:
+        if self.armed:  # the phone opened its sheet at the tap, and tells nothing back
+            self._say("Handed to the share sheet.")
+            return
         await self.send()
+
+    def _copied(self, _e=None) -> None:
+        self._say("The text is copied: paste it in your chat.")
+
+    def _args(self) -> dict:
+        file = ft.ShareFile.from_bytes(
+            self.picture, mime_type="image/png", name=self.result.file_name
+        )
+        return {
+            "files": [file],
+            "text": self.result.text(),
+            "subject": self.result.headline,
+            "download_fallback_enabled": True,
+            "mail_to_fallback_enabled": True,
+        }
 
     async def send(self) -> None:
         """Capture the card (once) and hand it to the share sheet, or its fallback."""
@@ -106,35 +152,46 @@ class ShareSheet:
             except Exception:  # the phone could not draw it: the text still goes
                 self.picture = None
             if not self.picture:
-                await self._copy(why="This phone could not draw the picture.")
+                await self._copy(why="This phone could not draw the picture")
                 return
         share, _clipboard = self.host.phone.share_sheet()
-        file = ft.ShareFile.from_bytes(
-            self.picture, mime_type="image/png", name=self.result.file_name
-        )
+        args = self._args()
         try:
-            answer = await share.share_files(
-                [file], text=self.result.text(), subject=self.result.headline
-            )
-        except Exception:  # refused (a browser's share sheet outside a tap): download it
-            answer = None
-        status = answer.status if answer is not None else None
-        if status == ft.ShareResultStatus.SUCCESS:
+            # No download of its own: a refused sheet (Safari's, opened from this answer
+            # and not from the tap) would download instead of offering the sheet at the
+            # next tap.
+            answer = await share.share_files(**{**args, "download_fallback_enabled": False})
+        except Exception as exc:
+            await self._not_shared(str(exc), share, args)
+            return
+        if answer.status == ft.ShareResultStatus.SUCCESS:
             self._say("Shared.")
-        elif status == ft.ShareResultStatus.DISMISSED:
+        elif answer.status == ft.ShareResultStatus.DISMISSED:
             self._say("Not shared. Tap Share to open the share sheet again.")
-        elif status == ft.ShareResultStatus.UNAVAILABLE and not page.web:
-            self._say("Handed to the share sheet.")  # a platform that tells no more
-        else:
-            # A browser without a share sheet: Flet's share downloaded the picture; a
-            # refused one did not, so it is saved here.
-            saved = status == ft.ShareResultStatus.UNAVAILABLE or await self._save()
+        else:  # a platform that tells no more
+            self._say("Handed to the share sheet.")
+
+    async def _not_shared(self, why: str, share: ft.Share, args: dict) -> None:
+        """The share sheet did not open: `why`, as the phone said it."""
+        page = self.host.page
+        if page.web and NO_SHEET not in why:
+            # The browser opens its sheet only at a tap: the next tap of Share opens it
+            # on the phone itself, with the picture already drawn.
+            self.armed = True
+            self.share_button.action = ShareNow().to(share, args)
+            self._say("Tap Share to open this phone's share sheet.")
+            return
+        saved = await self._save()
+        if page.web:  # a browser without a share sheet (a desktop's): a download
             where = (
                 f"the picture is in your downloads ({self.result.file_name})"
                 if saved
-                else "the picture could not be saved"
+                else "the picture could not be downloaded"
             )
             await self._copy(why=f"No share sheet here: {where}")
+        else:
+            where = "the picture is saved" if saved else "the picture could not be saved"
+            await self._copy(why=f"The share sheet did not open: {where}")
 
     async def _save(self) -> bool:
         try:
@@ -144,15 +201,13 @@ class ShareSheet:
             return False
         return True
 
-    async def _copy(self, _e=None, why: str | None = None) -> None:
+    async def _copy(self, why: str) -> None:
         """Copy the result as text; `why`: what the note says before it."""
         _share, clipboard = self.host.phone.share_sheet()
-        lead = f"{why}; " if why else ""
         try:
             await clipboard.set(self.result.text())
         except Exception:  # a browser may refuse: the text is shown to copy by hand
             self.text.visible = True
-            self._say(f"{lead}this browser refused to copy the text: it is below the picture.")
+            self._say(f"{why}; this browser refused to copy the text: it is below the picture.")
         else:
-            said = "the text is copied" if why else "The text is copied"
-            self._say(f"{lead}{said}: paste it in your chat.")
+            self._say(f"{why}; the text is copied: paste it in your chat.")
