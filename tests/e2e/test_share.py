@@ -30,20 +30,23 @@ ENDED = datetime(2026, 12, 1, 21, 30, tzinfo=UTC)
 
 
 def seed(data_dir: Path) -> dict[str, tuple[int, str]]:
-    """A finished game of each kind: kind -> (game id, its headline)."""
+    """A finished game of each kind, and one of two players (the shortest picture):
+    kind (or "two-players") -> (game id, its headline, the game's title)."""
     store = Store(data_dir / "referee.db")
     games = {}
+    tables = [(kind, kind, PLAYERS) for kind in sorted(GAMES)]
+    tables.append(("two-players", "fairy", PLAYERS[:2]))
     try:
-        for kind in sorted(GAMES):
+        for name, kind, players in tables:
             rules, rng = GAMES[kind], random.Random(SEED)
-            table = Table.new(store, GameRecord(game=kind, players=PLAYERS))
+            table = Table.new(store, GameRecord(game=kind, players=players))
             while not rules.is_over(table.state):
                 table.play(rules.draw(table.state, rng))
             with store._lock:
                 store._conn.execute(
                     "UPDATE games SET ended=? WHERE id=?", (ENDED.isoformat(), table.game_id)
                 )
-            games[kind] = (table.game_id, rules.outcome(table.state).headline)
+            games[name] = (table.game_id, rules.outcome(table.state).headline, rules.title)
     finally:
         store.close()
     return games
@@ -112,24 +115,24 @@ def open_at(browser, url: str, path: str, ready: str):
 def test_share_on_every_ending_downloads_the_picture_and_copies_the_text(browser, tmp_path):
     games = seed(tmp_path)
     with serve_app(tmp_path) as (url, _started):
-        for kind, (game_id, headline) in games.items():
+        for name, (game_id, headline, title) in games.items():
             page = open_at(browser, url, f"game/{game_id}", ready="Share")
-            shot(page, f"share-ending-{kind}")  # Share beside New game and Home
-            kept = shared(page, "Share", kind)
+            shot(page, f"share-ending-{name}")  # Share beside Play again
+            kept = shared(page, "Share", name)
             picture_is_whole(kept)
-            told_copied(page, [GAMES[kind].title, headline, "1st"])
+            told_copied(page, [title, headline, "1st"])
             page.wait_for_timeout(300)
-            page.screenshot(path=str(ARTIFACTS / f"share-dialog-{kind}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"share-dialog-{name}.png"))
             page.context.close()
         # The standings of one game and the statistics share the same way.
-        game_id, headline = games["faeker"]
+        game_id, headline, _title = games["faeker"]
         page = open_at(browser, url, f"game/{game_id}/standings", ready="Share the result")
         picture_is_whole(shared(page, "Share the result", "standings"))
         told_copied(page, [headline, "2nd (tie)"])
         page.context.close()
         page = open_at(browser, url, "stats", ready="Share these figures")
         picture_is_whole(shared(page, "Share these figures", "statistics"))
-        told_copied(page, ["Statistics · All games · all time", "5 finished games"])
+        told_copied(page, ["Statistics · All games · all time", "6 finished games"])
         page.screenshot(path=str(ARTIFACTS / "share-dialog-statistics.png"))
 
 
@@ -158,7 +161,7 @@ SAFARI_SHARE = """
 
 def test_a_browser_that_shares_only_inside_a_tap_shares_at_the_second_tap(browser, tmp_path):
     games = seed(tmp_path)
-    game_id, headline = games["fairy"]
+    game_id, headline, _title = games["fairy"]
     with serve_app(tmp_path) as (url, _started):
         page = open_page(
             browser,

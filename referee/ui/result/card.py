@@ -16,37 +16,41 @@ INK = "#1C1B1F"  # text on the card's paper
 SOFT = "#5F6368"  # what is said under the headline
 PAPER = "#FFFFFF"
 WINNER = "#B8860B"
+MIN_HEIGHT = CARD_WIDTH * 9 // 8  # a picture never wider than tall
 PLACE_WIDTH = 70  # "2nd (tie)" at 14 px, on one line  # a winner's place: gold that reads on paper
 
 
 def _row(row: Row) -> ft.Control:
-    name = [ft.Text(row.name, size=17, weight=ft.FontWeight.BOLD, color=row.colour)]
-    if row.detail:
-        name.append(ft.Text(row.detail, size=12, color=SOFT))
-    return ft.Container(
-        ft.Row(
-            [
-                ft.Container(
-                    ft.Text(
-                        row.where,
-                        size=14,
-                        weight=ft.FontWeight.BOLD,
-                        color=WINNER if row.best else SOFT,
-                    ),
-                    width=PLACE_WIDTH,
-                ),
-                ft.Column(name, spacing=0, expand=True, tight=True),
+    line = ft.Row(
+        [
+            ft.Container(
                 ft.Text(
-                    row.figure,
-                    size=16,
-                    weight=ft.FontWeight.W_600,
-                    color=INK,
-                    text_align=ft.TextAlign.RIGHT,
+                    row.where,
+                    size=14,
+                    weight=ft.FontWeight.BOLD,
+                    color=WINNER if row.best else SOFT,
                 ),
-            ],
-            spacing=8,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
+                width=PLACE_WIDTH,
+            ),
+            ft.Container(
+                ft.Text(row.name, size=17, weight=ft.FontWeight.BOLD, color=row.colour),
+                expand=True,
+            ),
+            ft.Text(row.figure, size=16, weight=ft.FontWeight.W_600, color=INK),
+        ],
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    lines: list[ft.Control] = [line]
+    if row.detail:  # under the name, across the rest of the row: never squeezed
+        lines.append(
+            ft.Container(
+                ft.Text(row.detail, size=12, color=SOFT),
+                padding=values.padding(left=PLACE_WIDTH + 8),
+            )
+        )
+    return ft.Container(
+        ft.Column(lines, spacing=0, tight=True),
         padding=values.padding(left=10, right=12, top=7, bottom=7),
         border=values.border_left(5, row.colour),
         border_radius=8,
@@ -98,7 +102,7 @@ def result_card(result: Result) -> ft.Control:
         ),
         padding=ft.Padding.only(left=14, right=14, top=12, bottom=12),
     )
-    return ft.Container(
+    card = ft.Container(
         ft.Column(
             [band, body],
             spacing=0,
@@ -110,3 +114,7 @@ def result_card(result: Result) -> ft.Control:
         border_radius=14,
         clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
     )
+    # Portrait even for two players: the card lies on a sheet of paper at least
+    # MIN_HEIGHT tall, and grows past it with what it says.
+    paper = ft.Container(width=CARD_WIDTH, height=MIN_HEIGHT, bgcolor=PAPER, border_radius=14)
+    return ft.Stack([paper, card], width=CARD_WIDTH)
