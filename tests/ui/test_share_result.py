@@ -322,3 +322,21 @@ class TestThePicture:
             if isinstance(c, ft.TextSpan) and c.style is not None and c.style.color == RED_SUIT
         ]
         assert red == ["K♥", "9♦"]
+
+
+def test_the_statistics_share_the_figures_under_the_filters_shown(lives):
+    finish(lives, "fairy", PLAYERS)
+    finish(lives, "faeker", PLAYERS)
+
+    async def run():
+        app, session = device(lives)
+        app.go("/stats")
+        app.top.choose_kind("fairy")  # the game chip, as tapped
+        await tap(session, "Share these figures")
+        return await phone_answers(session, {"capture": PNG, "share_files": NO_SHEET})
+
+    text = dict(run_async(run()))["share_files"]["text"].splitlines()
+    assert text[0] == "Statistics · Fairy · all time"
+    assert text[2].startswith("1 finished game, as of ")  # the Fae-ker game is not counted
+    rows = [line for line in text if "(1 game · avg. place " in line]
+    assert len(rows) == 4 and rows[0].startswith("1st ")
