@@ -9,7 +9,8 @@ import pytest
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.ui.screens.standings.panels import ordinal, place_lines, score_history, standings_panel
+from referee.ui.result.facts import ordinal
+from referee.ui.screens.standings.panels import place_lines, score_history, standings_panel
 from tests.ui.devices import controls, texts_of
 
 

@@ -17,6 +17,9 @@ from referee.core.errors import RefereeError
 from referee.live.tables import LOCKED, LiveTable
 from referee.ui import routes
 from referee.ui.host import Host
+from referee.ui.result.facts import game_result
+from referee.ui.result.sheet import ShareSheet, share_button
+from referee.ui.theme import colours_of
 from referee.ui.verdicts import FIXES, Shown, gone_dialog, took_away
 from referee.ui.widgets import export_dialog, verdict_dialog
 
@@ -364,6 +367,8 @@ class GameDevice:
             self.close_verdict,
             ending=s.rules.outcome(s.state).headline if ends else None,
         )
+        if ends:  # the ending's Share, beside its OK
+            dialog.actions.insert(0, share_button(self._share_from_dialog, "Share"))
         action = s.steps[number - 1].action if number else None
         self._show(Shown(dialog, number or None, action, verdict, len(s.steps)))
 
@@ -378,6 +383,24 @@ class GameDevice:
         shown, self.shown = self.shown, None
         if shown is not None:
             shown.close()
+
+    def _share_from_dialog(self, _e=None) -> None:
+        self.close_verdict()  # the verdict gives way to the picture that says it
+        self.share_result()
+
+    def share_result(self, _e=None) -> None:
+        """Share the finished game's result: its picture and its text (ui/result)."""
+        s = self.session
+        if not s.is_over:
+            return
+        try:  # when it was played, from the stored record (as Export reads it)
+            stored = self.table.store.load(self.game_id).record
+            created, ended = stored.created, stored.ended
+        except (RefereeError, KeyError, sqlite3.Error):
+            created = ended = None
+        with colours_of(self.table.store):  # each name in the colour it has on screen
+            result = game_result(s, self.game_id, created, ended)
+        ShareSheet(self.shell, result).open()
 
     def export(self, _e=None) -> None:
         record = self.session.record()

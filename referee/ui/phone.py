@@ -1,9 +1,11 @@
 """What the phone itself does for the table: it keeps its screen on while a game is open,
-it is felt when a tap decided something, and it remembers this device's settings.
+it is felt when a tap decided something, it remembers this device's settings, and it
+shares a result through its share sheet.
 
 Each is one of Flet's services on the page (`Wakelock`, `HapticFeedback`,
-`SharedPreferences`). In a browser they are the Screen Wake Lock API, `navigator.vibrate`
-(nothing where the browser has none) and the browser's own storage (`localStorage`): the
+`SharedPreferences`; `Share`, `Clipboard` and `FilePicker` from the first Share). In a
+browser they are the Screen Wake Lock API, `navigator.vibrate` (nothing where the browser
+has none), the browser's own storage (`localStorage`) and the Web Share API: the
 settings belong to the device that chose them, never to the games database, so a second
 phone at the table keeps its own.
 """
@@ -62,6 +64,8 @@ class Phone:
             self.wakelock = ft.Wakelock()
             self.haptics = ft.HapticFeedback()
             self.prefs = ft.SharedPreferences()
+        self._sharing: tuple[ft.Share, ft.Clipboard] | None = None
+        self._saver: ft.FilePicker | None = None
         self.awake = False  # the wake lock asked for
         self._ended = False  # the game on screen is over, and its time to rest is counted
         self._rest: Future | None = None
@@ -103,6 +107,23 @@ class Phone:
     @property
     def theme_mode(self) -> ft.ThemeMode:
         return THEMES[self.settings.theme]
+
+    # -- sharing ---------------------------------------------------------------------------
+
+    def share_sheet(self) -> tuple[ft.Share, ft.Clipboard]:
+        """The phone's share sheet and clipboard, built at the first Share (most pages
+        never share: nothing more goes to them as they open)."""
+        if self._sharing is None:
+            with current_page(self.page):
+                self._sharing = (ft.Share(), ft.Clipboard())
+        return self._sharing
+
+    def file_saver(self) -> ft.FilePicker:
+        """Saving a file (in a browser: a download), for a share sheet that refused."""
+        if self._saver is None:
+            with current_page(self.page):
+                self._saver = ft.FilePicker()
+        return self._saver
 
     # -- felt --------------------------------------------------------------------------
 

@@ -149,14 +149,16 @@ def open_page(
     cpu_throttle: float = 1,
     on_page=None,
     semantics: bool = True,
+    **context,
 ):
     """`touch`: a phone's touch screen (taps with `locator.tap()`), not a mouse;
     `init_script`: run in the page before any of its own scripts; `cpu_throttle`: the
     page's processor slowed that many times (4: DevTools' mid-range phone), from its load;
     `on_page`: called with the page before it loads; `semantics=False`: Flutter builds no
     accessibility tree (as for a phone without a screen reader), so nothing can be found
-    by role or identifier and `ready` is not waited for."""
-    page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch)
+    by role or identifier and `ready` is not waited for. `context`: Playwright's options of
+    the page's context (a phone's `device_scale_factor`, `permissions`)."""
+    page = browser.new_page(viewport={"width": width, "height": height}, has_touch=touch, **context)
     if cpu_throttle != 1:
         page.context.new_cdp_session(page).send(
             "Emulation.setCPUThrottlingRate", {"rate": cpu_throttle}

@@ -25,12 +25,15 @@ class _Client(Connection):
         super().__init__()
         self.pubsubhub = PubSubHub()
         self.invoked: list[tuple[int, str, dict | None]] = []  # (control id, method, args)
+        self.requests: list = []  # each InvokeMethodRequestBody, to answer as a phone would
+        self.answered = 0  # how many of them a test answered
 
     def send_message(self, message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
         if message.action == MessageAction.INVOKE_METHOD:  # a service asked of the phone
             body = message.body
             self.invoked.append((body.control_id, body.name, body.args))
+            self.requests.append(body)
 
 
 def device(lives: LiveTables) -> tuple[Shell, Session]:

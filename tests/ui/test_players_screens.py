@@ -136,7 +136,7 @@ class TestPlayAgain:
             return labels, app, text(tagged(_top(session), "rematch-note"))
 
         labels, app, note = run_async(run())
-        assert labels == ["Play again", "New game", "Home", "Log in BG Stats"]
+        assert labels == ["Play again", "Share", "New game", "Home", "Log in BG Stats"]
         assert app.screen == "game" and app.game.game_id != game_id
         assert app.top.route.path == f"/game/{app.game.game_id}"
         record = app.game.session.record()

@@ -13,6 +13,7 @@ from referee.live.server import table_code
 from referee.ui import routes, values
 from referee.ui.bgstats import log_button, log_dialog
 from referee.ui.reconcile import find
+from referee.ui.result.sheet import share_button
 from referee.ui.screen import Screen
 from referee.ui.screens.game.whatnow import WhatNowHere
 from referee.ui.screens.log.editor import versions_dialog
@@ -313,16 +314,19 @@ class GameScreen(Screen):
         return status
 
     def _ending_buttons(self) -> ft.Control:
-        """Play again first and widest: the same table, one tap to the next game."""
+        """Play again first and widest: the same table, one tap to the next game; Share
+        beside it, the result as a picture and text for the group chat; Log in BG Stats
+        under them, for the table's history."""
         again = big_button("Play again", self.game.play_again, icon=ft.Icons.REPLAY)
+        share = share_button(self.game.share_result)
         new = big_button("New game", lambda _e: self.shell.go("/new"), filled=False)
         home = big_button("Home", lambda _e: self.shell.go("/"), filled=False)
-        new.expand = home.expand = True
+        again.expand = new.expand = home.expand = True
         logs = log_button(self.shell.page, self.shell.store, self.game.game_id)
         return tagged(
             "ending-actions",
             ft.Column(
-                [again, ft.Row([new, home], spacing=10), logs],
+                [ft.Row([again, share], spacing=10), ft.Row([new, home], spacing=10), logs],
                 spacing=10,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),

@@ -6,6 +6,7 @@ import flet as ft
 from referee.core.session import Session
 from referee.core.words import amount, number
 from referee.ui.charts import LINE_WIDTH, axis_title, chart_legend, line_dash
+from referee.ui.result.facts import places
 from referee.ui.theme import player_colours
 from referee.ui.widgets import slug, tagged
 
@@ -31,21 +32,13 @@ def score_history(session: Session) -> list[tuple[str, tuple[int, ...]]]:
     return rows
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def place_lines(session: Session) -> list[tuple[int, str, bool]]:
     """(seat, 'place: name, what decided it', tied) best first: a shared place is marked
     as a tie. What decided a place is the rules' (the points, or a poker hand)."""
-    outcome = session.rules.outcome(session.state)
-    lines = []
-    for place, seat in outcome.standings():
-        tied = outcome.places.count(place) > 1
-        text = f"{ordinal(place)}{' (tie)' if tied else ''}: {session.players[seat]}"
-        lines.append((seat, f"{text}, {outcome.decided[seat]}", tied))
-    return lines
+    return [
+        (seat, f"{where}: {session.players[seat]}, {decided}", tied)
+        for seat, where, decided, tied in places(session)
+    ]
 
 
 def _chart(history, players, rules) -> ft.Control:

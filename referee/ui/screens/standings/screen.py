@@ -3,6 +3,7 @@ the scores round by round; while it goes on, the scores so far."""
 
 import flet as ft
 
+from referee.ui.result.sheet import share_button
 from referee.ui.screen import Screen
 from referee.ui.screens.standings.panels import progress_panel, standings_panel
 
@@ -20,4 +21,5 @@ class StandingsScreen(Screen):
 
     def body(self) -> ft.Control:
         session = self.game.session
-        return standings_panel(session) or progress_panel(session)
+        share = share_button(self.game.share_result, "Share the result")
+        return standings_panel(session, share) or progress_panel(session)

@@ -14,9 +14,12 @@ from referee.flet_patches.context import current_page
 from referee.history.sheet import stored_sheet
 from referee.history.stats import PERIODS, statistics
 from referee.ui import routes
+from referee.ui.result.facts import stats_result
+from referee.ui.result.sheet import ShareSheet, share_button
 from referee.ui.screen import Screen
 from referee.ui.screens.stats import view
 from referee.ui.screens.stats.rename import RenameDialog
+from referee.ui.theme import colours_of
 from referee.ui.widgets import big_button, tagged
 
 DAYS_PAGE = 10  # days in the table at first: a club's hundred evenings wait for a tap
@@ -35,6 +38,7 @@ class StatsScreen(Screen):
         self.pair: list[str] | None = None
         self.shown_pair: list[str] = []
         self.days = DAYS_PAGE
+        self.shown = None  # the statistics on screen, which Share sends
 
     def place(self) -> tuple:
         return (self.kind, self.period)
@@ -62,6 +66,14 @@ class StatsScreen(Screen):
 
     def rename(self, player: str | None = None) -> None:
         RenameDialog(self.shell, player, self.renamed).open()
+
+    def share(self, _e=None) -> None:
+        """Share the figures shown, under the filters chosen, as a picture and text."""
+        if self.shown is None or not self.shown.players:
+            return
+        with colours_of(self.shell.store):  # each name in its colour on this screen
+            result = stats_result(self.shown)
+        ShareSheet(self.shell, result).open()
 
     def renamed(self, old: str, new: str) -> None:
         if self.pair is not None:
@@ -97,6 +109,7 @@ class StatsScreen(Screen):
         except (RefereeError, sqlite3.Error) as exc:
             reason = exc.reason if isinstance(exc, RefereeError) else "they cannot be read"
             return tagged("stats-trouble", ft.Text(reason, color=ft.Colors.ERROR))
+        self.shown = stats
         names = [p.player for p in stats.players]
         self.shown_pair = names[:2] if self.pair is None else [p for p in self.pair if p in names]
         parts: list[ft.Control] = [
@@ -158,6 +171,7 @@ class StatsScreen(Screen):
                 )
             ]
         parts = [
+            share_button(self.share, "Share these figures"),
             view.heading("Players"),
             view.players_table(stats, self.rename),
             ft.Text("Tap a name to rename it or merge it into another.", size=13, italic=True),
