@@ -98,6 +98,9 @@ def scoreboard(
                 # line at 9 px wraps ("4 dice: 3, 2, 2, 2 cards").
                 no_wrap=badge_size(badge) is not None,
                 height=15 if badge_size(badge) is not None else None,
+                # An italic letter leans past the end of its line: clipped there, the last
+                # one read wrong ("passed" as "passeo", "straight" without its t).
+                overflow=ft.TextOverflow.VISIBLE,
             )
             for badge in badges
         ]
