@@ -5,7 +5,9 @@ A taps Undo and Redo in turn (each a real change to the shared game); device B w
 its status line to change. Both times are taken inside the pages (A: when the tap's
 pointer event arrives; B: the animation frame after its semantics tree shows the new
 text), on the wall clock both pages share, so Playwright's own round trips are not counted.
-The pages are phones: 390x844, touch, each page's CPU slowed `--cpu-throttle` times (4:
+Each tap's time is split three ways: page A from the tap to its event sent, the server
+and the wire until page B has the change, and page B until its frame shows it. The pages
+are phones: 390x844, touch, each page's CPU slowed `--cpu-throttle` times (4:
 DevTools' mid-range phone). `--starts N` also times N taps on New game's Start game until
 the game's screen is usable (its status line and the top card's buttons are on the page).
 
@@ -72,6 +74,13 @@ def main() -> None:
         "--cpu-throttle", type=float, default=4, help="slow each page's CPU N times (4: a phone)"
     )
     parser.add_argument("--starts", type=int, default=0, help="Start game taps to time")
+    parser.add_argument(
+        "--browser-tap",
+        default="undo",
+        choices=["undo", "bid"],
+        help="two pages: Undo and Redo of the top card (a new phase each tap), or Bid 2 "
+        "and its Undo (the bidding's own screen changed)",
+    )
     parser.add_argument("--devices", type=int, default=0, help="devices without a browser")
     parser.add_argument("--games", type=int, default=5, help="games the devices spread over")
     parser.add_argument(
@@ -101,11 +110,30 @@ def main() -> None:
             args.devices, args.games, args.taps or 1000, args.gap_ms, args.tap, args.patches
         )
     else:
-        result = browsers(args.taps or 100, args.renderer, args.cpu_throttle, args.starts)
+        result = browsers(
+            args.taps or 100, args.renderer, args.cpu_throttle, args.starts, args.browser_tap
+        )
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 
 
 PHONE = {"width": 390, "height": 844, "touch": True}
+
+# Each page's WebSocket, watched: when it last sent (the tap's event leaving page A) and
+# when each message came (the change reaching page B), on the clock both pages share.
+WIRE = """
+(() => { const W = window.WebSocket; window.__came = [];
+  const now = () => performance.timeOrigin + performance.now();
+  window.WebSocket = function (...args) {
+    const ws = new W(...args);
+    ws.addEventListener("message", () => window.__came.push(now()));
+    const send = ws.send.bind(ws);
+    ws.send = (data) => { window.__sent = now(); return send(data); };
+    return ws;
+  };
+  window.WebSocket.prototype = W.prototype;
+  Object.assign(window.WebSocket, W);
+})();
+"""
 
 
 def fill_names(page, names) -> None:
@@ -130,35 +158,49 @@ def time_starts(page, starts: int) -> list[float]:
     return times
 
 
-def browsers(taps: int, renderer: str, throttle: float = 4, starts: int = 0) -> dict:
+# Each tap of the two pages' kinds: the button tapped, and the status it leaves on the other.
+BROWSER_TAPS = {
+    "undo": (("Undo", "Deal 5 cards"), ("Redo", "Bo to act")),
+    "bid": (("Bid 2", "Cy to act"), ("Undo", "Bo to act")),
+}
+
+
+def browsers(
+    taps: int, renderer: str, throttle: float = 4, starts: int = 0, kind: str = "undo"
+) -> dict:
     from playwright.sync_api import expect, sync_playwright
 
-    times = []
+    times, parts = [], []
     with (
         tempfile.TemporaryDirectory() as folder,
         serve(Path(folder), renderer) as app,
         sync_playwright() as pw,
     ):
         browser = launch(pw)
-        a = open_page(browser, app.url, cpu_throttle=throttle, **PHONE)
+        a = open_page(browser, app.url, cpu_throttle=throttle, init_script=WIRE, **PHONE)
         a.evaluate(MARK_TAPS)
         a.get_by_role("button", name="New game").tap()
         fill_names(a, ["Ana", "Bo", "Cy"])
         a.get_by_role("button", name="Start game").tap()
         a.get_by_role("button", name="Top 3", exact=True).tap()
-        b = open_page(browser, app.url, cpu_throttle=throttle, **PHONE)
+        b = open_page(browser, app.url, cpu_throttle=throttle, init_script=WIRE, **PHONE)
         b.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").tap()
         expect(tagged(b, "status")).to_contain_text("Bo to act")
-        after = {"Undo": "Deal 5 cards", "Redo": "Bo to act"}
+        steps = BROWSER_TAPS[kind]
         for n in range(taps):
-            which = "Undo" if n % 2 == 0 else "Redo"
+            which, after = steps[n % 2]
             button = a.get_by_role("button", name=which).last
             expect(button).to_be_enabled()
-            b.evaluate(WATCH, ["status", after[which]])
+            b.evaluate(WATCH, ["status", after])
+            b.evaluate("() => { window.__came = []; }")
             button.tap()
             seen = b.evaluate("() => window.__seen")
-            times.append(seen - a.evaluate("() => window.__tapAt"))
-            expect(tagged(a, "status")).to_contain_text(after[which])
+            tapped, sent = a.evaluate("() => [window.__tapAt, window.__sent]")
+            came = b.evaluate("() => window.__came[0]")
+            times.append(seen - tapped)
+            if came is not None:  # (A's page, the server and wire, B's page)
+                parts.append((sent - tapped, came - sent, seen - came))
+            expect(tagged(a, "status")).to_contain_text(after)
         started = time_starts(a, starts)
         browser.close()
     figures = {
@@ -169,7 +211,14 @@ def browsers(taps: int, renderer: str, throttle: float = 4, starts: int = 0) -> 
         "propagation_mean_ms": round(statistics.mean(times), 1),
         "renderer": renderer,
         "cpu_throttle": throttle,
+        "tap": kind,
     }
+    # Where the time goes: A's page from the tap to its event sent, the server and the wire
+    # until B's page has the change, and B's page until its frame shows it.
+    for i, part in enumerate(("a_page", "server_and_wire", "b_page")):
+        if parts:
+            figures[f"{part}_p50_ms"] = round(percentile([p[i] for p in parts], 50), 1)
+            figures[f"{part}_p95_ms"] = round(percentile([p[i] for p in parts], 95), 1)
     if started:
         figures["start_game_p50_ms"] = round(percentile(started, 50), 1)
         figures["start_game_max_ms"] = round(max(started), 1)
