@@ -65,6 +65,7 @@ class Preview:
     broken: int | None = None
     reason: str = ""
     broken_headline: str = ""  # that action's verdict in the log before the edit
+    change: str = ""  # the edited action itself, before → after, in the game's words
     kept: list[dict] = field(default_factory=list)
     kept_redo: list[dict] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
@@ -132,6 +133,8 @@ def preview(
     dates = {**record.dates(), "times": times if times and any(times) else None}
     edited = edited.model_copy(update=dates)
     out = Preview(kind=kind, at=at, record=edited, before=before)
+    parsed = None if new_action is None else rules.parse_action(new_action)
+    out.change = edit_said(before, at, kind, parsed)[2]
     try:
         out.session = Session(rules, edited)
     except ReplayError as exc:
@@ -169,6 +172,23 @@ def _winners(session: Session) -> list[str]:
     return [] if ended is None else [session.players[s] for s in ended.winners]
 
 
+def edit_said(before: Session, at: int, kind: str, action) -> tuple:
+    """The edited action itself in the game's words, for the table as it stood before it
+    (the same in both logs: everything before it is kept): what it said before, after,
+    and the change in one line ("Ana's card: A♣ → A♦"; "Inserted: Bo passes")."""
+    rules, k = before.rules, at - 1
+    then = before.steps[k - 1].state if k > 0 else before.initial
+    said_before = None if kind == "insert" else rules.said(then, before.steps[k].action)
+    said_after = None if kind == "delete" else rules.said(then, action)
+    if kind == "replace":
+        change = action_change(said_before, said_after)
+    elif kind == "insert":
+        change = f"Inserted: {said_after.line}"
+    else:
+        change = f"Deleted: {said_before.line}"
+    return said_before, said_after, change
+
+
 def summarize(before: Session, after: Session, at: int, kind: str) -> dict[str, Any]:
     """What changed, side by side: the edited action itself (in the game's words), points
     per player, winners and ending, the edited action's verdict, and every later verdict
@@ -188,17 +208,9 @@ def summarize(before: Session, after: Session, at: int, kind: str) -> dict[str, 
         {"player": name, "before": b, "after": a}
         for name, b, a in zip(before.players, pts_before, pts_after, strict=True)
     ]
-    # The edited action itself, in the game's words, for the table as it stood before it
-    # (the same in both logs: everything before it is kept).
-    then = before.steps[k - 1].state if k > 0 else before.initial
-    said_before = None if kind == "insert" else rules.said(then, before.steps[k].action)
-    said_after = None if kind == "delete" else rules.said(then, after.steps[k].action)
-    if kind == "replace":
-        change = action_change(said_before, said_after)
-    elif kind == "insert":
-        change = f"Inserted: {said_after.line}"
-    else:
-        change = f"Deleted: {said_before.line}"
+    said_before, said_after, change = edit_said(
+        before, at, kind, None if kind == "delete" else after.steps[k].action
+    )
     summary = {
         "edit": {"kind": kind, "at": at},
         "action": {

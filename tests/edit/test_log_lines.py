@@ -17,7 +17,7 @@ from referee.ui.screens.log.editor import LogEditor
 from referee.ui.screens.log.screen import editable_log
 from tests.edit.test_edit import random_record
 from tests.edit.test_log_editor import fake_app
-from tests.helpers import bid, board, faeker, faj, pass_, plays, reveal, showdown, top
+from tests.helpers import bid, bluff, board, faeker, faj, pass_, plays, reveal, showdown, top
 from tests.ui.devices import controls, texts_of
 
 SEEDS = (1, 2)
@@ -165,6 +165,21 @@ def test_the_check_says_the_changed_action_first(kind):
             assert shown[1] == f"Action {number}: {'; '.join(changed)}"
             checked += 1
     assert checked, "no action of the game was changed in one of its parts"
+
+
+def test_an_edit_that_breaks_a_later_action_still_says_the_change_first():
+    """Cy's pass edited into a bid puts Ana's bluff call on Cy, and Bo's shown hand no
+    longer applies: the check says the change itself first, then what broke and why."""
+    session = faeker(
+        ["Ana", "Bo", "Cy"],
+        [top(3), bid("Bo", 2), pass_("Cy"), bluff("Ana"), reveal("Bo", 4, 5, 6, 1, 1)],
+    )
+    editor = LogEditor(fake_app(session), 3, "replace")
+    editor.capture(session.rules.parse_action(bid("Cy", 3)))
+    assert not editor.result.ok
+    shown = texts_of(editor.screen())
+    assert shown[0] == "Action 3: Cy passes → Cy bids 3"
+    assert shown[1].startswith("Then action 5") and shown[1].endswith("no longer applies")
 
 
 def test_fixing_one_card_of_a_faj_trick_leaves_the_other_cards_in():

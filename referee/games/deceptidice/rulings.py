@@ -1,7 +1,7 @@
 """How the referee reads Deceptidice, in the project's own words (ids are cited by verdicts).
 
-Rulings whose title starts with "Project ruling" fill gaps where the rulebook and the
-shared rulings are both silent.
+Rulings marked as the referee's reading (`source="reading"`) fill gaps where the rulebook
+and the shared rulings are both silent.
 """
 
 from referee.core.rulings import Ruling, RulingBook

@@ -26,7 +26,7 @@ class FaekerOptions(Value):
     all_pass: Literal["no_score", "showdown"] = Field(
         "no_score",
         title="When everyone passes",
-        description="Project ruling (the rulebook is silent): what happens when every player "
+        description="The referee's reading (the rules are silent): what happens when every player "
         "passes without a bid.",
         json_schema_extra={
             "labels": {"no_score": "Nobody scores", "showdown": "Everyone shows: showdown"}

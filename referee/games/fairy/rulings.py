@@ -27,7 +27,7 @@ RULINGS = RulingBook(
             source="house",
             title="Suits entered by hand",
             text="For another printing, the table enters the 7 cards of each suit at setup. "
-            "Project ruling: the fairies stay on 4, 11 and 18.",
+            "The referee's reading: the fairies stay on 4, 11 and 18.",
             option="suits",
             when="by_hand",
         ),

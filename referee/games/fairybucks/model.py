@@ -21,7 +21,7 @@ class FairyBucksOptions(Value):
     stalled_auction: Literal["discard_lot", "first_to_total"] = Field(
         "discard_lot",
         title="When an auction stalls",
-        description="Project ruling (the rulebook is silent): when everyone still in shows "
+        description="The referee's reading (the rules are silent): when everyone still in shows "
         "nothing in a reveal (no Bucks left, a kept Poof! aside) and the top total is tied, "
         "discard the lot, or give it to whoever reached the top total first.",
         json_schema_extra={

@@ -16,8 +16,8 @@ class FajOptions(Value):
     final_tie: Literal["share", "more_cards"] = Field(
         "share",
         title="When final hands are still equal",
-        description="Project ruling (the rulebook is silent): after the suit comparison, equal "
-        "hands share the place, or the player with more won cards places higher.",
+        description="The referee's reading (the rules are silent): after the suit comparison, "
+        "equal hands share the place, or the player with more won cards places higher.",
         json_schema_extra={
             "labels": {"share": "Share the place", "more_cards": "More won cards places higher"}
         },

@@ -286,12 +286,19 @@ class LogEditor:
         later = r.broken + 1
         return ft.Column(
             [
+                # The change itself first, as when every action still applies.
+                tagged(
+                    "edit-what",
+                    ft.Text(
+                        f"Action {self.number}: {r.change}", size=16, weight=ft.FontWeight.BOLD
+                    ),
+                ),
                 tagged(
                     "edit-heading",
                     ft.Text(
-                        f"Action {later} ({r.broken_headline.rstrip('.')}) no longer applies"
+                        f"Then action {later} ({r.broken_headline.rstrip('.')}) no longer applies"
                         if r.broken_headline
-                        else f"Action {later} no longer applies",
+                        else f"Then action {later} no longer applies",
                         size=20,
                         weight=ft.FontWeight.BOLD,
                     ),
