@@ -129,6 +129,12 @@
     } else {
       nativeIds[id] = nativeFrame(function (t) {
         delete nativeIds[id];
+        // A frame asked for before the connection dropped (a screen's transition still
+        // running) would draw Flet's loading screen: it waits with the others.
+        if (notice) {
+          heldFrames.push([id, callback]);
+          return;
+        }
         callback(t);
       });
     }

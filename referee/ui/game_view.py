@@ -90,8 +90,9 @@ class GameView:
             ),
             key="last-verdict",  # opens whatever verdict is last: kept across moves
             on_click=lambda _e: self.explain_last(),
+            # No tooltip: on a phone a long press (a thumb resting on the line) left it
+            # standing over the table, even after a reconnect.
             padding=padding,
-            tooltip="Show the last verdict in full",
         )
 
     def title(self, state) -> str:

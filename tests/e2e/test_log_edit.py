@@ -84,7 +84,7 @@ class TestEditRoundOneBid:
             page.get_by_role("button", name="Show log (12)").click()
             tagged(page, "log-1").click()
             page.get_by_role("button", name="Delete", exact=True).last.click()
-            expect(tagged(page, "edit-what")).to_have_text("Action 1: Deleted: Top card 3")
+            expect(tagged(page, "edit-what")).to_have_text("Action 1: Deleted: The top card is 5")
             expect(tagged(page, "edit-heading")).to_have_text(
                 "Then action 1 (Bo bids 2) no longer applies"
             )

@@ -102,6 +102,8 @@ class FakePage:
     platform_brightness = None
     route = "/"
     query = SimpleNamespace(to_dict={})
+    # Where Flet's services (the wake lock, haptics, stored settings) register themselves.
+    _services = SimpleNamespace(register_service=lambda _service: None)
 
     def __init__(self) -> None:
         self.views: list = []
