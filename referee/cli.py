@@ -64,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     w.add_argument("file", help="a record exported as JSON ('-' for standard input)")
     w.add_argument("--at", type=int, default=None, help="after this many actions (default: all)")
+    h = sub.add_parser(
+        "hear", help="print the move a recording (WAV) says after N actions, as JSON"
+    )
+    h.add_argument("file", help="a record exported as JSON ('-' for standard input)")
+    h.add_argument("speech", help="a WAV recording of one move (any rate and channels)")
+    h.add_argument("--at", type=int, default=None, help="after this many actions (default: all)")
     d = sub.add_parser("settle", help="settle one dispute (JSON) and print the verdict as JSON")
     d.add_argument("file", help="a dispute as JSON ('-' for standard input)")
     i = sub.add_parser(
@@ -93,7 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = ("replay", "settle", "edit", "schema", "import", "export", "stats", "whatnow")
+COMMANDS = (
+    *("replay", "settle", "edit", "schema", "import", "export", "stats", "whatnow", "hear"),
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,6 +220,8 @@ def _command(args) -> int:
         return settle(args.file)
     if args.command == "whatnow":
         return commands.whatnow(args.file, args.at)
+    if args.command == "hear":
+        return commands.hear(args.file, args.speech, args.at)
     if args.command == "edit":
         kind = "delete" if args.delete else "replace" if args.replace is not None else "insert"
         return edit(args.file, args.at, kind, args.replace if kind == "replace" else args.insert)

@@ -311,3 +311,60 @@ def show_stats(as_json: bool, kind: str | None, period: str) -> int:
     else:
         print(as_text(stats))
     return 0
+
+
+def hear(path: str, speech: str, at: int | None) -> int:
+    """Print what a recording says in a record's state after `at` actions (all when None):
+    JSON `heard` and `action`; 2 with one sentence on standard error when no legal move
+    was heard or the input is bad. The recording is read, decoded and dropped."""
+    try:
+        data = read_record_file(path)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        print(sentence(f"Cannot read the record {quoted(path)}: {why}."), file=sys.stderr)
+        return 2
+    try:
+        with open(speech, "rb") as f:
+            sound = f.read(64 * 1024 * 1024 + 1)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        print(sentence(f"Cannot read the recording {quoted(speech)}: {why}."), file=sys.stderr)
+        return 2
+    code, out = hear_text(data, sound, at)
+    if code:
+        print(out, file=sys.stderr)
+        return code
+    emit(out, indent=2)
+    return 0
+
+
+def hear_text(text: str | bytes, sound: bytes, at: int | None) -> tuple[int, dict | str]:
+    """(0, {heard, action, said}) for a record's text and a WAV, or (2, one sentence)."""
+    from referee.voice import audio, recogniser
+
+    if len(sound) > 64 * 1024 * 1024:
+        return 2, "That recording is too long to hold one move (keep it under a minute)."
+    try:
+        pcm = audio.from_wav(sound)
+    except audio.BadAudio as exc:
+        return 2, sentence(str(exc))
+    try:
+        record = load_record_text(text)
+        rules = rules_for(record.game)
+        total = len(record.actions)
+        if at is not None and not 0 <= at <= total:
+            many = "action" if total == 1 else "actions"
+            raise RefereeError(
+                f"--at {at} is out of range: the record holds {total} {many}, so give 0 to {total}."
+            )
+        state = Session(rules, record.model_copy(update={"actions": record.actions[:at]})).state
+    except RefereeError as exc:
+        return 2, sentence(exc.reason)
+    heard = recogniser.hear(rules, state, pcm)
+    if heard.move is None:
+        return 2, sentence(heard.why)
+    return 0, {
+        "heard": heard.words,
+        "action": recogniser.record_of(rules, state, heard.move),
+        "said": recogniser.shown(rules, state, heard.move),
+    }

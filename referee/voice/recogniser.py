@@ -1,0 +1,136 @@
+"""The recogniser: pocketsphinx, listening only for the phrases of one state.
+
+Two passes over the same utterance: the state's grammar (JSGF from `core/spoken`), which
+always finds its nearest phrase, and a free phone loop, which says what sounds were there.
+A phrase whose phones are too far from what the phone loop heard was not said (speech of
+something else, a cough, a word out of the grammar): nothing is heard, rather than a wrong
+move, which a table would have to undo."""
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pocketsphinx import Decoder, get_model_path
+
+from referee.core.rules import GameRules
+from referee.core.spoken import Grammar, PickMove, Slot, TableWord, grammar
+from referee.voice.phones import letters_to_phones
+
+# How far (phone edits per phone of the phrase) the phone loop may hear from the phrase.
+MAX_DISTANCE = 1.5
+_KEPT = 24  # grammars kept ready: the states of a game in play follow one another
+_lock = threading.Lock()
+_decoder: Decoder | None = None
+_searches: "OrderedDict[str, str]" = OrderedDict()
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What was heard: the words, and the one move they make (None: no legal move)."""
+
+    words: str
+    move: Any = None
+    why: str = ""  # when no move: one sentence, with an example of what to say
+
+
+def _ready() -> Decoder:
+    global _decoder
+    if _decoder is None:
+        # bestpath off: the lattice pass after the grammar search picked a part of a phrase
+        d = Decoder(samprate=16000, loglevel="FATAL", bestpath=False)
+        d.add_allphone_file("phones", str(Path(get_model_path()) / "en-us-phone.lm.bin"))
+        _decoder = d
+    return _decoder
+
+
+def _search(d: Decoder, g: Grammar) -> str:
+    """The pocketsphinx search of one grammar (made once while it is kept)."""
+    text = g.jsgf()
+    name = _searches.get(text)
+    if name is not None:
+        _searches.move_to_end(text)
+        return name
+    missing = [w for w in sorted(g.vocabulary()) if d.lookup_word(w) is None]
+    for i, word in enumerate(missing):
+        d.add_word(word, letters_to_phones(word), i == len(missing) - 1)
+    name = f"g{abs(hash(text))}"
+    d.add_jsgf_string(name, text)
+    _searches[text] = name
+    if len(_searches) > _KEPT:
+        _, old = _searches.popitem(last=False)
+        d.remove_search(old)
+    return name
+
+
+def _distance(a: list[str], b: list[str]) -> int:
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        new = [i]
+        for j, y in enumerate(b, 1):
+            new.append(min(row[j] + 1, new[j - 1] + 1, row[j - 1] + (x != y)))
+        row = new
+    return row[-1]
+
+
+def _decode(d: Decoder, search: str, pcm: bytes) -> str:
+    d.activate_search(search)
+    d.start_utt()
+    d.process_raw(pcm, full_utt=True)
+    d.end_utt()
+    hyp = d.hyp()
+    return hyp.hypstr if hyp is not None else ""
+
+
+def example(rules: GameRules, state, g: Grammar) -> str:
+    """One phrase to say now, for the sentence of a move not heard."""
+    for form in g.forms:
+        if form.checked:
+            continue
+        words = [w for p in form.parts for w in (p.options[-1][0] if isinstance(p, Slot) else p)]
+        if words and not isinstance(
+            form.build(*(s.options[-1][1] for s in form.slots())), TableWord
+        ):
+            return " ".join(words).capitalize()
+    return "Undo"
+
+
+def hear(rules: GameRules, state, pcm: bytes) -> Heard:
+    """The move `pcm` (16 kHz mono 16-bit, audio.py) says in `state`."""
+    g = grammar(rules, state)
+    with _lock:
+        d = _ready()
+        text = _decode(d, _search(d, g), pcm)
+        sounds = [p for p in _decode(d, "phones", pcm).split() if p.isalpha() and p != "SIL"]
+        phrase = [p for w in text.split() for p in (d.lookup_word(w) or "").split()]
+    say = f'Say a move, such as "{example(rules, state, g)}".'
+    moves = g.parse(text.split()) if text else []
+    if len(moves) != 1:
+        return Heard(text, None, f"No move was heard. {say}")
+    if _distance(phrase, sounds) > MAX_DISTANCE * len(phrase):
+        return Heard("", None, f"No move was heard clearly. {say}")
+    move = moves[0]
+    if not isinstance(move, PickMove | TableWord) and not rules.offers(state, move):
+        shown = rules.said(state, move).line
+        return Heard(text, None, f"{shown} is not a legal move now. {say}")
+    return Heard(text, move)
+
+
+def shown(rules: GameRules, state, move) -> str:
+    """A heard move as the screen says it after "Heard:" ("Ana bids 3", "Bo: Higher")."""
+    if isinstance(move, TableWord):
+        return {"undo": "Undo", "redo": "Redo", "whatnow": "What now?"}[move.word]
+    if isinstance(move, PickMove):
+        return f"{state.players[move.seat]}: {rules.pick_label(move.value)}"
+    return rules.said(state, move).line
+
+
+def record_of(rules: GameRules, state, move) -> dict:
+    """The move as a record holds it; one player's part of a choice: that part."""
+    if isinstance(move, TableWord):
+        return {"table": move.word}
+    if isinstance(move, PickMove):
+        value = move.value
+        return {"player": state.players[move.seat], rules.pick_noun.lower(): value}
+    return move.model_dump(mode="json")
