@@ -12,6 +12,7 @@ table gave them the code.
 import contextlib
 import contextvars
 import ipaddress
+import json
 import os
 import re
 import secrets
@@ -290,6 +291,9 @@ class HostCheck:
             if why is not None:
                 await _refuse(scope, receive, send, why)
                 return
+        if scope["type"] == "http" and scope.get("path") == VOICE_PATH:
+            await _voice(scope, receive, send)
+            return
         if scope["type"] == "http":
             send = _not_framed(send, _cookie(_headers(scope)) is None)
             if _no_file_could_be(scope.get("path", "")):
@@ -349,6 +353,28 @@ async def _refuse(scope, receive, send, why: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+VOICE_PATH = "/voice"
+
+
+async def _voice(scope, receive, send) -> None:
+    """A spoken move's samples (referee/live/voice_inbox.py): POST from this server's own
+    page only, with a browser's token; read into memory, heard and dropped."""
+    from referee.live import voice_inbox
+
+    status, answer = 403, {"ok": False, "said": "Only this referee's own page may send a move."}
+    if scope.get("method") == "POST" and same_origin(scope):
+        body, more = b"", True
+        while more and len(body) <= voice_inbox.MAX_BYTES:
+            message = await receive()
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        status, answer = await voice_inbox.deliver(_cookie(_headers(scope)), body)
+    data = json.dumps(answer).encode()
+    headers = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
+    await send({"type": "http.response.start", "status": status, "headers": headers + NOT_FRAMED})
+    await send({"type": "http.response.body", "body": data})
 
 
 def same_origin(scope) -> bool:

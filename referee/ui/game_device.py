@@ -18,6 +18,7 @@ from referee.live.tables import LOCKED, LiveTable
 from referee.ui import routes
 from referee.ui.host import Host
 from referee.ui.verdicts import FIXES, Shown, gone_dialog, took_away
+from referee.ui.voice import Ears
 from referee.ui.widgets import export_dialog, verdict_dialog
 
 
@@ -97,6 +98,7 @@ class GameDevice:
         self.log_open: set[str] = set()  # the log entries open on this device
         self.shown: Shown | None = None  # the verdict open on this device, held to the log
         self.steps_drawn: list = []  # the log's steps as this device last drew them
+        self.ears = Ears(self)  # push to talk, while this device shows the game
         self.joined = False
         # Play again said who starts and why; shown until the first action.
         self.note: str | None = shell.notes.pop(live.game_id, None)
@@ -157,11 +159,13 @@ class GameDevice:
         if not self.joined:
             self.joined = True
             self.live.join(self.device, self.device, self._changed_elsewhere)
+            self.ears.open()
 
     def leave(self) -> None:
         if self.joined:
             self.joined = False
             self.live.leave(self.device)
+            self.ears.close()
 
     def deleted(self) -> bool:
         return self.shell.lives.get(self.game_id) is not self.live
