@@ -1,10 +1,12 @@
 """The recogniser: pocketsphinx, listening only for the phrases of one state.
 
-Two passes over the same utterance: the state's grammar (JSGF from `core/spoken`), which
-always finds its nearest phrase, and a free phone loop, which says what sounds were there.
-A phrase whose phones are too far from what the phone loop heard was not said (speech of
-something else, a cough, a word out of the grammar): nothing is heard, rather than a wrong
-move, which a table would have to undo."""
+Three passes over the same utterance. The state's grammar (JSGF from `core/spoken`), which
+always finds its nearest phrase; the same grammar again through pocketsphinx's word
+lattice, which must find the same phrase and give each of its words a posterior of at
+least MIN_POSTERIOR (a move close to another, "nine" or "five", is doubtful there); and a
+free phone loop, which says what sounds were there: a phrase whose phones are too far from
+them was not said (speech of something else, a cough). Any doubt: nothing is heard, rather
+than a wrong move, which a table would have to undo."""
 
 import threading
 from collections import OrderedDict
@@ -20,9 +22,11 @@ from referee.voice.phones import letters_to_phones
 
 # How far (phone edits per phone of the phrase) the phone loop may hear from the phrase.
 MAX_DISTANCE = 1.5
+MIN_POSTERIOR = 0.5  # each word's, in the lattice of the grammar
 _KEPT = 24  # grammars kept ready: the states of a game in play follow one another
 _lock = threading.Lock()
 _decoder: Decoder | None = None
+_checker: Decoder | None = None
 _searches: "OrderedDict[str, str]" = OrderedDict()
 
 
@@ -35,33 +39,45 @@ class Heard:
     why: str = ""  # when no move: one sentence, with an example of what to say
 
 
-def _ready() -> Decoder:
-    global _decoder
-    if _decoder is None:
-        # bestpath off: the lattice pass after the grammar search picked a part of a phrase
+def _ready() -> tuple[Decoder, Decoder]:
+    global _decoder, _checker
+    if _decoder is None or _checker is None:
+        # bestpath off: the lattice pass after the grammar search picks a part of a phrase
+        # at times; the checker keeps it, for the words' posteriors.
         d = Decoder(samprate=16000, loglevel="FATAL", bestpath=False)
         d.add_allphone_file("phones", str(Path(get_model_path()) / "en-us-phone.lm.bin"))
-        _decoder = d
-    return _decoder
+        _decoder, _checker = d, Decoder(samprate=16000, loglevel="FATAL")
+    return _decoder, _checker
 
 
-def _search(d: Decoder, g: Grammar) -> str:
-    """The pocketsphinx search of one grammar (made once while it is kept)."""
+def _search(decoders: tuple[Decoder, ...], g: Grammar) -> str:
+    """The pocketsphinx search of one grammar in each decoder (made once while kept)."""
     text = g.jsgf()
     name = _searches.get(text)
     if name is not None:
         _searches.move_to_end(text)
         return name
-    missing = [w for w in sorted(g.vocabulary()) if d.lookup_word(w) is None]
-    for i, word in enumerate(missing):
-        d.add_word(word, letters_to_phones(word), i == len(missing) - 1)
     name = f"g{abs(hash(text))}"
-    d.add_jsgf_string(name, text)
+    for d in decoders:
+        missing = [w for w in sorted(g.vocabulary()) if d.lookup_word(w) is None]
+        for i, word in enumerate(missing):
+            d.add_word(word, letters_to_phones(word), i == len(missing) - 1)
+        d.add_jsgf_string(name, text)
     _searches[text] = name
     if len(_searches) > _KEPT:
         _, old = _searches.popitem(last=False)
-        d.remove_search(old)
+        for d in decoders:
+            d.remove_search(old)
     return name
+
+
+def _doubtful(d: Decoder, text: str) -> bool:
+    """Whether the checker's lattice (just decoded) doubts the phrase `text`."""
+    hyp = d.hyp()
+    if hyp is None or hyp.hypstr != text:
+        return True
+    words = [s for s in d.seg() or () if not s.word.startswith(("<", "["))]
+    return any(s.prob < MIN_POSTERIOR for s in words)
 
 
 def _distance(a: list[str], b: list[str]) -> int:
@@ -99,15 +115,19 @@ def example(rules: GameRules, state, g: Grammar) -> str:
 def hear(rules: GameRules, state, pcm: bytes) -> Heard:
     """The move `pcm` (16 kHz mono 16-bit, audio.py) says in `state`."""
     g = grammar(rules, state)
+    say = f'Say a move, such as "{example(rules, state, g)}".'
     with _lock:
-        d = _ready()
-        text = _decode(d, _search(d, g), pcm)
+        d, checker = _ready()
+        search = _search((d, checker), g)
+        text = _decode(d, search, pcm)
+        moves = g.parse(text.split()) if text else []
+        if len(moves) != 1:
+            return Heard(text, None, f"No move was heard. {say}")
+        _decode(checker, search, pcm)
+        if _doubtful(checker, text):
+            return Heard("", None, f"No move was heard clearly. {say}")
         sounds = [p for p in _decode(d, "phones", pcm).split() if p.isalpha() and p != "SIL"]
         phrase = [p for w in text.split() for p in (d.lookup_word(w) or "").split()]
-    say = f'Say a move, such as "{example(rules, state, g)}".'
-    moves = g.parse(text.split()) if text else []
-    if len(moves) != 1:
-        return Heard(text, None, f"No move was heard. {say}")
     if _distance(phrase, sounds) > MAX_DISTANCE * len(phrase):
         return Heard("", None, f"No move was heard clearly. {say}")
     move = moves[0]

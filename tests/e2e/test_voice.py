@@ -28,7 +28,7 @@ def spoken(tmp_path, text):
     """The move said once, with silence before and a long silence after it (the fake
     microphone plays the file in a loop)."""
     raw = tmp_path / "raw.wav"
-    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(raw), text], check=True)
+    subprocess.run(["espeak-ng", "-v", "en-us+f2", "-s", "160", "-w", str(raw), text], check=True)
     with wave.open(str(raw)) as w:
         rate, x = w.getframerate(), np.frombuffer(w.readframes(w.getnframes()), "<i2")
     out = tmp_path / "mic.wav"

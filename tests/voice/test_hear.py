@@ -42,10 +42,10 @@ def hear(tmp_path, wav, at=None):
 @pytest.mark.parametrize(
     ("text", "voice", "wpm", "at", "action"),
     [
-        ("Cy bids three", "en-us", 160, None, {"type": "bid", "player": "Cy", "amount": 3}),
+        ("Cy bids three", "en-us+m1", 160, None, {"type": "bid", "player": "Cy", "amount": 3}),
         ("Cy passes", "en-us+m3", 140, None, {"type": "pass", "player": "Cy"}),
-        ("I bid four", "en-us+f2", 180, None, {"type": "bid", "player": "Cy", "amount": 4}),
-        ("Bo bids two", "en-us", 170, 1, {"type": "bid", "player": "Bo", "amount": 2}),
+        ("I bid four", "en-us+f2", 160, None, {"type": "bid", "player": "Cy", "amount": 4}),
+        ("Bo bids two", "en-us+f2", 140, 1, {"type": "bid", "player": "Bo", "amount": 2}),
         ("top card five", "en-us+m1", 150, 0, {"type": "top_card", "card": 5}),
     ],
 )
