@@ -1,5 +1,6 @@
 """Fae-ker moves as the table says them aloud ("Ana bids three", "I pass", "Bo calls the
-bluff", "top card seven", "Cy shows five three one one stone circle")."""
+bluff", "top card seven", "Cy shows five three one one stone circle"). A number is never
+said alone: the recogniser hears "undo" as "two"."""
 
 from referee.core.spoken import Form, Slot, Speech, number_words, phrase
 from referee.games.faeker.deck import HAND_SIZE, MAX_BID, STONE
@@ -34,12 +35,13 @@ class FaekerSpeech(Speech):
         forms: list[Form] = []
         if menu.tops:
             cards = Slot("card", tuple((w, c) for c in menu.tops for w in card_words(c)))
-            for lead in (("the", "top", "card", "is"), ("top", "card"), ()):
+            for lead in (("the", "top", "card", "is"), ("top", "card")):
                 forms.append(Form((lead, cards), lambda c: TopCard(card=c)))
         if menu.bidder is not None:
             seat, who = menu.bidder, state.players[menu.bidder]
             amounts = Slot("amount", tuple((number_words(n), n) for n in menu.bids))
-            heads = [*self.subjects(state, seat, ("bids",), ("bid",)), self.name(state, seat), ()]
+            # No bare "three": "undo" is heard as "two" too often.
+            heads = [*self.subjects(state, seat, ("bids",), ("bid",)), self.name(state, seat)]
             forms += [Form((h, amounts), lambda n, p=who: Bid(player=p, amount=n)) for h in heads]
             forms += [
                 phrase(h, Pass(player=who))
