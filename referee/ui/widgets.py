@@ -397,3 +397,29 @@ def confirm_dialog(title: str, message: str, yes: str, on_yes, on_no) -> ft.Aler
             ft.FilledButton(content=yes, on_click=on_yes, height=TAP),
         ],
     )
+
+
+def menu_button(label: str, items: list[tuple[str, str, Callable]], checked=()) -> ft.Control:
+    """An app bar's menu: (words, key, on_click) an item; an item whose key is in
+    `checked` carries a check mark (only while on: unchecked, it indented that item alone).
+    No tooltip: its words were read after the label ("Game menu Game menu"), and one a
+    long press opened stayed over the bar on a phone."""
+    return ft.Semantics(
+        label=label,
+        button=True,
+        content=ft.PopupMenuButton(
+            tooltip="",
+            # Its icon button is 40 px at a browser's compact density: a thumb's 48.
+            width=48,
+            height=48,
+            items=[
+                ft.PopupMenuItem(
+                    content=text,
+                    on_click=action,
+                    key=key,
+                    checked=True if key in checked else None,
+                )
+                for text, key, action in items
+            ],
+        ),
+    )

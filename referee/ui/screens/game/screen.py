@@ -20,7 +20,15 @@ from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.suits import suited
 from referee.ui.whatnow import panel
-from referee.ui.widgets import TAP, action_button, big_button, icon_button, strut, tagged
+from referee.ui.widgets import (
+    TAP,
+    action_button,
+    big_button,
+    icon_button,
+    menu_button,
+    strut,
+    tagged,
+)
 
 WIDE_FROM = 1000  # px of window from which the header sits beside the actions
 # Home and the five buttons beside the game's name take this much of the bar (a 390 px
@@ -144,28 +152,7 @@ class GameScreen(Screen):
             lambda _e: go(routes.game(game.game_id, "rules")),
             key="rules",
         )
-        menu = ft.Semantics(
-            label="Game menu",
-            button=True,
-            # No tooltip: its words were read after the label ("Game menu Game menu"), and
-            # a tooltip a long press opened stayed over the bar on a phone.
-            content=ft.PopupMenuButton(
-                tooltip="",
-                # Its icon button is 40 px at a browser's compact density: a thumb's 48.
-                width=48,
-                height=48,
-                items=[
-                    ft.PopupMenuItem(
-                        content=text,
-                        on_click=action,
-                        key=key,
-                        # A check mark only while on: unchecked, it indented this item alone.
-                        checked=True if key == "teach" and teach else None,
-                    )
-                    for text, key, action in items
-                ],
-            ),
-        )
+        menu = menu_button("Game menu", items, checked={"teach"} if teach else ())
         return self.leading(), rules, menu
 
     def settle(self) -> None:

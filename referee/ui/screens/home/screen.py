@@ -12,7 +12,7 @@ from referee.storage.store import StoreUnavailable
 from referee.ui.bgstats import log_dialog
 from referee.ui.screen import Screen
 from referee.ui.screens.home.view import HOME_PAGE, home_view, import_record
-from referee.ui.widgets import TAP
+from referee.ui.widgets import TAP, menu_button
 
 
 class HomeScreen(Screen):
@@ -34,20 +34,7 @@ class HomeScreen(Screen):
             ("Settle a dispute", "dispute", lambda _e: go("/settle")),
             ("Import a record", "import", self.import_dialog),
         ]
-        menu = ft.Semantics(
-            label="Menu",
-            button=True,
-            # As the game's menu: no tooltip (read twice), a thumb's 48 px.
-            content=ft.PopupMenuButton(
-                tooltip="",
-                width=48,
-                height=48,
-                items=[
-                    ft.PopupMenuItem(content=text, on_click=action, key=key)
-                    for text, key, action in items
-                ],
-            ),
-        )
+        menu = menu_button("Menu", items)
         return [*self.shell.common_actions(), menu]
 
     def body(self) -> ft.Control:
