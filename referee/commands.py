@@ -252,17 +252,26 @@ def import_records(paths: list[str]) -> int:
     return 0
 
 
-def export_records(target: str) -> int:
-    """Write every saved game; 1 when a game that cannot be opened was left out."""
+def _store_to_export_from(target: str):
+    """The saved games, opened to be written out to `target` once it is known to be a
+    place an export may write (never the saved games themselves, a device or a FIFO);
+    None, said in one sentence, otherwise: nothing is opened or moved."""
     from referee.storage.store import DB_NAME, data_dir
-    from referee.storage.transfer import check_file_target, export_all, why
+    from referee.storage.transfer import check_file_target
 
     try:
         check_file_target(target, data_dir() / DB_NAME)
-    except RefereeError as exc:  # said before the saved games are opened: nothing moves
+    except RefereeError as exc:
         print(exc.reason, file=sys.stderr)
-        return 2
-    store = _open_store(stores=False)
+        return None
+    return _open_store(stores=False)
+
+
+def export_records(target: str) -> int:
+    """Write every saved game; 1 when a game that cannot be opened was left out."""
+    from referee.storage.transfer import export_all, why
+
+    store = _store_to_export_from(target)
     if store is None:
         return 2
     try:
@@ -334,18 +343,12 @@ def export_sheet(target: str) -> int:
     counted games, every game and every period."""
     from referee.history.sheet import stored_sheet
     from referee.history.stats import statistics
-    from referee.storage.store import DB_NAME, data_dir
-    from referee.storage.transfer import check_file_target, why, write_one_file
+    from referee.storage.transfer import why, write_one_file
 
     if not target.strip():
         print("--csv is empty: name the file to write the sheet to.", file=sys.stderr)
         return 2
-    try:
-        check_file_target(target, data_dir() / DB_NAME)
-    except RefereeError as exc:  # said before the saved games are opened: nothing moves
-        print(exc.reason, file=sys.stderr)
-        return 2
-    store = _open_store(stores=False)
+    store = _store_to_export_from(target)
     if store is None:
         return 2
     try:
