@@ -182,7 +182,11 @@ class GameDevice:
         # A device is told in a turn of its own, so the game may have moved more than once
         # since it last drew: it says every change and shows the newest decisive verdict.
         seen_before, steps_before = self.seen, self.steps_drawn
-        self.render()
+        # A device joining or leaving changes no button's meaning: a tap sent from the
+        # screen before still counts (a phone opening the game dropped a bid tapped as it
+        # joined). A change of the game itself is a new version, and the shell then
+        # renews every button whatever is asked here.
+        self.shell.render(moved=False)
         notes = self.live.notes_between(seen_before, version)
         gone = self._taken_away(seen_before, version)
         if gone is not None:  # said in the dialog that gives way, or in the toast

@@ -60,6 +60,30 @@ def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
     assert run_async(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
 
 
+def test_a_tap_sent_as_another_phone_opens_the_game_still_counts(lives):
+    """A phone joining or leaving changes no button's meaning: the bid tapped as it came
+    in is made (it was dropped as crossing a move, and the bid was lost)."""
+
+    async def run():
+        a, a_session = device(lives)
+        _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
+        bid = _button(_top(a_session), "Bid 3")  # Cy's
+        b, _b_session = device(lives)
+        b.open_game(a.game.game_id)
+        for _ in range(5):  # A is told in a turn of its own: "Also open on 1 other device"
+            await asyncio.sleep(0)
+        assert a.game.live.others(a.game.device)
+        await a_session.dispatch_event(bid._i, "click", None)
+        b.go("/")  # and B leaves again
+        for _ in range(5):
+            await asyncio.sleep(0)
+        after = _button(_top(a_session), "Bid 4")  # Ana's
+        await a_session.dispatch_event(after._i, "click", None)
+        return [v.headline for v in a.game.session.verdicts][1:]
+
+    assert run_async(run()) == ["Bo bids 2.", "Cy bids 3.", "Ana bids 4."]
+
+
 def test_a_bid_too_low_to_make_runs_nothing_and_stays_through_a_move(lives):
     async def run():
         app, session = device(lives)

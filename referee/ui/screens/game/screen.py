@@ -223,19 +223,6 @@ class GameScreen(Screen):
         if game.live.teach and not self.asked:
             # taught: compact, under the status line, above the actions
             parts.append(panel(game.live.what_now(), compact=True))
-        others = game.live.others(game.device)
-        if others:
-            n = len(others)
-            parts.append(
-                tagged(
-                    "devices",
-                    ft.Text(
-                        f"Also open on {amount(n, 'other devices')}",
-                        size=12,
-                        italic=True,
-                    ),
-                )
-            )
         undone = game.undone_line()
         if undone is not None:
             # What this device just took back, where the last verdict stood: a snack bar
@@ -277,7 +264,7 @@ class GameScreen(Screen):
             parts.append(standings_panel(s, self._ending_buttons()))
         parts.append(view.actions(state))
         parts.append(ft.Divider())
-        parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
+        parts.append(self._log_row(view.log_hidden(state), len(s.steps), self._devices_line()))
         # What now? in full, above the actions it explains: open, or shut and kept (slot).
         whatnow = self.whatnow.slot()
         return (
@@ -336,22 +323,32 @@ class GameScreen(Screen):
             ),
         )
 
-    def _log_row(self, hidden: str | None, steps: int) -> ft.Control:
+    def _devices_line(self) -> ft.Control | None:
+        others = self.game.live.others(self.game.device)
+        if not others:
+            return None
+        return tagged(
+            "devices",
+            ft.Text(f"Also open on {amount(len(others), 'other devices')}", size=12, italic=True),
+        )
+
+    def _log_row(self, hidden: str | None, steps: int, devices: ft.Control | None) -> ft.Control:
         game_id = self.game.game_id
+        # The devices line stands beside the log, under everything a player taps: shown
+        # above the pad, a phone joining pushed the pad down under a finger mid-tap.
+        log = action_button(
+            f"Show log ({steps})",
+            lambda _e: self.shell.go(routes.game(game_id, "log")),
+            filled=False,
+            icon=ft.Icons.HISTORY,
+            disabled=hidden is not None,
+            key="log-toggle",
+        )  # a tile, not a Material button: its count changes at every move
         row: list[ft.Control] = [
             ft.Row(
-                [
-                    # A tile, not a Material button: its count changes at every move.
-                    action_button(
-                        f"Show log ({steps})",
-                        lambda _e: self.shell.go(routes.game(game_id, "log")),
-                        filled=False,
-                        icon=ft.Icons.HISTORY,
-                        disabled=hidden is not None,
-                        key="log-toggle",
-                    ),
-                ],
+                [log] if devices is None else [log, devices],
                 wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         ]
         if hidden is not None:  # a game whose players may not look back (Fairy)
