@@ -12,7 +12,7 @@ from tests.e2e.test_live_table import new_game
 
 pytestmark = pytest.mark.e2e
 
-ROUNDS = 2  # of three pages opened on the game and closed as the game moves
+ROUNDS = 1  # of three pages opened on the game and closed as the game moves
 # What the host must never print as pages close or as it stops.
 ERRORS = ("Traceback", "Exception in ASGI application", "Receive loop error", "Error")
 
