@@ -140,8 +140,8 @@ class GameDevice:
         view.explain_last = self.explain_last
         return view
 
-    def render(self, to_top: bool = False) -> None:
-        self.shell.render(to_top)
+    def render(self, to_top: bool = False, moved: bool = True) -> None:
+        self.shell.render(to_top, moved=moved)
 
     def toast(self, message: str) -> None:
         self.shell.toast(message)
@@ -186,7 +186,7 @@ class GameDevice:
         # screen before still counts (a phone opening the game dropped a bid tapped as it
         # joined). A change of the game itself is a new version, and the shell then
         # renews every button whatever is asked here.
-        self.shell.render(moved=False)
+        self.render(moved=False)
         notes = self.live.notes_between(seen_before, version)
         gone = self._taken_away(seen_before, version)
         if gone is not None:  # said in the dialog that gives way, or in the toast

@@ -264,7 +264,7 @@ class GameScreen(Screen):
             parts.append(standings_panel(s, self._ending_buttons()))
         parts.append(view.actions(state))
         parts.append(ft.Divider())
-        parts.append(self._log_row(view.log_hidden(state), len(s.steps), self._devices_line()))
+        parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
         # What now? in full, above the actions it explains: open, or shut and kept (slot).
         whatnow = self.whatnow.slot()
         return (
@@ -332,8 +332,9 @@ class GameScreen(Screen):
             ft.Text(f"Also open on {amount(len(others), 'other devices')}", size=12, italic=True),
         )
 
-    def _log_row(self, hidden: str | None, steps: int, devices: ft.Control | None) -> ft.Control:
+    def _log_row(self, hidden: str | None, steps: int) -> ft.Control:
         game_id = self.game.game_id
+        devices = self._devices_line()
         # The devices line stands beside the log, under everything a player taps: shown
         # above the pad, a phone joining pushed the pad down under a finger mid-tap.
         log = action_button(
