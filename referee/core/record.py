@@ -35,6 +35,7 @@ from pydantic import (
 from referee.core.errors import InvalidAction
 from referee.core.explain import explain_validation
 from referee.core.names import MAX_NAME_LENGTH, clean_name, quoted, unshowable
+from referee.core.record_dates import check_dates_in_order
 from referee.core.words import amount
 
 RECORD_FORMAT = "referee-record"
@@ -344,8 +345,10 @@ def _check_version(version: Any) -> None:
         )
 
 
-def parse_record(data: Any) -> GameRecord:
-    """A record from parsed JSON, checked field by field with a sentence for each fault."""
+def parse_record(data: Any, *, stored: bool = False) -> GameRecord:
+    """A record from parsed JSON, checked field by field with a sentence for each fault.
+    A record from outside must also have its dates in order; `stored`: the store's own
+    row, read as it was kept (its dates were written by this referee, in order)."""
     if not isinstance(data, dict):
         raise InvalidAction(
             f'This is not a referee record: a record is a JSON object with "format": '
@@ -403,8 +406,11 @@ def parse_record(data: Any) -> GameRecord:
                 f"not {quoted(action)}."
             )
     try:
-        return GameRecord.model_validate(
+        record = GameRecord.model_validate(
             {**data, "players": players, "options": options, "actions": actions}
         )
     except ValidationError as exc:
         raise InvalidAction(explain_validation(exc, "a game record", GameRecord)) from None
+    if not stored:
+        check_dates_in_order(record.created, record.ended, record.times)
+    return record

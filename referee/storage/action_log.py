@@ -20,6 +20,28 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _not_before(c, game_id: int) -> str:
+    """Now, for a write to this game, but never before its start or its latest action:
+    a clock set back must not give the game dates out of order, which an import of its
+    own export would then refuse (referee/core/record_dates.py)."""
+    row = c.execute(
+        "SELECT g.created, (SELECT MAX(at) FROM actions WHERE game_id=g.id) FROM games g "
+        "WHERE g.id=?",
+        (game_id,),
+    ).fetchone()
+    now = _now()
+    known = [now, *(v for v in row or () if isinstance(v, str))]
+    return max(known, key=_moment_or_none)
+
+
+def _moment_or_none(value: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)  # an unreadable stamp decides nothing
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 class ActionLog:
     # -- the action log ----------------------------------------------------------------
 
@@ -44,7 +66,7 @@ class ActionLog:
             ).fetchone()[0]
             c.execute(
                 "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
-                (game_id, seq, json.dumps(action), _now()),
+                (game_id, seq, json.dumps(action), _not_before(c, game_id)),
             )
             self._touch(c, game_id, summary, finished, points, places)
         return new
@@ -99,6 +121,10 @@ class ActionLog:
         if row[0] != revision:
             raise StaleWrite("This game was changed on another device; it was reloaded.")
         c.execute("UPDATE games SET revision=? WHERE id=?", (revision + 1, game_id))
+        # The picks and entries of the decision just made or undone go with it, in this
+        # same transaction: a private pick must not outlive the moment it was for.
+        c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
+        c.execute("DELETE FROM pending_drafts WHERE game_id=?", (game_id,))
         return revision + 1
 
     @staticmethod
@@ -107,7 +133,7 @@ class ActionLog:
         the game now. `places` (per seat, once over) come with `points`; the end time is
         the first change that ended the game, kept through later edits of an ending, and
         cleared by an undo that takes the ending back."""
-        now = _now()
+        now = _not_before(c, game_id)
         c.execute(
             "UPDATE games SET updated=?, summary=?, finished=?, "
             "ended=CASE WHEN ? THEN COALESCE(ended, ?) END WHERE id=?",

@@ -5,8 +5,9 @@ seat a phone said is its player's ("This is me"). A part of the store, kept apar
 length.
 
 A pick is stored when it is entered, one transaction each, with the game's revision at the
-time: a pick of an earlier revision belongs to a decision already made or undone, so it is
-never read back. A host that restarts, or a second referee on the same folder, finds every
+time; the action that makes or undoes the decision deletes every pick and entry kept for
+it in its own transaction, so a private pick is gone from the file as soon as its moment
+is. A host that restarts, or a second referee on the same folder, finds every
 pick the table had entered.
 """
 
@@ -59,12 +60,18 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def _at_revision(c, game_id: int, revision: int) -> bool:
+    """Whether the game is still at `revision`: each decision made or undone deletes the
+    picks and entries kept for it (ActionLog._advance), so none is written after it."""
+    row = c.execute("SELECT revision FROM games WHERE id=?", (game_id,)).fetchone()
+    return row is not None and row[0] == revision
+
+
 class PendingPicks:
     def save_pick(self, game_id: int, revision: int, seat: int, pick: StoredPick) -> None:
         with self._tx() as c:
-            c.execute(
-                "DELETE FROM pending_picks WHERE game_id=? AND revision<>?", (game_id, revision)
-            )
+            if not _at_revision(c, game_id, revision):
+                return  # a page not yet told of a newer decision: its moment has passed
             c.execute(
                 "INSERT OR REPLACE INTO pending_picks(game_id, seat, revision, value, owner, "
                 "by, private, at) VALUES (?,?,?,?,?,?,?,?)",
@@ -108,12 +115,7 @@ class PendingPicks:
         with self._tx() as c:
             if value is None:
                 c.execute("DELETE FROM pending_drafts WHERE game_id=? AND name=?", (game_id, name))
-            else:
-                # An entry of an earlier revision is never read again: not kept either.
-                c.execute(
-                    "DELETE FROM pending_drafts WHERE game_id=? AND revision<>?",
-                    (game_id, revision),
-                )
+            elif _at_revision(c, game_id, revision):
                 c.execute(
                     "INSERT OR REPLACE INTO pending_drafts(game_id, name, revision, value, at) "
                     "VALUES (?,?,?,?,?)",

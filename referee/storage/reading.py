@@ -98,7 +98,8 @@ def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Stor
                 "changed": _stamp(updated),
                 "ended": _stamp(ended),
                 "times": times if any(times) else None,
-            }
+            },
+            stored=True,
         )
     except InvalidAction as exc:
         raise GameUnreadable(
