@@ -45,6 +45,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="when sharing, also answer to this name (e.g. mylaptop.local); repeatable",
     )
+    p.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="believe X-Forwarded-For from a proxy at this address (or network); repeatable",
+    )
     p.add_argument("--data-dir", help="folder for the saved-games database")
     sub = p.add_subparsers(dest="command")
     r = sub.add_parser("replay", help="replay a record and print the final state and verdicts")
@@ -144,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout = real
     try:  # a misspelt patch name stops the app before it starts, with the names known
         flet_patches.chosen()
+        from referee.live.headers import trust_proxies
+
+        trust_proxies(args.trust_proxy)
     except ValueError as bad:
         print(bad, file=sys.stderr)
         return 2
@@ -424,6 +434,7 @@ def serve(
     import uvicorn
 
     import referee
+    from referee.live.headers import server_options
     from referee.live.server import AllowedHosts, HostCheck
     from referee.live.web_fonts import fallback_fonts
 
@@ -459,6 +470,7 @@ def serve(
         # devices) and saved nothing a player could notice.
         ws_per_message_deflate=False,
         log_level="warning",
+        **server_options(),  # the head rules, and no X-Forwarded-For unless --trust-proxy
     )
     server = Server(config)
     try:

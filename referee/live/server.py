@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
 from referee.live.guard import CodeCheck, CodeGuard
+from referee.live.headers import scope_refusal, split_host
 from referee.storage.sharing import TableAccess
 
 CODE_ENV = "REFEREE_TABLE_CODE"
@@ -169,27 +170,6 @@ def is_loopback(host: str) -> bool:
 
 ALLOWED_ENV = "REFEREE_ALLOWED_HOSTS"  # names added with --allow-host, space-separated
 _LAN_REFRESH_S = 5.0  # a laptop that moves to another network gets a new address
-_HOST_NAME = re.compile(r"[a-z0-9._:-]+")
-
-
-def split_host(header: str) -> tuple[str, int | None] | None:
-    """The name (lower case, no final dot) and port of a Host header or an Origin's
-    netloc; None when it is not one ("host", "host:port", "[v6]" or "[v6]:port")."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        name, bracket, port = header[1:].partition("]")
-        if not bracket or ":" not in name:
-            return None
-    else:
-        name, _colon, port = header.partition(":")
-        port = _colon + port
-    if port and not (port.startswith(":") and port[1:].isdigit() and len(port) <= 6):
-        return None
-    if name.endswith("."):
-        name = name[:-1]
-    if not name or not _HOST_NAME.fullmatch(name):
-        return None
-    return name, int(port[1:]) if port else None
 
 
 class AllowedHosts:
@@ -277,8 +257,8 @@ _NOT_FRAMED_NAMES = {name for name, _ in NOT_FRAMED}
 class HostCheck:
     """ASGI middleware: a request whose Host is not one this referee answers to, or a
     WebSocket (or a write) whose Origin is not this server, gets HTTP 403 and nothing
-    else; the app never sees it. Every page answered says it may not be framed by
-    another site (NOT_FRAMED)."""
+    else, and one whose head no browser sends gets 400 or 431; the app never sees it.
+    Every page answered says it may not be framed by another site (NOT_FRAMED)."""
 
     def __init__(self, app, allowed: AllowedHosts) -> None:
         self.app = app
@@ -286,9 +266,12 @@ class HostCheck:
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] in ("http", "websocket"):
-            why = refusal(scope, self.allowed)
+            # A head no browser sends (400, 431: referee/live/headers.py), then the name.
+            why = scope_refusal(scope)
+            if why is None and (forbidden := refusal(scope, self.allowed)) is not None:
+                why = 403, forbidden
             if why is not None:
-                await _refuse(scope, receive, send, why)
+                await _refuse(scope, receive, send, *why)
                 return
         if scope["type"] == "http":
             send = _not_framed(send, _cookie(_headers(scope)) is None)
@@ -332,23 +315,21 @@ def _not_framed(send, give_token: bool = False):
     return sending
 
 
-async def _refuse(scope, receive, send, why: str) -> None:
+async def _refuse(scope, receive, send, status: int, why: str) -> None:
+    body = (why + "\n").encode("utf-8")
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    kind = "http"
     if scope["type"] == "websocket":
         await receive()  # the client's connect message
-        await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
-        return
-    body = (why + "\n").encode("utf-8")
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 403,
-            "headers": [
-                (b"content-type", b"text/plain; charset=utf-8"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+        if "websocket.http.response" not in scope.get("extensions", {}):
+            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            return
+        kind = "websocket.http"  # the server can answer the handshake with a page
+    await send({"type": f"{kind}.response.start", "status": int(status), "headers": headers})
+    await send({"type": f"{kind}.response.body", "body": body})
 
 
 def same_origin(scope) -> bool:
