@@ -22,6 +22,7 @@ from referee.live.server import (
     table_code,
 )
 from referee.live.tables import LiveTables
+from referee.storage.sharing import TableBusy
 from referee.storage.store import Store, StoreUnavailable
 from referee.ui import screens
 from referee.ui.screens.code import NEW_CODE, code_screen
@@ -83,7 +84,8 @@ def main(page: ft.Page) -> None:
         if tried is None or not tried.ok:
             ask_code(page, token, tried.message if tried else None)
             return
-        admit(token)  # this browser comes back without the code (a reload, a restart)
+        if not _admitted_with(page, token, link):
+            return
     main_after_code(page, token)
 
 
@@ -91,11 +93,25 @@ def ask_code(page: ft.Page, token: str | None, told: str | None = None) -> None:
     """The code screen, standing in for the address the device asked for: the right code
     opens that address."""
 
-    def right() -> None:
-        admit(token)
-        main_after_code(page, token)
+    def right(typed: str | None = None) -> None:
+        if _admitted_with(page, token, typed):
+            main_after_code(page, token)
 
     code_screen(page, right, told)
+
+
+def _admitted_with(page: ft.Page, token: str | None, code: str | None) -> bool:
+    """Keep this browser as one that gave `code` (it comes back without it after a reload
+    or a restart), if `code` is still the stored one; else it is asked again: the code
+    changed since it was checked, or another referee holds the folder too long."""
+    try:
+        if admit(token, code):
+            return True
+        told = NEW_CODE
+    except TableBusy as exc:
+        told = exc.reason
+    ask_code(page, token, told)
+    return False
 
 
 def main_after_code(page: ft.Page, token: str | None = None) -> Shell | None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from referee import flet_patches
 from referee.flet_patches.collector import collect_when_idle
 from referee.storage.environ import DATA_DIR_ENV, data_dir
+from referee.storage.sharing import stored_code
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -354,9 +355,13 @@ def run_app(
     allow: list[str] = (),
     new_code: bool = False,
 ) -> int:
+    # The code a new one replaces, read first: another referee started on the folder at
+    # the same moment with --new-code may have made one since, and then that one stands.
+    replacing = stored_code(data_dir()) if new_code else None
     import flet as ft
 
     from referee.live import server
+    from referee.live.share_console import start_sharing
 
     allow = allowed_names(list(allow))
 
@@ -390,24 +395,8 @@ def run_app(
     os.environ[server.ALLOWED_ENV] = " ".join(allow)
     if share:
         port = server.port_from(host, port or server.SHARE_PORT)
-        # The table's code is kept in the data folder: a restart keeps it, so the phones
-        # that gave it come straight back (referee/storage/sharing.py).
-        access = server.share_table(data_dir(), fresh=new_code)
-        code = server.table_code()
-        links = server.share_links(host, port, code)
-        os.environ[server.LINKS_ENV] = " ".join(links)
-        print(
-            "Sharing on your network: anyone who has the table code can view and change "
-            "the games on this referee.",
-            flush=True,
-        )
-        print(f"Table code: {code}" + (" (new)" if new_code and not access.problem else ""))
-        if access.problem:
-            print(access.problem, file=sys.stderr)
-        for link in links or [f"http://<this computer's address>:{port}/?code={code}"]:
-            print(f"Open on a phone: {link}")
-        if links:
-            print(server.terminal_qr(links[0]), flush=True)
+        if not start_sharing(data_dir(), host, port, new_code=new_code, replacing=replacing):
+            return 1
     else:
         if new_code:
             print("--new-code counts only when sharing (--share).", file=sys.stderr)

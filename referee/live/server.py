@@ -19,13 +19,13 @@ import socket
 import struct
 import sys
 import time
-import unicodedata
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
+from referee.live.code_watch import CodeWatch
 from referee.live.guard import CodeCheck, CodeGuard
 from referee.live.headers import scope_refusal, split_host
-from referee.storage.sharing import TableAccess
+from referee.storage.sharing import MAX_CODE, TableAccess, plain_code, same_code
 
 CODE_ENV = "REFEREE_TABLE_CODE"
 LINKS_ENV = "REFEREE_SHARE_LINKS"  # the links printed at start, for the share screen
@@ -45,62 +45,106 @@ def new_table_code(length: int = CODE_LENGTH) -> str:
     return "-".join(letters[i : i + 4] for i in range(0, length, 4))
 
 
-def _plain_code(text: str) -> str:
-    """The letters of a code as typed: no spaces or dashes, capitals, and a phone's
-    full-width letters made plain."""
-    return "".join(c for c in unicodedata.normalize("NFKC", text) if c.isalnum()).upper()
-
-
 def table_code() -> str | None:
-    """The code this server asks for, or None when it is not shared (loopback only)."""
-    return os.environ.get(CODE_ENV) or None
+    """The code this server asks for, or None when it is not shared (loopback only): the
+    one stored in the data folder, which another referee on it may have changed."""
+    given = os.environ.get(CODE_ENV) or None
+    if given is None or _ACCESS is None:
+        return given
+    code = _ACCESS.current()
+    if code and code != given:
+        os.environ[CODE_ENV] = code
+    return code or given
 
 
 # -- the table's code, kept in the data folder (referee/storage/sharing.py) -------------
 
 _ACCESS: TableAccess | None = None
+_WATCH: CodeWatch | None = None
 
 
-def share_table(folder, *, fresh: bool = False) -> TableAccess:
-    """Share the table of this data folder: its kept code (`fresh`: a new one; the
-    environment's REFEREE_TABLE_CODE, when set, wins), now this server's code."""
-    global _ACCESS
+def share_table(
+    folder, *, fresh: bool = False, replacing: str | None = None, say=None
+) -> TableAccess:
+    """Share the table of this data folder: its kept code (`fresh`: a new one, unless the
+    stored code is no longer `replacing`, the code seen before: another referee made one
+    at that moment; the environment's REFEREE_TABLE_CODE, when set, wins), now this
+    server's code, followed from now on (referee/live/code_watch.py). `say` prints a
+    sentence on the host's console. TableBusy when another referee holds the folder's
+    lock too long."""
+    global _ACCESS, _WATCH
+    stop_sharing()
     given = os.environ.get(CODE_ENV) or None
-    _ACCESS = TableAccess(folder, new_table_code)
-    os.environ[CODE_ENV] = _ACCESS.load(fresh=fresh and not given, given=given)
+    _ACCESS = TableAccess(folder, new_table_code, on_notice=say)
+    code = _ACCESS.load(fresh=fresh and not given, given=given, replacing=replacing)
+    os.environ[CODE_ENV] = code
     if fresh and given:
         _ACCESS.problem = f"{CODE_ENV} is set: it is the table code, and --new-code makes no other."
+    _WATCH = CodeWatch(_ACCESS, say)
+    _WATCH.start()
     return _ACCESS
 
 
-def renew_code(keep: str | None = None) -> str:
-    """A new table code; every device that gave the old one is asked for it, but the
-    device `keep` (its token) that asked for it."""
-    code = _ACCESS.renew(keep) if _ACCESS is not None else new_table_code()
+def stop_sharing() -> None:
+    """Stop following the folder's code (a test's server, or a new share_table)."""
+    global _ACCESS, _WATCH
+    if _WATCH is not None:
+        _WATCH.stop()
+    _ACCESS = _WATCH = None
+
+
+def on_new_code(listener: Callable[[], None]) -> None:
+    """Call `listener` (on the server's loop) when another referee on the folder makes a
+    new code."""
+    if _WATCH is not None:
+        _WATCH.listen(listener)
+
+
+def renew_code(keep: str | None = None, replacing: str | None = None) -> tuple[str, bool]:
+    """A new table code, and whether this call made it: every device that gave the old
+    one is asked for it, but the device `keep` (its token) that asked for it. None is
+    made when the stored code is no longer `replacing` (the code the host saw): another
+    referee made one at the same moment, and it is the table's. TableBusy when another
+    referee holds the folder's lock too long."""
+    if _ACCESS is None or _WATCH is None:
+        code = new_table_code()
+        os.environ[CODE_ENV] = code
+        return code, True
+    code = _WATCH.made_here(lambda: _ACCESS.renew(keep, replacing=replacing))
     os.environ[CODE_ENV] = code
-    return code
+    return code, _ACCESS.made
+
+
+def sharing_notes() -> list[str]:
+    """What the host should know about the table's code (a damaged file moved aside, a
+    folder that cannot keep it), one sentence each."""
+    if _ACCESS is None:
+        return []
+    return [note for note in (_ACCESS.notice, _ACCESS.problem) if note]
 
 
 def admitted(token: str | None) -> bool:
     """Whether this device gave the table's code before (this run or an earlier one)."""
     if _ACCESS is None or table_code() is None:
         return False
-    current = _ACCESS.current()  # another referee on the folder may have made a new one
-    if current and current != table_code():
-        os.environ[CODE_ENV] = current
     return _ACCESS.admitted(token)
 
 
 def retired_code(given: str | None) -> bool:
     """Whether `given` (a link's code) was this table's code before a new one was made."""
-    if _ACCESS is None or not isinstance(given, str) or len(given) > 64:
+    if _ACCESS is None or not isinstance(given, str) or len(given) > MAX_CODE:
         return False
-    return _ACCESS.retired(_plain_code(given))
+    return _ACCESS.retired(plain_code(given))
 
 
-def admit(token: str | None) -> None:
-    if _ACCESS is not None:
-        _ACCESS.admit(token)
+def admit(token: str | None, code: str | None = None) -> bool:
+    """Remember this device as one that gave `code`, if it is still the stored code:
+    False (nothing kept) when the code changed since it was checked, and the device is
+    asked again. `code` None: let in without one (by the host). TableBusy when another
+    referee holds the folder's lock too long."""
+    if _ACCESS is None:
+        return True
+    return _ACCESS.admit(token, code)
 
 
 # -- each browser's token: a cookie, read again from every WebSocket it opens ------------
@@ -129,12 +173,8 @@ def _cookie(headers: dict[str, str]) -> str | None:
 def code_matches(given: str | None) -> bool:
     """Whether `given` is this server's code (always, when it asks for none). Not
     throttled: what a device types goes through `check_code`."""
-    expected = table_code()
-    if expected is None:
-        return True
-    # A code is 8 letters; anything much longer is not one, and is not normalised whole.
-    given = _plain_code(given) if isinstance(given, str) and len(given) <= 64 else ""
-    return secrets.compare_digest(given.encode(), _plain_code(expected).encode())
+    expected = table_code()  # the stored code, never a copy read before
+    return expected is None or same_code(given, expected)
 
 
 def check_code(client: str, typed: str | None) -> CodeCheck:
@@ -143,7 +183,7 @@ def check_code(client: str, typed: str | None) -> CodeCheck:
     The code in a device's link is a try like any other; no code at all is not a try."""
     if table_code() is None:
         return CodeCheck("ok")
-    if not isinstance(typed, str) or not _plain_code(typed[:64]):  # nothing typed: no try
+    if not isinstance(typed, str) or not plain_code(typed[:MAX_CODE]):  # nothing typed: no try
         return CodeCheck("wrong", EMPTY_CODE)
     return _GUARD.check(client or "unknown", lambda: code_matches(typed))
 

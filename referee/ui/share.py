@@ -9,7 +9,17 @@ from collections.abc import Callable
 
 import flet as ft
 
-from referee.live.server import LINKS_ENV, admitted, qr_png, renew_code, table_code
+from referee.live.code_watch import SAME_MOMENT
+from referee.live.server import (
+    LINKS_ENV,
+    admitted,
+    on_new_code,
+    qr_png,
+    renew_code,
+    sharing_notes,
+    table_code,
+)
+from referee.storage.sharing import TableBusy
 from referee.ui.widgets import TAP, tagged
 
 
@@ -21,12 +31,15 @@ def links_to(path: str) -> list[str]:
     return [f"{link}{path}?code={code}" for link in base]
 
 
-def share_dialog(path: str, on_close, on_new_code=None) -> ft.AlertDialog:
+def share_dialog(path: str, on_close, on_new_code=None, notes=()) -> ft.AlertDialog:
+    """`notes`: sentences the host should read (a damaged file moved aside, a new code
+    made elsewhere), shown under the code."""
     links = links_to(path)
     rows: list[ft.Control] = [
         ft.Text("Table code", size=13),
         tagged("share-code", ft.Text(table_code(), size=36, weight=ft.FontWeight.BOLD)),
     ]
+    rows += [tagged("share-note", ft.Text(note, size=14)) for note in (*sharing_notes(), *notes)]
     if links:
         rows.append(ft.Image(src=qr_png(links[0]), width=220, height=220))
         rows.append(  # selectable to copy; named so a screen reader reads it out
@@ -79,15 +92,19 @@ class TableSharing:
         self.token = token
         self.owner = owner_of(token) or shell.device
         self._ask_code = ask_code
+        self._shown: str | None = None  # the code the share screen showed
         _SHARINGS.add(self)
+        on_new_code(ask_the_others)  # another referee on the folder made a new code
 
     def closed(self) -> None:
         _SHARINGS.discard(self)
 
-    def open(self) -> None:
+    def open(self, notes=()) -> None:
         shell = self.shell
+        self._shown = table_code()
         # The screen's own view: a link shared with What now? open opens the game.
-        shell.dialog(share_dialog(shell.top.view_key, shell.close_dialog, self.confirm_new))
+        dialog = share_dialog(shell.top.view_key, shell.close_dialog, self.confirm_new, notes)
+        shell.dialog(dialog)
 
     def confirm_new(self, _e=None) -> None:
         self.shell.close_dialog()
@@ -101,13 +118,18 @@ class TableSharing:
 
     def new_code(self) -> None:
         """A new table code: this browser keeps the table, every other that gave the old
-        code is asked for the new one."""
-        renew_code(keep=self.token)
-        for other in list(_SHARINGS):
-            if other.shell.page is not self.shell.page and not admitted(other.token):
-                with contextlib.suppress(Exception):  # a page gone must not stop the others
-                    other.ask_code()
-        self.open()
+        code is asked for the new one. The code replaced is the one the screen showed: when
+        another referee on the folder made one meanwhile, that one stands."""
+        try:
+            _code, made = renew_code(keep=self.token, replacing=self._shown)
+        except TableBusy as exc:  # nothing changed
+            self.open([exc.reason])
+            return
+        ask_the_others(but=self.shell.page)
+        if made or admitted(self.token):
+            self.open([] if made else [SAME_MOMENT])
+        else:  # the other referee's code: this page was not the one that made it
+            self.ask_code()
 
     def ask_code(self) -> None:
         """This page must give the (new) table code before it shows the table again."""
@@ -117,3 +139,12 @@ class TableSharing:
         with contextlib.suppress(Exception):  # a page whose connection is gone
             self.shell.page.pop_dialog()
         self._ask_code()
+
+
+def ask_the_others(but=None) -> None:
+    """Every page of this server admitted under an earlier code (but the page `but`) is
+    asked for the table's code now: the device that made it is kept, the others are not."""
+    for other in list(_SHARINGS):
+        if other.shell.page is not but and not admitted(other.token):
+            with contextlib.suppress(Exception):  # a page gone must not stop the others
+                other.ask_code()

@@ -17,8 +17,9 @@ ROUTE = "/code"
 NEW_CODE = "The host made a new table code: ask them for it."
 
 
-def code_screen(page: ft.Page, on_right: Callable[[], None], told: str | None = None) -> None:
-    """`told`: what the code in the device's link got (a wrong code, or a wait).
+def code_screen(page: ft.Page, on_right: Callable[[str], None], told: str | None = None) -> None:
+    """`told`: what the code in the device's link got (a wrong code, or a wait);
+    `on_right` is given the code that was right, to keep the device under it.
 
     The screen's view replaces every other one; the shell that `on_right` starts builds
     its own stack over it (Flet's page needs a view at every moment). Until then the
@@ -46,7 +47,7 @@ def code_screen(page: ft.Page, on_right: Callable[[], None], told: str | None = 
         # few wrong codes each further try waits longer, and the sentence says how long.
         tried = check_code(client_key(page), field.value)
         if tried.ok:
-            on_right()
+            on_right(field.value)
             return
         field.error = tried.message
         field.update()
