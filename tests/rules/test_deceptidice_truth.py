@@ -5,8 +5,9 @@
 
 import pytest
 
+from referee.games.deceptidice.material import colour_names
 from referee.games.deceptidice.model import DeceptidiceGuess, PowerCard
-from referee.games.deceptidice.truth import judge
+from referee.games.deceptidice.truth import judge, verdict_phrase
 from tests.helpers import dd_claim, dd_colour, dd_number, dd_straight, dd_vague
 
 P = PowerCard(combo="numbers", sizes=(2, 2), value=3)  # "two pairs", value 3
@@ -151,3 +152,189 @@ class TestPowerCombos:
         result = run(dd_claim("numbers", (2, 2), 3), tops, guesser=0, owners=owners)
         assert result.honest is False and result.true is False
         assert judge(parsed(dd_claim("numbers", (2, 2), 3)), tops, owners, 1).true
+
+
+NAMES = colour_names("Rouge, Bleu")  # the table's own names for Red and Blue
+HONEST = [0, 0, 0, 0, 0]
+# (guess, tops, owners (the claimant is seat 0), count, found, rulings, working, phrase)
+WORKING = [
+    (
+        dd_number(2, 3, less_than=True),
+        ["R1", "R3", "W"],
+        None,
+        2,
+        "2 cards below 3",
+        ("DD-GUESS", "DD-LESS-THAN", "DD-WILD", "DD-WILD-STANDS"),
+        ("Matching tops: Rouge 1, wildcard as a number below 3.",),
+        "there are 2 cards below 3, so the guess holds",
+    ),
+    (
+        dd_number(3, 4),
+        ["R4", "B4", "W", P],
+        None,
+        3,
+        "3 cards with a 4",
+        ("DD-GUESS", "DD-WILD", "DD-WILD-STANDS", "DD-POWER-NONE"),
+        (
+            "Matching tops: Rouge 4, Bleu 4, wildcard as 4.",
+            "Power cards on the table count as no number, colour or run.",
+        ),
+        "there are 3 cards with a 4, so the guess holds",
+    ),
+    (
+        dd_number(2, 4),
+        ["R4", "B5"],
+        None,
+        1,
+        "1 card with a 4",
+        ("DD-GUESS",),
+        ("Matching tops: Rouge 4.",),
+        "there is only 1 card with a 4, fewer than the 2 guessed",
+    ),
+    (
+        dd_colour(2, "R", without=True),
+        ["R1", "B2", "W"],
+        None,
+        2,
+        "2 cards without Rouge",
+        ("DD-GUESS", "DD-WITHOUT", "DD-WILD", "DD-WILD-STANDS"),
+        ("Matching tops: Bleu 2, wildcard as a colour other than Rouge.",),
+        "there are 2 cards without Rouge, so the guess holds",
+    ),
+    (
+        dd_straight(3, 2),
+        ["R1", "B2", "G3"],
+        None,
+        3,
+        "a run of 3 including 2 (1-2-3)",
+        ("DD-GUESS", "DD-STRAIGHT"),
+        (
+            "Longest run of different numbers in order that includes 2: 1-2-3, "
+            "from Rouge 1, Bleu 2, Green 3.",
+        ),
+        "there is a run of 3 including 2 (1-2-3), so the guess holds",
+    ),
+    (
+        dd_vague(3, "number"),
+        ["R5", "B5", "G2", "Y2", "R1", "W"],
+        None,
+        3,
+        "3 of the same number (5)",
+        ("DD-GUESS", "DD-VAGUE", "DD-WILD", "DD-WILD-STANDS"),
+        (
+            "How often each number shows: 1 ×1, 2 ×2, 5 ×2.",
+            "Most frequent: 5 (2 as often); with wildcards: Rouge 5, Bleu 5, wildcard as 5.",
+        ),
+        "there are 3 of the same number (5), so the guess holds",
+    ),
+    (
+        dd_vague(2, "number"),
+        [P, "R1"],
+        None,
+        1,
+        "1 of the same number (1)",
+        ("DD-GUESS", "DD-VAGUE", "DD-POWER-NONE"),
+        (
+            "How often each number shows: 1 ×1.",
+            "Most frequent: 1; with wildcards: Rouge 1.",
+            "Power cards on the table count as no number, colour or run.",
+        ),
+        "there is only 1 of the same number (1), fewer than the 2 guessed",
+    ),
+    (
+        dd_vague(2, "number"),
+        [P, P],
+        None,
+        0,
+        "0 of the same number (6)",
+        ("DD-GUESS", "DD-VAGUE", "DD-POWER-NONE"),
+        (
+            "How often each number shows: none.",
+            "Most frequent: 6; with wildcards: none.",
+            "Power cards on the table count as no number, colour or run.",
+        ),
+        "no number shows at all, fewer than the 2 guessed",
+    ),
+    (
+        dd_claim("numbers", (2, 2), 3),
+        [P, "R1", "B1", "R2", "W"],
+        HONEST,
+        4,
+        "two pairs is on the table",
+        ("DD-POWER-HONEST", "DD-POWER-ENTRY", "DD-POWER-NONE", "DD-WILD", "DD-WILD-STANDS"),
+        (
+            "The claimant rolled the power card two pairs (value 3): the claim is honest.",
+            "The combo, two pairs, on the table: Rouge 1, Bleu 1, Rouge 2, wildcard as 2.",
+            "Power cards count as no number, colour or run.",
+            "4 of the 4 cards the combo needs: the claim is true.",
+        ),
+        "two pairs is on the table",
+    ),
+    (
+        dd_claim("numbers", (2, 2), 3),
+        [P, "R1", "B1", "R2", "R3"],
+        HONEST,
+        3,
+        "two pairs is 1 card short",
+        ("DD-POWER-HONEST", "DD-POWER-ENTRY", "DD-POWER-NONE"),
+        (
+            "The claimant rolled the power card two pairs (value 3): the claim is honest.",
+            "The combo, two pairs, on the table: Rouge 1, Bleu 1, Rouge 2.",
+            "Power cards count as no number, colour or run.",
+            "3 of the 4 cards the combo needs: the claim is false.",
+        ),
+        "two pairs is 1 card short",
+    ),
+    (
+        dd_claim("numbers", (2, 2), 3),
+        ["R1", "B1", "R2", P],
+        [0, 0, 0, 1],
+        0,
+        "no power card two pairs (value 3) on the claimant's own dice",
+        ("DD-POWER-HONEST",),
+        (
+            "The claimant's tops: Rouge 1, Bleu 1, Rouge 2.",
+            "None of them is the power card two pairs (value 3), so the claim loses whatever "
+            "the table shows.",
+        ),
+        "they did not roll the power card two pairs (value 3)",
+    ),
+    (
+        dd_claim("numbers", (2, 2), 3),
+        ["R1", P],
+        [1, 1],
+        0,
+        "no power card two pairs (value 3) on the claimant's own dice",
+        ("DD-POWER-HONEST",),
+        (
+            "The claimant's tops: no dice.",
+            "None of them is the power card two pairs (value 3), so the claim loses whatever "
+            "the table shows.",
+        ),
+        "they did not roll the power card two pairs (value 3)",
+    ),
+]
+
+
+class TestTheWorking:
+    """What a verdict shows: the tops that match in the table's colour names, the rulings it
+    applied (each one it used, no other), the count against the guess, and the phrase."""
+
+    @pytest.mark.parametrize("row", WORKING, ids=[str(i) for i in range(len(WORKING))])
+    def test_the_working_names_each_matching_top_and_the_rulings_used(self, row):
+        form, tops, owners, count, found, rulings, working, phrase = row
+        guess = parsed(form)
+        result = judge(guess, tops, owners or [1] * len(tops), 0, NAMES)
+        assert (result.count, result.found, result.rulings) == (count, found, rulings)
+        if form["form"] == "power":
+            assert result.needed == sum(guess.card.sizes)
+            assert result.lines == working
+        else:
+            verdict = "true" if result.true else "false"
+            assert result.needed == form["count"]
+            assert result.lines == (
+                *working,
+                f"{count} matching against the {form['count']} guessed: the guess needs "
+                f"at least {form['count']}, so it is {verdict}.",
+            )
+        assert verdict_phrase(result, guess, NAMES) == phrase
