@@ -1,0 +1,97 @@
+"""A challenge's verdict as the table reads it, line by line: the guess and who challenged,
+each player's tops with the matching ones ticked (a wildcard with what it stood for),
+the working, who loses and why, and the die they discard. Held whole because one-token
+changes to any line went unseen by the other tests (tools/mutate.py)."""
+
+from tests.helpers import (
+    dd_challenge,
+    dd_claim,
+    dd_colour,
+    dd_guess,
+    dd_number,
+    dd_reveal,
+    dd_tops,
+    deceptidice,
+)
+
+TWO = ("Ana", "Bo")  # 4 dice each: 3, 2, 2, 2 cards
+
+
+class TestChallengeVerdict:
+    ruling = "DD-CHALLENGE"
+
+    def test_revealed_dice_count_in_the_challenge_and_a_true_guess_costs_the_challenger(self):
+        s = deceptidice(
+            players=TWO,
+            reveal_dice=True,
+            wildcards=True,
+            actions=[
+                dd_reveal("Ana", "R4"),
+                dd_guess("Ana", dd_number(2, 4)),
+                dd_reveal("Bo", "W"),
+            ],
+        )
+        s.play(dd_guess("Bo", dd_number(3, 4)))
+        asked = s.play(dd_challenge("Ana"))
+        assert asked.headline == "Ana challenges Bo's guess"
+        assert asked.details == (
+            "Bo guessed 3 cards with a 4.",
+            "Turn every die face up and enter its top card: 8 dice, 2 already revealed.",
+        )
+        assert asked.rulings == ("DD-CHALLENGE", "DD-TOPS")
+        v = s.play(dd_tops(Ana=["B4", "G1", "Y2"], Bo=["R1", "B2", "G3"]))
+        assert v.headline == "Ana loses: there are 3 cards with a 4, so the guess holds"
+        assert v.details == (
+            "Bo guessed 3 cards with a 4; Ana challenged.",
+            "Ana: Red 4 ✓, Blue 4 ✓, Green 1, Yellow 2.",
+            "Bo: wildcard (as 4) ✓, Red 1, Blue 2, Green 3.",
+            "Matching tops: Red 4, Blue 4, wildcard as 4.",
+            "3 matching against the 3 guessed: the guess needs at least 3, so it is true.",
+            "The guess was true, so the challenger, Ana, loses.",
+            "Ana discards one die (of 4 dice: 3, 2, 2, 2 cards) and is the next Liar.",
+        )
+        assert v.rulings == ("DD-GUESS", "DD-WILD", "DD-WILD-STANDS", "DD-CHALLENGE")
+        assert v.decisive and v.scored_next
+
+    def test_a_false_guess_costs_the_guesser(self):
+        s = deceptidice(
+            players=TWO,
+            actions=[
+                dd_guess("Ana", dd_colour(2, "R")),
+                dd_guess("Bo", dd_colour(3, "R")),
+                dd_challenge("Ana"),
+            ],
+        )
+        v = s.play(dd_tops(Ana=["R4", "G1", "Y2", "B3"], Bo=["R1", "B2", "G3", "Y5"]))
+        assert v.headline == "Bo loses: there are only 2 Red cards, fewer than the 3 guessed"
+        assert v.details == (
+            "Bo guessed 3 Red cards; Ana challenged.",
+            "Ana: Red 4 ✓, Green 1, Yellow 2, Blue 3.",
+            "Bo: Red 1 ✓, Blue 2, Green 3, Yellow 5.",
+            "Matching tops: Red 4, Red 1.",
+            "2 matching against the 3 guessed: the guess needs at least 3, so it is false.",
+            "The guess was false, so Bo, who made it, loses.",
+            "Bo discards one die (of 4 dice: 3, 2, 2, 2 cards) and is the next Liar.",
+        )
+        assert v.rulings == ("DD-GUESS", "DD-CHALLENGE")
+
+    def test_a_power_card_on_no_die_is_said_and_the_claim_loses(self):
+        s = deceptidice(
+            players=TWO,
+            power_cards=2,
+            actions=[dd_guess("Ana", dd_claim("numbers", (2,), 2)), dd_challenge("Bo")],
+        )
+        v = s.play(dd_tops(Ana=["R4", "G4", "Y2", "B3"], Bo=["R1", "B2", "G3", "Y5"]))
+        assert v.headline == "Ana loses: they did not roll the power card a pair (value 2)"
+        assert v.details == (
+            "Ana guessed a power card: a pair (value 2); Bo challenged.",
+            "Ana: Red 4, Green 4, Yellow 2, Blue 3.",
+            "Bo: Red 1, Blue 2, Green 3, Yellow 5.",
+            "The power card a pair (value 2) is on no die at all.",
+            "The claimant's tops: Red 4, Green 4, Yellow 2, Blue 3.",
+            "None of them is the power card a pair (value 2), so the claim loses whatever "
+            "the table shows.",
+            "The guess was false, so Ana, who made it, loses.",
+            "Ana discards one die (of 4 dice: 3, 2, 2, 2 cards) and is the next Liar.",
+        )
+        assert v.rulings == ("DD-POWER-HONEST", "DD-CHALLENGE")
