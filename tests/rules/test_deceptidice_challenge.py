@@ -3,6 +3,9 @@ each player's tops with the matching ones ticked (a wildcard with what it stood 
 the working, who loses and why, and the die they discard. Held whole because one-token
 changes to any line went unseen by the other tests (tools/mutate.py)."""
 
+import pytest
+
+from referee.core.errors import InvalidAction
 from tests.helpers import (
     dd_challenge,
     dd_claim,
@@ -95,3 +98,64 @@ class TestChallengeVerdict:
             "Ana discards one die (of 4 dice: 3, 2, 2, 2 cards) and is the next Liar.",
         )
         assert v.rulings == ("DD-POWER-HONEST", "DD-CHALLENGE")
+
+
+class TestRevealAndTops:
+    ruling = "DD-REVEAL"
+
+    def test_a_revealed_die_is_named_in_the_tables_colours_and_counted_down(self):
+        s = deceptidice(players=TWO, reveal_dice=True, colour_names="Rouge")
+        v = s.play(dd_reveal("Ana", "R4"))
+        assert v.headline == "Ana reveals a die: Rouge 4"
+        assert v.details == (
+            "3 of Ana's dice still face down this round.",
+            "Ana now guesses higher or challenges.",
+        )
+        assert v.rulings == ("DD-REVEAL", "DD-REVEAL-FIRST")
+
+    def test_the_challenge_names_the_tables_colours_and_the_next_liar_is_the_loser(self):
+        s = deceptidice(
+            players=TWO,
+            reveal_dice=True,
+            colour_names="Rouge",
+            actions=[
+                dd_reveal("Ana", "R4"),
+                dd_guess("Ana", dd_number(2, 4)),
+                dd_reveal("Bo", "B1"),
+            ],
+        )
+        s.play(dd_guess("Bo", dd_colour(3, "R")))
+        assert s.rules.next_seats(s.state) == (
+            {"first_liar": 0},
+            "the Liar of this round",
+            ("DD-REMATCH",),
+        )
+        s.play(dd_challenge("Ana"))
+        v = s.play(dd_tops(Ana=["B4", "G1", "Y1"], Bo=["R1", "R2", "G3"]))
+        assert v.headline == "Ana loses: there are 3 Rouge cards, so the guess holds"
+        assert v.details[:3] == (
+            "Bo guessed 3 Rouge cards; Ana challenged.",
+            "Ana: Rouge 4 ✓, Blue 4, Green 1, Yellow 1.",
+            "Bo: Blue 1, Rouge 1 ✓, Rouge 2 ✓, Green 3.",
+        )
+        assert s.rules.next_seats(s.state) == (
+            {"first_liar": 0},
+            "the loser of the last round",
+            ("DD-REMATCH",),
+        )
+
+    @pytest.mark.parametrize(
+        ("reveal", "reason"),
+        [
+            (True, "Ana has 3 dice not yet revealed: enter 3 top cards, not 2."),
+            (False, "Ana has 4 dice on the table: enter 4 top cards, not 2."),
+        ],
+    )
+    def test_tops_of_too_few_dice_are_refused_in_one_sentence(self, reveal, reason):
+        actions = [dd_reveal("Ana", "R4")] if reveal else []
+        actions += [dd_guess("Ana", dd_number(2, 4))]
+        actions += [dd_reveal("Bo", "B1")] if reveal else []
+        s = deceptidice(players=TWO, reveal_dice=reveal, actions=[*actions, dd_challenge("Bo")])
+        with pytest.raises(InvalidAction) as refused:
+            s.play(dd_tops(Ana=["B4", "G1"], Bo=["R1", "B2", "G3", "Y3"][: 3 if reveal else 4]))
+        assert refused.value.reason == reason

@@ -4,6 +4,7 @@ changes to rules.py's outcome and audit went unseen by the other tests (tools/mu
 
 import pytest
 
+from referee.games.deceptidice.material import die_sizes, sizes_text
 from tests.helpers import deceptidice
 
 
@@ -60,3 +61,15 @@ class TestAudit:
     def test_each_broken_quantity_is_said(self, table, change, problems):
         rules, state = table
         assert rules.audit(state.model_copy(update=change)) == problems
+
+
+class TestDice:
+    ruling = "DD-START"
+
+    def test_a_player_with_fewer_cards_than_dice_makes_only_dice_with_cards(self):
+        assert die_sizes(2, 3) == (1,)
+        assert die_sizes(7, 3) == (2, 3)
+
+    def test_one_die_is_said_as_one_die(self):
+        assert sizes_text((2,)) == "1 die: 2 cards"
+        assert sizes_text((3, 2)) == "2 dice: 3, 2 cards"

@@ -6,6 +6,7 @@ because one-token changes to round_end.py went unseen by the other tests (tools/
 import pytest
 
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.verdict import ScoreChange
 from tests.helpers import (
     dd_challenge,
     dd_colour,
@@ -153,3 +154,67 @@ class TestSwap:
         assert refused.value.reason == reason
         assert s.state == before
         assert not s.rules.offers(s.state, s.rules.parse_action(action))
+
+
+def challenged_state(**options):
+    """The table after Ana's false guess, before she discards."""
+    s = deceptidice(
+        players=THREE,
+        actions=[
+            dd_guess("Ana", dd_colour(2, "R")),
+            dd_challenge("Bo"),
+            dd_tops(
+                Ana=["G4", "G1", "Y2", "B3"],
+                Bo=["R1", "B2", "G3", "Y5"],
+                Cy=["B1", "B4", "B5", "B6"],
+            ),
+        ],
+        **options,
+    )
+    return s.rules, s.state
+
+
+class TestDiscard:
+    ruling = "DD-CHALLENGE"
+
+    def test_without_the_swap_the_discard_opens_the_next_round(self):
+        rules, state = challenged_state(swap="off")
+        _, v = rules.apply(state, rules.parse_action(dd_discard("Ana", 3)))
+        assert v.headline == "Ana discards a die of 3 cards, face up: 6 cards left"
+        assert (v.details, v.rulings) == (NEXT_ROUND, ("DD-CHALLENGE", "DD-START"))
+        assert v.changes == (ScoreChange(player="Ana", before=9, after=6),)
+
+    def test_one_card_in_the_draw_pile_is_enough_to_swap(self):
+        rules, state = challenged_state(swap="draw_pile")
+        new, v = rules.apply(
+            state.model_copy(update=dict(draw_pile=1)), rules.parse_action(dd_discard("Ana", 3))
+        )
+        assert new.phase == "swap"
+        assert v.changes == (ScoreChange(player="Ana", before=9, after=6),)
+
+    def test_an_empty_draw_pile_means_no_swap(self):
+        rules, state = challenged_state(swap="draw_pile")
+        new, v = rules.apply(
+            state.model_copy(update=dict(draw_pile=0)), rules.parse_action(dd_discard("Ana", 3))
+        )
+        assert new.phase == "guessing"
+        assert v.details == ("The draw pile is empty, so there is no swap.", *NEXT_ROUND)
+        assert v.rulings == ("DD-CHALLENGE", "DD-SWAP", "DD-START")
+
+    def test_a_discard_down_to_3_cards_ends_the_game_and_ranks_everyone(self):
+        rules, state = challenged_state()
+        state = state.model_copy(update=dict(cards=(5, 9, 9), discarded=((2, 2), (), ())))
+        new, v = rules.apply(state, rules.parse_action(dd_discard("Ana", 2)))
+        assert (new.phase, new.winners) == ("over", (1, 2))
+        assert v.headline == "Bo and Cy share the win with 9 cards"
+        assert v.details == (
+            "Ana discards a die of 2 cards, face up: 3 cards left.",
+            "Ana is down to 3 cards, which ends the game; the most cards left wins.",
+            "Final ranking:",
+            "1. Bo: 9 cards",
+            "1. Cy: 9 cards",
+            "3. Ana: 3 cards",
+        )
+        assert v.rulings == ("DD-CHALLENGE", "DD-END", "DD-RANKING")
+        assert v.changes == (ScoreChange(player="Ana", before=5, after=3),)
+        assert v.decisive
