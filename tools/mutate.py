@@ -229,7 +229,14 @@ def survivors(
 DIFFS = """
 import json, sys
 from mutmut.mutation.diff_apply import get_diff_for_mutant
-print(json.dumps([get_diff_for_mutant(n) for n in json.load(sys.stdin)]))
+
+def diff(name):
+    try:
+        return get_diff_for_mutant(name)
+    except Exception as exc:  # one unreadable mutant is said, and the others still shown
+        return f"+(mutmut could not show it: {exc})"
+
+print(json.dumps([diff(n) for n in json.load(sys.stdin)]))
 """
 
 

@@ -190,6 +190,22 @@ class TestShowdownVerdict:
         assert v.changes == (ScoreChange(player="Cy", before=0, after=4),)
         assert v.decisive
 
+    def test_a_stone_circle_ranks_as_the_top_number_and_a_tie_is_broken_further_down(self):
+        s = faeker(actions=[top(5), bid("Bo", 1), bid("Cy", 2), showdown("Ana")])
+        s.play(reveal("Ana", 4, 6, S, 1, 2))
+        s.play(reveal("Bo", 6, 4, 3, 1, 2))
+        v = s.play(reveal("Cy", 4, 3, 3, 1, 3))
+        assert v.headline == "Ana wins the showdown"
+        assert v.details == (
+            "Ana: 6-5-4-2-1 (stone circle ranks 5)",
+            "Bo: 6-4-3-2-1",
+            "Cy: 4-3-3-3-1",
+            "Ana beats Bo on the second card (the ones above are equal): 5 against 4.",
+            "Ana beats Cy on the highest card: 6 against 4.",
+            "Ana takes the top card's 3 fae.",
+            NEXT,
+        )
+
     def test_everyone_passing_goes_to_a_showdown_and_identical_hands_share(self):
         s = faeker(actions=[top(S), pass_("Bo"), pass_("Cy")], all_pass="showdown")
         v = s.play(pass_("Ana"))
