@@ -70,6 +70,21 @@ RANDOM_PLAY = (
 PYTEST_ARGS = ["-p", "no:flet", "-p", "no:cacheprovider", "-p", "no:xdist", "-q"]
 CAUGHT = ("killed", "timeout", "segfault", "caught by type check")
 NOT_TRIED = ("not checked", "check was interrupted by user", "skipped")
+# Functions of the rules modules whose result is only ever shown, never decides anything:
+# a survivor in one of them changes only displayed text.
+DISPLAY_ONLY = {
+    "progress": "the games list's line of where a game stands",
+    "summary": "the games list's line of a game",
+    "pick_label": "one pick as a player names it",
+    "groups_text": "Fairy's suits as the setup screen shows them",
+    "suit_groups": "Fairy's suits as rows on the screen",
+}
+# Functions no rule reads, with why a mutant that survives in them is equivalent.
+NO_RULE = {
+    "__init__": "the rules object is made once, at import, before mutmut turns a mutant on",
+    "draw": "random play's pick among the moves the menu offers (the random-play test checks "
+    "that the menu offers it); which of them it picks decides no rule",
+}
 STATUS = re.compile(r"^\s*(\S+): (.+)$")
 RULING_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
 
@@ -174,6 +189,12 @@ def changes_only_text(was: str, now: str) -> bool:
     return not (RULING_ID.match(literal) or compared)
 
 
+def function_of(name: str) -> str:
+    """The function a mutant changes: 'x_judge__mutmut_4' or 'xǁClassǁmethod__mutmut_4'."""
+    head = name.split("__mutmut_")[0]
+    return head.rpartition("ǁ")[2] if "ǁ" in head else head.rpartition(".")[2].removeprefix("x_")
+
+
 def only_strictness(was: str, now: str) -> bool:
     """zip's strict=True turned off: it only raises when the lengths differ, and every zip in
     the rules pairs sequences made the same length (equivalent for every valid table)."""
@@ -213,6 +234,10 @@ def survivors(
         key = (mutant.module, mutant.was, mutant.now)
         if key in known:
             mutant.kind, mutant.why = "accepted", known[key]
+        elif function_of(mutant.name) in NO_RULE:
+            mutant.kind, mutant.why = "accepted", NO_RULE[function_of(mutant.name)]
+        elif function_of(mutant.name) in DISPLAY_ONLY:
+            mutant.kind, mutant.why = "text", DISPLAY_ONLY[function_of(mutant.name)]
         elif mutant.status == "survived" and only_strictness(mutant.was, mutant.now):
             mutant.kind, mutant.why = (
                 "accepted",
