@@ -1,0 +1,96 @@
+"""A Fairy turn read whole: the opening card, the guesses locked in, and the reveal with
+each guess scored, under suits by hand as well as by numbers, and at the floor. Held line
+by line because one-token changes to rules.py and scoring.py went unseen by the other tests
+(tools/mutate.py)."""
+
+from tests.helpers import fairy, guess, opening, turn_up
+from tests.rules.test_fairy_rulings import BY_HAND  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
+
+
+class TestFySuitsHand:
+    ruling = "FY-SUITS-HAND"
+
+    def test_a_turn_under_suits_by_hand_is_said_in_those_suits(self):
+        s = fairy(suits="by_hand", suit_cards=BY_HAND)
+        v = s.play(opening(1))
+        assert v.headline == "The opening card is 1"
+        assert v.details == (
+            "1 (suit A) starts the discard pile; the first turn compares the next card with it.",
+            "20 cards left · fairies seen: 0 of 3.",
+        )
+        assert v.rulings == ("FY-OPENING", "FY-DECK", "FY-SUITS-HAND")
+        v = s.play(guess(Ana="same_suit", Bo="higher", Cy="lower"))
+        assert v.headline == "Turn 1: 3 guesses locked in"
+        assert v.details == (
+            "Higher: Bo.",
+            "Lower: Cy.",
+            "Same suit: Ana.",
+            "Against the top card 1 (suit A).",
+        )
+        assert v.rulings == ("FY-GUESS",)
+        v = s.play(turn_up(4))
+        assert v.headline == "4 is higher than 1, same suit and a fairy: Ana and Bo were right"
+        assert v.details == (
+            "Pile top 1 (suit A); turned up 4 (suit A, fairy).",
+            "4 is higher than 1, the same suit and a fairy.",
+            "Higher, right +2: Bo.",
+            "Lower, wrong −1: Cy.",
+            "Same suit, right +4: Ana.",
+            "19 cards left · fairies seen: 1 of 3.",
+        )
+        assert v.rulings == ("FY-SCORE", "FY-SUITS-HAND")
+        assert s.state.turns == 1
+
+    def test_the_next_number_is_another_suit_when_the_table_says_so(self):
+        s = fairy(
+            suits="by_hand",
+            suit_cards=BY_HAND,
+            actions=[opening(1), guess(Ana="same_suit", Bo="higher", Cy="lower")],
+        )
+        v = s.play(turn_up(2))
+        assert v.headline == "2 is higher than 1: Bo was right"
+        assert v.details[:2] == (
+            "Pile top 1 (suit A); turned up 2 (suit B).",
+            "2 is higher than 1, another suit and no fairy.",
+        )
+        assert "Same suit, wrong −1: Ana." in v.details
+        assert s.state.scores == (-1, 2, -1)
+
+
+class TestFyScore:
+    ruling = "FY-SCORE"
+
+    def test_lower_and_same_suit_under_the_usual_suits(self):
+        s = fairy(actions=[opening(7), guess(Ana="higher", Bo="higher", Cy="same_suit")])
+        v = s.play(turn_up(3))
+        assert v.headline == "3 is lower than 7 and same suit: Cy was right"
+        assert v.details == (
+            "Pile top 7 (suit 1-7); turned up 3 (suit 1-7).",
+            "3 is lower than 7, the same suit and no fairy.",
+            "Higher, wrong −1: Ana and Bo.",
+            "Same suit, right +4: Cy.",
+            "19 cards left · fairies seen: 0 of 3.",
+        )
+        assert v.rulings == ("FY-SCORE", "FY-SUITS")
+
+    def test_everyone_right_and_nobody_right_are_said(self):
+        s = fairy(actions=[opening(7), guess(Ana="lower", Bo="lower", Cy="lower")])
+        assert s.play(turn_up(3)).headline == (
+            "3 is lower than 7 and same suit: everyone was right"
+        )
+        s = fairy(actions=[opening(7), guess(Ana="higher", Bo="higher", Cy="higher")])
+        assert s.play(turn_up(3)).headline == "3 is lower than 7 and same suit: nobody was right"
+
+
+class TestFyFloor:
+    ruling = "FY-FLOOR"
+
+    def test_two_at_the_floor_lose_nothing_and_are_named_together(self):
+        s = fairy(actions=[opening(7)])
+        rules = s.rules
+        state = s.state.model_copy(update=dict(scores=(-4, -4, 0)))
+        for action in (guess(Ana="higher", Bo="higher", Cy="lower"), turn_up(3)):
+            state, v = rules.apply(state, rules.parse_action(action))
+        assert state.scores == (-4, -4, 2)
+        assert "Floor at −4: Ana and Bo were at −4 and lost nothing." in v.details
+        assert v.rulings == ("FY-SCORE", "FY-FLOOR")
