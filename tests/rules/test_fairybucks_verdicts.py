@@ -7,6 +7,7 @@ import pytest
 
 from referee.core.verdict import ScoreChange
 from referee.games.fairybucks.auction import _ordinal
+from referee.games.fairybucks.material import ones_in_play
 from referee.games.fairybucks.model import Item
 from referee.games.fairybucks.scoring import score
 from tests.helpers import fairybucks, finale, lot, reveal_bucks
@@ -109,3 +110,33 @@ class TestScore:
             "items 1 + 2 + 3 + 4 = 10; 1 complete set x 4 = 4; castle card 3; total 17"
         )
         assert score([]).arithmetic([]) == "items 0 = 0; total 0"
+
+
+class TestItemsAndSetup:
+    ruling = "FB-ITEMS"
+
+    def test_the_items_worth_one_leave_only_a_two_player_game(self):
+        assert (ones_in_play(2), ones_in_play(3)) == (0, 4)
+
+    def test_the_last_lot_says_to_turn_up_the_castles_item(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=9)  # 3 items to auction: one lot
+        v = s.play(LOT)
+        assert (v.headline, v.details, v.rulings) == (
+            "Lot 1: 5 moon, 3 sun, 2 star",
+            ("10 points on offer, before set bonuses.",),
+            ("FB-ITEMS",),
+        )
+        s.play(reveal_bucks(Ana=10, Bo=1))
+        v = s.play(reveal_bucks(Ana=1, Bo=2))
+        assert v.details[-1] == "That was the last lot: turn up the item hidden on the castle."
+
+
+class TestPoof:
+    ruling = "FB-POOF"
+
+    def test_a_poof_is_said_and_its_bucks_go_back_to_hand(self):
+        s = fairybucks(players=("Ana", "Bo", "Cy"), actions=[LOT, reveal_bucks(Ana=4, Bo=3, Cy=2)])
+        v = s.play(reveal_bucks(Ana="poof", Bo=5, Cy=1))
+        assert v.details[0] == "Ana: Poof!, 4 back to hand; out of this auction"
+        assert v.rulings == ("FB-REVEAL", "FB-POOF", "FB-HIGH-BIDDER")
+        assert s.state.hands[0] == tuple(range(1, 11))
