@@ -21,6 +21,17 @@ class TestTrump:
         )
         assert (v.rulings, v.decisive) == (("FAJ-TRUMP",), False)
 
+    def test_a_shared_highest_total_means_no_trump(self):
+        s = faj(actions=[board("7H"), plays(Ana="AS", Bo="KS", Cy="QS")])
+        v = s.play(board("2H", "2C"))
+        assert v.headline == "Round 1, trick 2: There is no trump: the highest suit total is shared"
+        assert v.details == (
+            "Board: 2♥ 2♣.",
+            "Suit totals: ♥ 2, ♣ 2. The highest total is shared: no trump.",
+        )
+        assert s.state.trump is None
+        assert s.play(plays(Ana="AH", Bo="KH", Cy="QH")).details[0] == "Board: 2♥ 2♣ (no trump)."
+
 
 class TestTricks:
     ruling = "FAJ-TAKE-BOARD"
