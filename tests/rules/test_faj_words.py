@@ -2,8 +2,12 @@
 and each poker hand: held here because one-token changes to tricks.py and poker.py went
 unseen by the other tests (tools/mutate.py)."""
 
+import itertools
+import random
+
 import pytest
 
+from referee.games.faj.poker import TWO_TO_TEN
 from referee.games.faj.showdown import best_hand
 from referee.games.faj.tricks import describe_totals, suit_totals, trick_winner, trump_text
 
@@ -93,3 +97,19 @@ class TestHands:
     @pytest.mark.parametrize(("won", "said"), HANDS)
     def test_every_kind_of_hand_is_said_as_players_say_it(self, won, said):
         assert best_hand(won).describe() == said
+
+
+class TestSuitTieBreak:
+    ruling = "FAJ-SUIT-TIEBREAK"
+
+    def test_equal_ranks_compare_suits_from_the_highest_down(self):
+        rng = random.Random(0)
+        patterns = [p for p in itertools.product(range(4), repeat=5) if len(set(p)) > 1]
+        for _ in range(300):  # pairs of high-card hands 10-8-6-4-2 in other suits
+            a, b = rng.sample(patterns, 2)
+            ha = TWO_TO_TEN.best(list(zip((10, 8, 6, 4, 2), a, strict=True)))
+            hb = TWO_TO_TEN.best(list(zip((10, 8, 6, 4, 2), b, strict=True)))
+            order = (sorted(a, reverse=True) > sorted(b, reverse=True)) - (
+                sorted(a, reverse=True) < sorted(b, reverse=True)
+            )
+            assert ((ha.key > hb.key) - (ha.key < hb.key)) == order, (a, b)
