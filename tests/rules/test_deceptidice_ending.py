@@ -4,8 +4,19 @@ changes to rules.py's outcome and audit went unseen by the other tests (tools/mu
 
 import pytest
 
-from referee.games.deceptidice.material import die_sizes, sizes_text
-from tests.helpers import deceptidice
+from referee.core.errors import InvalidAction
+from referee.games.deceptidice.material import colour_names, die_sizes, sizes_text
+from referee.games.deceptidice.model import PowerCard
+from tests.helpers import (
+    dd_challenge,
+    dd_colour,
+    dd_guess,
+    dd_number,
+    dd_power_card,
+    dd_reveal,
+    dd_tops,
+    deceptidice,
+)
 
 
 @pytest.fixture
@@ -73,3 +84,104 @@ class TestDice:
     def test_one_die_is_said_as_one_die(self):
         assert sizes_text((2,)) == "1 die: 2 cards"
         assert sizes_text((3, 2)) == "2 dice: 3, 2 cards"
+
+
+class TestColours:
+    ruling = "DD-COLOURS"
+
+    @pytest.mark.parametrize(
+        ("text", "names"),
+        [
+            ("A,B,C,D", {"R": "A", "B": "B", "G": "C", "Y": "D"}),
+            ("x" * 16, {"R": "x" * 16, "B": "Blue", "G": "Green", "Y": "Yellow"}),
+            ("  ", {"R": "Red", "B": "Blue", "G": "Green", "Y": "Yellow"}),
+            ("Rouge,,Vert", {"R": "Rouge", "B": "Blue", "G": "Vert", "Y": "Yellow"}),
+        ],
+    )
+    def test_four_names_of_up_to_16_characters_a_blank_keeping_the_usual(self, text, names):
+        assert colour_names(text) == names
+
+    @pytest.mark.parametrize(
+        ("text", "reason"),
+        [
+            ("A,B,C,D,E", "Colour names: four colours take at most four names, not 5."),
+            (
+                "x" * 17,
+                "Colour names: a name has at most 16 characters; 'xxxxxxxxxxxxxxxxx' has 17.",
+            ),
+            (
+                "abcdefghijklmnopqrstuvwxyz0123",
+                "Colour names: a name has at most 16 characters; 'abcdefghijklmnopqrs…' has 30.",
+            ),
+            ("12", "Colour names: '12' is a number, not a colour."),
+            ("Red, red", "Colour names: two colours cannot both be called 'red'."),
+        ],
+    )
+    def test_names_the_table_cannot_use_are_refused_in_one_sentence(self, text, reason):
+        with pytest.raises(InvalidAction) as refused:
+            colour_names(text)
+        assert refused.value.reason == reason
+
+
+class TestMaterial:
+    ruling = "DD-MATERIAL"
+
+    def test_both_copies_of_a_card_may_be_up_at_once_but_no_third(self):
+        tops = dict(Bo=["G2", "G3", "G5"], Cy=["Y1", "Y2", "Y3"], Di=["B4", "B5", "B6"])
+        challenge = [dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")]
+        s = deceptidice(players=("Ana", "Bo", "Cy", "Di"), actions=challenge)
+        v = s.play(dd_tops(Ana=["R4", "R4", "G1"], **tops))
+        assert v.headline == "Bo loses: there are 2 Red cards, so the guess holds"
+        s = deceptidice(players=("Ana", "Bo", "Cy", "Di"), actions=challenge)
+        with pytest.raises(InvalidAction) as refused:
+            s.play(dd_tops(Ana=["R4", "R4", "R4"], **tops))
+        assert refused.value.reason == (
+            "The deck has only 2 copies of Red 4, but 3 were entered this round."
+        )
+
+    @pytest.mark.parametrize(
+        ("shuffled", "said"), [(1, "1 power card was"), (2, "2 power cards were")]
+    )
+    def test_no_more_power_cards_turn_up_than_were_shuffled_in(self, shuffled, said):
+        power = [dd_power_card("numbers", (n,), 2) for n in (2, 3, 4)]
+        s = deceptidice(
+            players=("Ana", "Bo", "Cy", "Di"),
+            power_cards=shuffled,
+            actions=[dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")],
+        )
+        with pytest.raises(InvalidAction) as refused:
+            s.play(
+                dd_tops(
+                    Ana=[*power[:shuffled], "R4", "R1"][:3],
+                    Bo=[power[2], "G3", "G5"],
+                    Cy=["Y1", "Y2", "Y3"],
+                    Di=["B4", "B5", "B6"],
+                )
+            )
+        assert refused.value.reason == (
+            f"Only {said} shuffled in; this round would show {shuffled + 1}."
+        )
+
+    def test_a_power_card_face_up_cannot_turn_up_again_this_round(self):
+        card = dd_power_card("numbers", (2,), 2)
+        s = deceptidice(
+            players=("Ana", "Bo"),
+            reveal_dice=True,
+            power_cards=2,
+            actions=[
+                dd_reveal("Ana", card),
+                dd_guess("Ana", dd_number(2, 4)),
+                dd_reveal("Bo", "B1"),
+                dd_challenge("Bo"),
+            ],
+        )
+        menu = s.rules.choices(s.state)
+        assert not menu.fits([PowerCard.model_validate(card)])
+        assert menu.fits([PowerCard(combo="numbers", sizes=(3,), value=2)])
+
+    def test_a_name_with_a_character_no_screen_shows_is_refused(self):
+        with pytest.raises(InvalidAction) as refused:
+            colour_names("a\x07b")
+        assert refused.value.reason == (
+            "Colour names: 'a\\x07b' holds a character no screen shows."
+        )
