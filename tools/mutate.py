@@ -87,6 +87,10 @@ NO_RULE = {
     "mutant on: its menu cache is out of mutmut's reach",
     "rules.draw": "random play's pick among the moves the menu offers (the random-play test "
     "checks that the menu offers it); which of them it picks decides no rule",
+    "deceptidice/rules.choices": "the cache of menus by state: a cache changed or off gives the "
+    "same menus, computed again",
+    "deceptidice/rules.handlers": "the handler table, built once at import and kept: out of "
+    "mutmut's reach",
 }
 STATUS = re.compile(r"^\s*(\S+): (.+)$")
 RULING_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
@@ -199,6 +203,13 @@ def function_of(name: str) -> str:
     return head.rpartition("ǁ")[2] if "ǁ" in head else head.rpartition(".")[2].removeprefix("x_")
 
 
+def no_rule(mutant: Mutant) -> str | None:
+    """Why a survivor in a function no rule reads is equivalent (None: it is not in one)."""
+    path, function = Path(mutant.module), function_of(mutant.name)
+    game_key = f"{path.parent.name}/{path.stem}.{function}"
+    return NO_RULE.get(game_key) or NO_RULE.get(f"{path.stem}.{function}")
+
+
 def only_strictness(was: str, now: str) -> bool:
     """zip's strict=True turned off: it only raises when the lengths differ, and every zip in
     the rules pairs sequences made the same length (equivalent for every valid table)."""
@@ -238,9 +249,8 @@ def survivors(
         key = (mutant.module, mutant.was, mutant.now)
         if key in known:
             mutant.kind, mutant.why = "accepted", known[key]
-        elif f"{Path(mutant.module).stem}.{function_of(mutant.name)}" in NO_RULE:
-            mutant.kind = "accepted"
-            mutant.why = NO_RULE[f"{Path(mutant.module).stem}.{function_of(mutant.name)}"]
+        elif no_rule(mutant):
+            mutant.kind, mutant.why = "accepted", no_rule(mutant)
         elif function_of(mutant.name) in DISPLAY_ONLY:
             mutant.kind, mutant.why = "text", DISPLAY_ONLY[function_of(mutant.name)]
         elif mutant.status == "survived" and only_strictness(mutant.was, mutant.now):
