@@ -5,7 +5,7 @@ changes to any line went unseen by the other tests (tools/mutate.py)."""
 
 import pytest
 
-from referee.core.errors import InvalidAction
+from referee.core.errors import IllegalAction, InvalidAction
 from tests.helpers import (
     dd_challenge,
     dd_claim,
@@ -159,3 +159,20 @@ class TestRevealAndTops:
         with pytest.raises(InvalidAction) as refused:
             s.play(dd_tops(Ana=["B4", "G1"], Bo=["R1", "B2", "G3", "Y3"][: 3 if reveal else 4]))
         assert refused.value.reason == reason
+
+    def test_tops_of_a_player_whose_dice_were_all_revealed_are_refused(self):
+        ana, bo, actions = ["R1", "G1", "R2", "G2"], ["B1", "Y1", "B2"], []
+        for i in range(4):  # Ana reveals all 4 dice, Bo 3, each before guessing higher
+            actions += [dd_reveal("Ana", ana[i]), dd_guess("Ana", dd_number(2 * i + 1, 6))]
+            if i < 3:
+                actions += [dd_reveal("Bo", bo[i]), dd_guess("Bo", dd_number(2 * i + 2, 6))]
+        s = deceptidice(players=TWO, reveal_dice=True, actions=actions)
+        assert s.play(dd_challenge("Bo")).details[-1] == (
+            "Turn every die face up and enter its top card: 8 dice, 7 already revealed."
+        )
+        with pytest.raises(IllegalAction) as refused:
+            s.play(dd_tops(Ana=["R3"], Bo=["Y2"]))
+        assert refused.value.reason == (
+            "Ana's dice were all revealed this round; their tops are already in."
+        )
+        assert s.play(dd_tops(Bo=["Y2"])).headline.startswith("Ana loses:")
