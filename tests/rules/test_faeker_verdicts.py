@@ -4,6 +4,7 @@ bidding.py, counting.py and rules.py went unseen by the other tests (tools/mutat
 
 import pytest
 
+from referee.core.errors import IllegalAction
 from referee.core.verdict import ScoreChange
 from tests.helpers import S, bid, bluff, faeker, pass_, reveal, showdown, top
 
@@ -256,3 +257,109 @@ class TestAllPass:
         )
         assert v.rulings == ("FK-ALL-PASS-VOID",)
         assert v.decisive
+
+
+def bluff_settled_with(cubes, supply):
+    """Bo's true bid of 2 on a 4, called by Cy, when the table already holds `cubes`."""
+    s = faeker(actions=[top(4), bid("Bo", 2), bluff("Cy")])
+    state = s.state.model_copy(update=dict(cubes=cubes, supply=supply))
+    return s.rules, *s.rules.apply(state, s.rules.parse_action(reveal("Bo", 5, 6, S, 1, 2)))
+
+
+class TestGameEnd:
+    ruling = "FK-GAME-END"
+
+    def test_reaching_the_target_ends_the_game(self):
+        rules, state, v = bluff_settled_with((0, 10, 0), 30)
+        assert (state.phase, v.headline) == ("over", "Bo wins with 13 cubes")
+        assert v.details[-1] == "Bo reached the target of 12 cubes."
+        assert v.rulings[-1] == "FK-GAME-END"
+        ended = rules.outcome(state)
+        assert (ended.headline, ended.reason) == (
+            "Bo wins with 13 cubes",
+            "Bo reached the target of 12 cubes.",
+        )
+        assert (ended.decided, ended.rulings) == (
+            ("0 cubes", "13 cubes", "0 cubes"),
+            ("FK-GAME-END",),
+        )
+
+    def test_others_at_the_target_with_fewer_cubes_are_said(self):
+        rules, state, _ = bluff_settled_with((12, 10, 0), 18)
+        assert rules.outcome(state).reason == (
+            "Bo reached the target of 12 cubes; others reached it too, with fewer cubes."
+        )
+
+    def test_a_short_supply_pays_what_it_holds_and_a_tie_shares_the_win(self):
+        *_, v = bluff_settled_with((20, 18, 0), 2)
+        assert v.headline == "Ana and Bo share the win with 20 cubes"
+        assert v.details[-2:] == (
+            "The supply holds only 2 cubes, so Bo takes 2.",
+            "Ana and Bo reached the target of 12 cubes.",
+        )
+        assert "FK-SUPPLY-SHORT" in v.rulings
+
+
+class TestRound:
+    ruling = "FK-DEALER"
+
+    @pytest.mark.parametrize(
+        ("card", "headline", "counts", "rulings"),
+        [
+            (
+                4,
+                "Round 1: top card 4, worth 3 fae",
+                "Bids count cards of 4 or higher (a stone circle counts as equal).",
+                ("FK-DIE", "FK-DEALER", "FK-COUNT-HIGH", "FK-STONE-EQUAL"),
+            ),
+            (
+                S,
+                "Round 1: top card stone circle, worth 4 fae",
+                "Bids count the longest run of consecutive numbers (each stone circle fills one "
+                "gap; a run needs 2 cards).",
+                ("FK-DIE", "FK-DEALER", "FK-COUNT-RUN"),
+            ),
+        ],
+    )
+    def test_the_top_card_opens_the_round(self, card, headline, counts, rulings):
+        v = faeker().play(top(card))
+        assert (v.headline, v.rulings) == (headline, rulings)
+        assert v.details == ("Round die shows 1 (round 1).", "Dealer: Ana. Bo bids first.", counts)
+
+    def test_a_lone_bid_and_a_tie_at_the_top_are_said(self):
+        v = faeker(actions=[top(4), bid("Bo", 1), pass_("Cy"), pass_("Ana")]).verdicts[-1]
+        assert v.headline == "Bo takes the round unopposed"
+        assert v.details == (
+            "Ana passes and is out this round.",
+            "Bo's bid of 1 stands and everyone else passed.",
+            "Top card 4 is worth 3 fae.",
+            NEXT,
+        )
+        v = faeker(actions=[top(4), bid("Bo", 1), bid("Cy", 1), bid("Ana", 1)]).verdicts[-1]
+        assert v.headline == "Tie at 1: showdown between Bo, Cy, Ana"
+        assert v.details == (
+            "Ana bids 1.",
+            "Bo, Cy, Ana all bid 1; everyone else passed.",
+            "Each of them shows their hand; the highest hand wins.",
+        )
+
+    @pytest.mark.parametrize(
+        ("actions", "hand", "reason"),
+        [
+            (
+                [top(4), bid("Bo", 2), bluff("Cy")],
+                reveal("Cy", 5, 6, S, 1, 2),
+                "Cy is not part of this bluff call.",
+            ),
+            (
+                [top(4), bid("Bo", 1), bid("Cy", 1), bid("Ana", 1), reveal("Bo", 5, 6, S, 1, 2)],
+                reveal("Bo", 5, 6, S, 1, 2),
+                "Bo has already shown a hand.",
+            ),
+        ],
+    )
+    def test_a_hand_shown_out_of_place_is_refused_in_one_sentence(self, actions, hand, reason):
+        s = faeker(actions=actions)
+        with pytest.raises(IllegalAction) as refused:
+            s.play(hand)
+        assert refused.value.reason == reason
