@@ -2,13 +2,19 @@
 makes one-token changes to a game's rules modules and runs that game's rules tests alone
 against each; a change no test notices is a mutant that survived, and is printed.
 
-    python tools/mutate.py deceptidice      # one game (or: all, the default)
-    python tools/mutate.py faeker --jobs 1  # mutants tried at once (default 2)
+    python tools/mutate.py deceptidice           # one game (or: all, the default)
+    python tools/mutate.py faeker --jobs 1       # mutants tried at once (default 2)
+    python tools/mutate.py deceptidice --module truth --module guesses   # part of a game
+    python tools/mutate.py fairy --again         # the last run's survivors, run nothing
+
+A game's run stops after --minutes (15); the mutants tried by then keep their verdicts.
 
 A survivor is one of three things, and the run says which:
-- it changes only text a player reads (a sentence or a word inside one): "text";
-- it is listed in tools/mutants_accepted.toml, as equivalent to the code it replaces,
-  with the reason: "accepted";
+- it changes only text a player reads (a sentence or a word inside one, or a function
+  whose result is only shown: DISPLAY_ONLY): "text";
+- it is listed in tools/mutants_accepted.toml as equivalent to the code it replaces, with
+  the reason, or it turns off zip's strict=True, or it lies in a function no rule reads
+  (NO_RULE): "accepted";
 - otherwise it is a gap in the tests: "NOT CAUGHT", and the command exits 1. Kill it with
   a test named after the rule it breaks (or, if it truly is equivalent, list it with why).
 
