@@ -226,6 +226,14 @@ def only_strictness(was: str, now: str) -> bool:
     return "strict=True" in was and now != was and loose(now) == loose(was)
 
 
+def stale_entries() -> list[dict]:
+    """Accepted mutants whose line is no longer in its module (the code moved on)."""
+    if not ACCEPTED.exists():
+        return []
+    entries = tomllib.loads(ACCEPTED.read_text()).get("equivalent", [])
+    return [e for e in entries if e["was"].split(" / ")[0] not in (ROOT / e["module"]).read_text()]
+
+
 def accepted() -> dict[tuple[str, str, str], str]:
     if not ACCEPTED.exists():
         return {}
@@ -338,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         seconds = time.monotonic() - started
         counts, found = survivors(work, game, args.module)
         missed += report(game, seconds, whole, counts, found, args.verbose)
+    for entry in stale_entries():
+        print(f"  stale in {ACCEPTED.name}: {entry['module']}: {entry['was']}")
     print(f"\n{missed} mutants no test catches" if missed else "\nEvery mutant is accounted for.")
     return 1 if missed else 0
 
