@@ -3,6 +3,7 @@ each guess scored, under suits by hand as well as by numbers, and at the floor. 
 by line because one-token changes to rules.py and scoring.py went unseen by the other tests
 (tools/mutate.py)."""
 
+from referee.games.fairy.scoring import reveal_headline
 from tests.helpers import fairy, guess, opening, turn_up
 from tests.rules.test_fairy_rulings import BY_HAND  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
 
@@ -94,3 +95,32 @@ class TestFyFloor:
         assert state.scores == (-4, -4, 2)
         assert "Floor at −4: Ana and Bo were at −4 and lost nothing." in v.details
         assert v.rulings == ("FY-SCORE", "FY-FLOOR")
+
+
+class TestFyHeadline:
+    ruling = "FY-SCORE"
+
+    def test_the_headline_says_who_was_right_for_one_guess_or_many(self):
+        assert (
+            reveal_headline(7, 3, [], 1) == "3 is lower than 7 and same suit: the guess was wrong"
+        )
+        assert reveal_headline(7, 3, ["Ana"], 1) == "3 is lower than 7 and same suit: Ana was right"
+        assert reveal_headline(7, 3, [], 2) == "3 is lower than 7 and same suit: nobody was right"
+        assert reveal_headline(7, 3, ["Ana", "Bo"], 2) == (
+            "3 is lower than 7 and same suit: everyone was right"
+        )
+        assert reveal_headline(7, 3, ["Ana"], 2) == "3 is lower than 7 and same suit: Ana was right"
+
+
+class TestFyPlayoffGuesses:
+    ruling = "FY-PLAYOFF"
+
+    def test_guesses_in_a_play_off_are_only_the_tied_and_cite_the_play_off(self):
+        s = fairy(actions=[opening(7)])
+        rules, state = s.rules, s.state.model_copy(update=dict(scores=(22, 22, 0)))
+        for action in (guess(Ana="higher", Bo="higher", Cy="lower"), turn_up(19)):
+            state, _ = rules.apply(state, rules.parse_action(action))
+        state, v = rules.apply(state, rules.parse_action(guess(Ana="higher", Bo="lower")))
+        assert v.headline == "Turn 2: 2 guesses locked in"
+        assert v.details == ("Higher: Ana.", "Lower: Bo.", "Against the top card 19 (suit 15-21).")
+        assert v.rulings == ("FY-GUESS", "FY-PLAYOFF")
