@@ -8,6 +8,29 @@ One place for these, so that verdicts, endings, the log editor and the screens n
 PLACE_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
+# Small counts as a sentence spells them ("three rounds", "four suits").
+COUNT_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def count_word(n: int) -> str:
+    """'three' for 3; a count past twelve stays in figures ('21')."""
+    return COUNT_WORDS[n] if 0 <= n < len(COUNT_WORDS) else str(n)
+
+
 def number(n: int, sign: bool = False) -> str:
     """An integer with a true minus sign: '−4'; with `sign`, '+7' and '−1'."""
     return (f"{n:+d}" if sign else str(n)).replace("-", "−")

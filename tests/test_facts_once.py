@@ -1,0 +1,76 @@
+"""Each fact of a game's rules is written once: its limits, floors, targets, scoring tables,
+sizes and move names are constants in the game's own folder (its deck, material or scoring
+module: the fact's home), imported by the rules, views, teacher, disputes and rulings, and
+every sentence that states one builds it from the constant.
+
+FACTS is the registry of the facts known so far, each with its game, the expression that
+holds it in its home module, the value it holds there, and how it would be recognised if it
+were written again as a literal (tests/facts_scan.py says the four rules: a number in the
+game's folders, a number beside a name that says the fact anywhere in referee/, the fact in
+a sentence, a name's string). The first test holds every fact to its home, so the registry
+cannot drift from the code; the second scans referee/ for a literal of a known fact outside
+its home.
+
+A new fact joins in three steps: define it once, under a name that says one thing, in the
+game's home module (deck.py, material.py, scoring.py, ...); import it wherever it is used
+and build the sentences that state it from it; add a Fact to FACTS with the words that
+would name it beside a stray literal (`words`), `common=True` when its value is too common
+to mean it alone, and `text` when a sentence writes it. `python -m tests.facts_scan` lists
+(and counts) what the scan finds, in this checkout or in another one given as an argument.
+"""
+
+import importlib
+
+import pytest
+
+from tests.facts_scan import ROOT, Fact, scan
+
+FY_DECK = "referee/games/fairy/deck.py"
+FY_SCORING = "referee/games/fairy/scoring.py"
+# A number standing alone in a sentence: not a ruling's id ("FY-END-24"), not in a range
+# ("15-21") or a list of cards ("12 15 18").
+ALONE = r"(?<![\w−-]){}(?!\d| \d|-\d)"
+
+FACTS: tuple[Fact, ...] = (
+    # -- Fairy -------------------------------------------------------------------------
+    Fact("fairy", "FLOOR", FY_DECK, -4, "score|floor", text=r"(?<![\w−-])[−-]4(?!\d)"),
+    Fact("fairy", "TOP", FY_DECK, 24, "TOP|goal|target", text=ALONE.format(24)),
+    Fact("fairy", "GOAL_15", FY_DECK, 15, "GOAL|goal|target", text=ALONE.format(15)),
+    Fact("fairy", "LAST_CARD", FY_DECK, 21, "card", text=r"\b21 (cards|charm)|1-21|[Tt]wenty"),
+    Fact("fairy", "FAIRIES", FY_DECK, frozenset({4, 11, 18}), text=r"\b4, 11\b"),
+    Fact("fairy", "len(FAIRIES)", FY_DECK, 3, "fair", common=True, text=r"\bof 3\b|\bthree f"),
+    Fact("fairy", "SUIT_SIZE", FY_DECK, 7, "suit", common=True, text=r"\b7 cards|\bof 7\b"),
+    Fact("fairy", "suit_ranges()", FY_DECK, "1-7, 8-14, 15-21", text=r"\b1-7\b|\b8-14\b"),
+    Fact("fairy", "MIN_PLAYERS", FY_DECK, 2, "players", common=True),
+    Fact("fairy", "MAX_PLAYERS", FY_DECK, 10, "players|guesses", common=True),
+    Fact("fairy", "POINTS[HIGHER]", FY_SCORING, 2, "POINTS|points", True, r"\+2\b"),
+    Fact("fairy", "POINTS[SAME_SUIT]", FY_SCORING, 4, "POINTS|points", True, r"\+4\b"),
+    Fact("fairy", "POINTS[CATCH]", FY_SCORING, 7, "POINTS|points", True, r"\+7\b"),
+    Fact("fairy", "WRONG", FY_SCORING, -1, "POINTS|wrong|loss", True, r"[−-]1\b|costs 1\b"),
+    *(
+        Fact("fairy", f"GUESSES[{i}]", FY_SCORING, guess)
+        for i, guess in enumerate(("higher", "lower", "same_suit", "catch"))
+    ),
+    Fact("fairy", "GUESS_NAMES[SAME_SUIT]", FY_SCORING, "same suit"),
+    Fact("fairy", "GUESS_LABELS[CATCH]", FY_SCORING, "Catch the fairy"),
+    Fact("fairy", "GUESS_SHORT[SAME_SUIT]", FY_SCORING, "Suit"),
+    Fact("fairy", "GUESS_SHORT[CATCH]", FY_SCORING, "Catch"),
+)
+
+
+def _module_of(home: str) -> str:
+    return home.removesuffix(".py").replace("/", ".")
+
+
+@pytest.mark.parametrize("fact", FACTS, ids=lambda f: f"{f.game}-{f.name}")
+def test_each_known_fact_lives_in_its_game_and_holds_its_value(fact):
+    assert fact.home.startswith(fact.folders), f"{fact.name} lives outside {fact.game}'s folders"
+    module = importlib.import_module(_module_of(fact.home))
+    assert eval(fact.name, vars(module)) == fact.value  # the registry names its own constants
+
+
+def test_no_known_fact_is_written_as_a_literal_outside_its_home():
+    found = scan(FACTS, ROOT)
+    assert not found, "facts written again; import them from their home:\n" + "\n".join(
+        map(str, found)
+    )
