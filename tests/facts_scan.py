@@ -38,8 +38,6 @@ LAYOUT = re.compile(
     r"(.*_)?(size|spacing|height|width|radius|padding|margin|lines|indent|expand|offset|"
     r"elevation|scale|duration)|top|bottom|left|right|horizontal|vertical"
 )
-# Nodes whose names say what a literal inside them means.
-CONTEXTS = (ast.Compare, ast.BinOp, ast.AugAssign, ast.Call, ast.Assign, ast.AnnAssign)
 
 
 @dataclass(frozen=True)
@@ -162,21 +160,44 @@ class _Module:
         return False
 
     def says(self, node: ast.AST, words: re.Pattern) -> bool:
+        above = self.parent.get(id(node))
+        if isinstance(above, ast.Subscript) and above.slice is node:
+            return False  # an index, `hands[0]`, is a place in a sequence
         return any(words.search(name) for name in self.context(node))
 
     def context(self, node: ast.AST) -> set[str]:
-        """The names of the nearest comparison, arithmetic, call or assignment holding
-        `node`; for a call that is a value assigned, the names assigned too."""
+        """The names a literal is set beside: the whole of the nearest comparison or
+        arithmetic holding it; of a call, the function, the literal's keyword and the
+        positional arguments (`max(-4, score)`, not the call's other keywords); of an
+        assignment, what is assigned to (`max_players = 10`, `hands: … = Field(le=6)`)."""
+        child = node
         for above in self._ancestors(node):
-            if isinstance(above, CONTEXTS):
-                names = _names(above)
+            if isinstance(above, ast.Compare | ast.BinOp | ast.AugAssign):
+                return _names(above)
+            if isinstance(above, ast.Call):
+                names = _names(above.func)
+                for arg in above.args:
+                    names |= _names(arg)
+                if isinstance(child, ast.keyword) and child.arg:
+                    names.add(child.arg)
                 up = self.parent.get(id(above))
-                if isinstance(above, ast.Call) and isinstance(up, ast.Assign | ast.AnnAssign):
-                    names |= _names(up)
+                while isinstance(up, ast.Subscript | ast.Tuple | ast.List):
+                    up = self.parent.get(id(up))  # Card = Annotated[int, Field(le=7)]
+                if isinstance(up, ast.Assign | ast.AnnAssign):
+                    names |= self._assigned(up)
                 return names
+            if isinstance(above, ast.Assign | ast.AnnAssign):
+                return self._assigned(above)
             if isinstance(above, ast.stmt):
                 return _names(above) if isinstance(above, ast.Return) else set()
+            child = above
         return set()
+
+    @staticmethod
+    def _assigned(node: ast.Assign | ast.AnnAssign) -> set[str]:
+        if isinstance(node, ast.Assign):
+            return set().union(*(_names(t) for t in node.targets))
+        return _names(node.target) | _names(node.annotation)
 
 
 def modules(root: Path) -> Iterator[_Module]:
@@ -202,7 +223,7 @@ def scan(facts: tuple[Fact, ...], root: Path = ROOT) -> list[Hit]:
 
 def _hits(module: _Module, fact: Fact, own: bool) -> list[Hit]:
     found = []
-    words = re.compile(fact.words) if fact.words else None
+    words = re.compile(fact.words, re.IGNORECASE) if fact.words else None
     if isinstance(fact.value, int):
         for node, value in module.numbers():
             if value != fact.value or module.is_layout(node):

@@ -25,6 +25,7 @@ import pytest
 
 from tests.facts_scan import ROOT, Fact, scan
 
+FK_DECK = "referee/games/faeker/deck.py"
 FY_DECK = "referee/games/fairy/deck.py"
 FY_SCORING = "referee/games/fairy/scoring.py"
 # A number standing alone in a sentence: not a ruling's id ("FY-END-24"), not in a range
@@ -32,6 +33,23 @@ FY_SCORING = "referee/games/fairy/scoring.py"
 ALONE = r"(?<![\w−-]){}(?!\d| \d|-\d)"
 
 FACTS: tuple[Fact, ...] = (
+    # -- Fae-ker -----------------------------------------------------------------------
+    Fact("faeker", "HAND_SIZE", FK_DECK, 5, "hand|cards", True, r"\b5 cards|\ball 5\b"),
+    Fact("faeker", "MIN_BID", FK_DECK, 0, "bid|low", True, r"\b0 to \d|bid 0\b"),
+    Fact("faeker", "MAX_BID", FK_DECK, 5, "bid", True, r"\bto 5\b"),
+    Fact("faeker", "BLUFF_BONUS", FK_DECK, 1, "fae|bonus", True, r"fae \+ 1|plus 1\b"),
+    Fact("faeker", "SUPPLY", FK_DECK, 40, "supply|cubes", text=r"\b40\b"),
+    Fact("faeker", "HIGHEST", FK_DECK, 7, "card|top|high", True, r"\bto 7\b|-7\b|\b7 on top"),
+    Fact("faeker", "LOW_TOPS[-1]", FK_DECK, 3, "top", True, r"\b1-3\b|\b1, 2 or 3\b"),
+    Fact("faeker", "MIN_RUN", FK_DECK, 2, "run|best", True, r"(run needs|run of|least) 2\b"),
+    Fact("faeker", "DIE_FACES", FK_DECK, 8, "die|face|round", text=r"\bd8\b|round [89]\b"),
+    Fact("faeker", "STONE", FK_DECK, 0, "^top$|stone|STONE", True, r"\b0 for a stone"),
+    Fact("faeker", "MIN_PLAYERS", FK_DECK, 2, "players|hands", True, r"\b2-6\b"),
+    Fact("faeker", "MAX_PLAYERS", FK_DECK, 6, "players|hands", True),
+    Fact("faeker", "CUBES_TO_WIN[2]", FK_DECK, 15, "goal|cubes", True, r"need \d+ cubes"),
+    Fact("faeker", "DECK.size", FK_DECK, 32, "deck|size|cards", text=r"\b32 cards"),
+    Fact("faeker", "FAE[1]", FK_DECK, 2, "fae", True, r"(is|are) worth \d\b"),
+    Fact("faeker", "COPIES[1]", FK_DECK, 7, "copies", True, r"\bseven 1s"),
     # -- Fairy -------------------------------------------------------------------------
     Fact("fairy", "FLOOR", FY_DECK, -4, "score|floor", text=r"(?<![\w−-])[−-]4(?!\d)"),
     Fact("fairy", "TOP", FY_DECK, 24, "TOP|goal|target", text=ALONE.format(24)),
