@@ -25,9 +25,11 @@ import pytest
 
 from tests.facts_scan import ROOT, Fact, scan
 
+FB_MATERIAL = "referee/games/fairybucks/material.py"
 FK_DECK = "referee/games/faeker/deck.py"
 FY_DECK = "referee/games/fairy/deck.py"
 FY_SCORING = "referee/games/fairy/scoring.py"
+SYMBOLS = ("moon", "sun", "star", "book")
 # A number standing alone in a sentence: not a ruling's id ("FY-END-24"), not in a range
 # ("15-21") or a list of cards ("12 15 18").
 ALONE = r"(?<![\w−-]){}(?!\d| \d|-\d)"
@@ -50,6 +52,20 @@ FACTS: tuple[Fact, ...] = (
     Fact("faeker", "DECK.size", FK_DECK, 32, "deck|size|cards", text=r"\b32 cards"),
     Fact("faeker", "FAE[1]", FK_DECK, 2, "fae", True, r"(is|are) worth \d\b"),
     Fact("faeker", "COPIES[1]", FK_DECK, 7, "copies", True, r"\bseven 1s"),
+    # -- Fairy Bucks -------------------------------------------------------------------
+    Fact("fairybucks", "HIGHEST_BUCK", FB_MATERIAL, 10, "buck|hand|showing", text=r"\b1 to 10\b"),
+    Fact("fairybucks", "len(BUCKS)", FB_MATERIAL, 10, "buck", True, r"\bten Fairy"),
+    Fact("fairybucks", "POOF", FB_MATERIAL, "poof"),
+    *(Fact("fairybucks", f"SYMBOLS[{i}]", FB_MATERIAL, s) for i, s in enumerate(SYMBOLS)),
+    Fact("fairybucks", "len(SYMBOLS)", FB_MATERIAL, 4, "symbol", True, r"\bfour symbols"),
+    Fact("fairybucks", "SET_BONUS", FB_MATERIAL, 4, "bonus|sets", True, r"\bplus 4\b"),
+    Fact("fairybucks", "LOT_SIZE", FB_MATERIAL, 3, "lot|items", True, r"\bthree (at|items)"),
+    Fact("fairybucks", "ONES", FB_MATERIAL, 4, "ones", True, r"\bfour items worth"),
+    Fact("fairybucks", "SET_ASIDE", FB_MATERIAL, 2, "aside", True, r"\btwo are set aside"),
+    Fact("fairybucks", "MIN_PLAYERS", FB_MATERIAL, 2, "players|bidders|holdings", True),
+    Fact("fairybucks", "MAX_PLAYERS", FB_MATERIAL, 5, "players|bidders|holdings|shows", True),
+    Fact("fairybucks", "SMALL_TABLE", FB_MATERIAL, 2, "players", True, r"\b2-player"),
+    Fact("fairybucks", "MAX_ITEM_VALUE", FB_MATERIAL, 20, "value|item"),
     # -- Fairy -------------------------------------------------------------------------
     Fact("fairy", "FLOOR", FY_DECK, -4, "score|floor", text=r"(?<![\w−-])[−-]4(?!\d)"),
     Fact("fairy", "TOP", FY_DECK, 24, "TOP|goal|target", text=ALONE.format(24)),
