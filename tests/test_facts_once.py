@@ -25,6 +25,8 @@ import pytest
 
 from tests.facts_scan import ROOT, Fact, scan
 
+FJ_DECK = "referee/games/faj/deck.py"
+FJ_POKER = "referee/games/faj/poker.py"
 FB_MATERIAL = "referee/games/fairybucks/material.py"
 FK_DECK = "referee/games/faeker/deck.py"
 FY_DECK = "referee/games/fairy/deck.py"
@@ -66,6 +68,25 @@ FACTS: tuple[Fact, ...] = (
     Fact("fairybucks", "MAX_PLAYERS", FB_MATERIAL, 5, "players|bidders|holdings|shows", True),
     Fact("fairybucks", "SMALL_TABLE", FB_MATERIAL, 2, "players", True, r"\b2-player"),
     Fact("fairybucks", "MAX_ITEM_VALUE", FB_MATERIAL, 20, "value|item"),
+    # -- Faces, Aces & Jokers ----------------------------------------------------------
+    Fact("faj", "ROUNDS", FJ_DECK, 3, "round", True, r"\b[Tt]hree rounds"),
+    Fact("faj", "max(BOARD_SIZES)", FJ_DECK, 4, "board", True, r"\b1, 2, 3 and 4\b|\b1 to 4\b"),
+    Fact("faj", "TRICKS", FJ_DECK, 4, "trick", True, r"\b4 tricks"),
+    Fact("faj", "DRAFT_HAND", FJ_DECK, 4, "draft|picks", True, r"\b4 (draft|face)|(all|than) 4\b"),
+    Fact("faj", "TRICK_CARDS_OUT", FJ_DECK, 30, "cards|piles", text=r"\b30 trick"),
+    Fact("faj", "MIN_PLAYERS", FJ_DECK, 2, "players|plays|piles", True),
+    Fact("faj", "MAX_PLAYERS", FJ_DECK, 4, "players|plays|piles", True),
+    Fact("faj", "SUITS", FJ_DECK, "CDHS"),
+    Fact("faj", "len(SUITS)", FJ_DECK, 4, "suit", True, r"\bfour suits"),
+    Fact("faj", "TRICK_RANKS[-1]", FJ_DECK, 10, "rank", True, r"\b2s to 10s|\b6 to 10\b"),
+    Fact("faj", "HAND_CARDS", FJ_POKER, 5, "cards_won|cards", True, r"\b5-card|than 5\b|\bfive\b"),
+    Fact(
+        "faj",
+        "SUIT_NAMES",
+        FJ_POKER,
+        ("clubs", "diamonds", "hearts", "spades"),
+        text=r"clubs, d|spades, h",
+    ),
     # -- Fairy -------------------------------------------------------------------------
     Fact("fairy", "FLOOR", FY_DECK, -4, "score|floor", text=r"(?<![\w−-])[−-]4(?!\d)"),
     Fact("fairy", "TOP", FY_DECK, 24, "TOP|goal|target", text=ALONE.format(24)),
