@@ -98,12 +98,17 @@ def _root_name(node: ast.AST) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-def _names(node: ast.AST) -> set[str]:
+def _names(node: ast.AST, methods: bool = True) -> set[str]:
+    """The names in `node`; without `methods`, not those of methods called (`cards.count(c)`
+    says nothing of what the result is compared with)."""
+    called = set()
+    if not methods:
+        called = {id(sub.func) for sub in ast.walk(node) if isinstance(sub, ast.Call)}
     out = set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name):
             out.add(sub.id)
-        elif isinstance(sub, ast.Attribute):
+        elif isinstance(sub, ast.Attribute) and id(sub) not in called:
             out.add(sub.attr)
         elif isinstance(sub, ast.keyword | ast.arg) and sub.arg:
             out.add(sub.arg)
@@ -173,7 +178,7 @@ class _Module:
         child = node
         for above in self._ancestors(node):
             if isinstance(above, ast.Compare | ast.BinOp | ast.AugAssign):
-                return _names(above)
+                return _names(above, methods=False)
             if isinstance(above, ast.Call):
                 names = _names(above.func)
                 for arg in above.args:

@@ -25,6 +25,7 @@ import pytest
 
 from tests.facts_scan import ROOT, Fact, scan
 
+DD_MATERIAL = "referee/games/deceptidice/material.py"
 FJ_DECK = "referee/games/faj/deck.py"
 FJ_POKER = "referee/games/faj/poker.py"
 FB_MATERIAL = "referee/games/fairybucks/material.py"
@@ -37,6 +38,31 @@ SYMBOLS = ("moon", "sun", "star", "book")
 ALONE = r"(?<![\w−-]){}(?!\d| \d|-\d)"
 
 FACTS: tuple[Fact, ...] = (
+    # -- Deceptidice ------------------------------------------------------------------
+    Fact(
+        "deceptidice",
+        "len(NUMBERS)",
+        DD_MATERIAL,
+        6,
+        "number|run|longest",
+        True,
+        r"\b1-6\b|\b1 to 6\b|than 6\b|\b2 to 6\b|most 6\b",
+    ),
+    Fact("deceptidice", "len(COLOURS)", DD_MATERIAL, 4, "colour", True, r"\bfour col|\b4 col"),
+    Fact("deceptidice", "WILDCARDS", DD_MATERIAL, 7, "wild", True, r"\b7 wildcards"),
+    Fact("deceptidice", "BASE_DECK", DD_MATERIAL, 48, "deck", True, r"\b48 number"),
+    Fact("deceptidice", "MAX_COUNT", DD_MATERIAL, 48, "count|value", True, r"\bup to 48\b"),
+    Fact("deceptidice", "MAX_DICE_ON_TABLE", DD_MATERIAL, 24, "group|sizes", True, r"\bto 24\b"),
+    Fact("deceptidice", "END_AT", DD_MATERIAL, 3, "end", True, r"\b(to|at) 3 (cards|or)"),
+    Fact("deceptidice", "COPIES_EACH", DD_MATERIAL, 2, "copies", True, r"card twice|most 2 of"),
+    Fact("deceptidice", "MIN_PLAYERS", DD_MATERIAL, 2, "players|tops", True),
+    Fact("deceptidice", "MAX_PLAYERS", DD_MATERIAL, 8, "players|tops", True, r"\b6 to 8\b"),
+    Fact("deceptidice", "START_CARDS", DD_MATERIAL, 9, "start|size", True, r"\bwith 9 cards"),
+    Fact("deceptidice", "MAX_DICE_PER_PLAYER", DD_MATERIAL, 4, "dice|tops", True, r"\b4 dice"),
+    Fact("deceptidice", "MIN_COUNT", DD_MATERIAL, 1, "count", True, r"starts at 1\b|least 1\b"),
+    Fact("deceptidice", "MIN_RUN", DD_MATERIAL, 2, "run|length", True, r"\b2 to 6\b"),
+    Fact("deceptidice", "DOUBLE", DD_MATERIAL, 2, "double|half|element", True, r"\b2 × |\b2s\b"),
+    Fact("deceptidice", "MAX_POWER_CARDS", DD_MATERIAL, 20, "power", True),
     # -- Fae-ker -----------------------------------------------------------------------
     Fact("faeker", "HAND_SIZE", FK_DECK, 5, "hand|cards", True, r"\b5 cards|\ball 5\b"),
     Fact("faeker", "MIN_BID", FK_DECK, 0, "bid|low", True, r"\b0 to \d|bid 0\b"),

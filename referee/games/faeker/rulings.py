@@ -1,7 +1,7 @@
 """How the referee reads Fae-ker, in the project's own words (ids are cited by verdicts)."""
 
 from referee.core.rulings import Ruling, RulingBook
-from referee.core.words import count_word
+from referee.core.words import amount, count_word
 from referee.games.faeker.deck import (
     BLUFF_BONUS,
     COPIES,
@@ -30,8 +30,13 @@ def _or(items) -> str:
 
 def _copies() -> str:
     """'seven 1s, six 2s, ... one 7 and four stone circles'."""
-    numbers = [f"{count_word(COPIES[n])} {n}{'s' if COPIES[n] != 1 else ''}" for n in NUMBERS]
-    return f"{', '.join(numbers)} and {count_word(COPIES[STONE])} stone circles"
+    numbers = [f"{count_word(COPIES[n])} {_digits(n, COPIES[n])}" for n in NUMBERS]
+    return f"{', '.join(numbers)} and {amount(COPIES[STONE], 'stone circles', spelled=True)}"
+
+
+def _digits(card: int, copies: int) -> str:
+    """'1s' (seven 1s), '7' (one 7)."""
+    return str(card) if copies == 1 else f"{card}s"
 
 
 def _worth() -> str:
@@ -57,7 +62,8 @@ def _worth() -> str:
 def _goals() -> str:
     """'2 players need 15 cubes, 3 need 12, ...'."""
     (players, cubes), *rest = CUBES_TO_WIN.items()
-    return ", ".join([f"{players} players need {cubes} cubes", *(f"{p} need {c}" for p, c in rest)])
+    first = f"{amount(players, 'players')} need {amount(cubes, 'cubes')}"
+    return ", ".join([first, *(f"{p} need {c}" for p, c in rest)])
 
 
 RULINGS = RulingBook(
@@ -66,7 +72,8 @@ RULINGS = RulingBook(
             id="FK-DECK",
             source="printed",
             title="The deck",
-            text=f"{DECK.size} cards: {_copies()}. {_worth()}. The supply holds {SUPPLY} cubes.",
+            text=f"{amount(DECK.size, 'cards')}: {_copies()}. {_worth()}. The supply holds "
+            f"{SUPPLY} cubes.",
         ),
         Ruling(
             id="FK-GOAL",

@@ -33,7 +33,8 @@ RULINGS = RulingBook(
             source="printed",
             title="The charm deck",
             text=f"{LAST_CARD} charm cards, numbered 1 to {LAST_CARD}, each number once, in "
-            f"{SUITS} suits of {SUIT_SIZE} cards. {_FAIRIES.capitalize()} cards carry a fairy: "
+            f"{SUITS} suits of {SUIT_SIZE} cards. "
+            f"{amount(len(FAIRIES), 'cards', spelled=True).capitalize()} carry a fairy: "
             f"{fairies_text()}. Every card entered is checked against the deck, so no number "
             "can come up twice.",
         ),

@@ -262,8 +262,8 @@ class FairyBucksRules(
     def _verify_items(self, state: FairyBucksState, items: Sequence[Item]) -> None:
         if any(i.value not in item_values(len(state.players)) for i in items):
             raise InvalidAction(
-                f"The {count_word(ONES)} items worth 1 leave the deck in a {SMALL_TABLE}-player "
-                "game: check the value."
+                f"The {amount(ONES, 'items', spelled=True)} worth 1 leave the deck in a "
+                f"{SMALL_TABLE}-player game: check the value."
             )
         seen = state.ones
         if seen + _ones(items) > ONES:

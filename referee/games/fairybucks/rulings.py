@@ -1,7 +1,7 @@
 """How the referee reads Fairy Bucks, in the project's own words."""
 
 from referee.core.rulings import Ruling, RulingBook
-from referee.core.words import count_word
+from referee.core.words import amount, count_word
 from referee.games.fairybucks.material import (
     BUCKS,
     HIDDEN_ON_CASTLE,
@@ -16,6 +16,7 @@ from referee.games.fairybucks.material import (
 from referee.games.fairybucks.model import FairyBucksOptions
 
 _SMALL = f"a {SMALL_TABLE}-player game"
+_ONES = amount(ONES, "items", spelled=True)  # "four items" (worth 1)
 _SYMBOLS = f"{', '.join(SYMBOLS[:-1])} or {SYMBOLS[-1]}"  # "moon, sun, star or book"
 
 RULINGS = RulingBook(
@@ -36,16 +37,16 @@ RULINGS = RulingBook(
             f"{count_word(HIDDEN_ON_CASTLE).capitalize()} item lies hidden on the castle and "
             f"{count_word(SET_ASIDE)} are set aside unseen "
             f"({count_word(set_aside(SMALL_TABLE))} in {_SMALL}, which also removes the "
-            f"{count_word(ONES)} items worth 1). The rest are auctioned "
+            f"{_ONES} worth 1). The rest are auctioned "
             f"{count_word(LOT_SIZE)} at a time; the last lot may be smaller.",
         ),
         Ruling(
             id="FB-ITEM-LIMITS",
             source="printed",
             title="Item limits",
-            text=f"A game turns up at most {count_word(ONES)} items worth 1, and none in "
-            f"{_SMALL}. A lot of fewer than {count_word(LOT_SIZE)} items is the last lot: the "
-            "castle item comes next.",
+            text=f"A game turns up at most {_ONES} worth 1, and none in {_SMALL}. A lot of fewer "
+            f"than {amount(LOT_SIZE, 'items', spelled=True)} is the last lot: the castle item "
+            "comes next.",
         ),
         Ruling(
             id="FB-REVEAL",

@@ -47,6 +47,9 @@ def _cards(cards: Sequence[str]) -> str:
     return " ".join(short(c) for c in cards)
 
 
+_ROUNDS = amount(ROUNDS, "rounds", spelled=True)  # "three rounds"
+
+
 class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     kind = "faj"
     title = "Faces, Aces & Jokers"
@@ -72,10 +75,10 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     unit = "cards won"
     moments = "tricks"
     overview = (
-        f"{count_word(ROUNDS).capitalize()} rounds. Each round everyone drafts {DRAFT_HAND} face "
+        f"{_ROUNDS.capitalize()}. Each round everyone drafts {DRAFT_HAND} face "
         f"cards, then plays them into {TRICKS} tricks whose boards hold {boards_text()} "
         "number cards. The suit with the most points on the board is trump. The trick's "
-        f"winner takes the board's number cards, and after {count_word(ROUNDS)} rounds the "
+        f"winner takes the board's number cards, and after {_ROUNDS} the "
         "best poker hand made from the cards you took wins."
     )
     phases = {

@@ -1,7 +1,7 @@
 """How the referee reads Faces, Aces & Jokers, in the project's own words."""
 
 from referee.core.rulings import Ruling, RulingBook
-from referee.core.words import count_word
+from referee.core.words import amount, count_word
 from referee.games.faj.deck import (
     DRAFT_HAND,
     JOKERS,
@@ -14,7 +14,7 @@ from referee.games.faj.deck import (
 from referee.games.faj.model import FajOptions
 from referee.games.faj.poker import HAND_CARDS, SUIT_NAMES
 
-_ROUNDS = count_word(ROUNDS)  # "three"
+_ROUNDS = amount(ROUNDS, "rounds", spelled=True)  # "three rounds"
 _SUITS = count_word(len(SUITS))  # "all four suits"
 
 RULINGS = RulingBook(
@@ -32,7 +32,7 @@ RULINGS = RulingBook(
             id="FAJ-ROUNDS",
             source="printed",
             title="Rounds",
-            text=f"{_ROUNDS.capitalize()} rounds. Each round begins with a draft: everyone gets "
+            text=f"{_ROUNDS.capitalize()}. Each round begins with a draft: everyone gets "
             f"{DRAFT_HAND} draft cards, keeps one and passes the rest to the right until all "
             f"are kept. Then come {TRICKS} tricks, with {boards_text()} trick cards turned up "
             "on the board. The draft deck is shuffled afresh for every round; trick cards "
@@ -99,14 +99,14 @@ RULINGS = RulingBook(
             id="FAJ-HANDS",
             source="printed",
             title="Final hands",
-            text=f"After {_ROUNDS} rounds each player makes the best {HAND_CARDS}-card poker hand "
+            text=f"After {_ROUNDS} each player makes the best {HAND_CARDS}-card poker hand "
             "from their won trick cards, in the usual poker order. There is no ace, so the "
             f"highest straight is {TRICK_RANKS[-HAND_CARDS]} to {TRICK_RANKS[-1]}.",
         ),
         Ruling(
             id="FAJ-SHORT-HAND",
             source="reading",
-            title=f"Fewer than {count_word(HAND_CARDS)} cards",
+            title=f"Fewer than {amount(HAND_CARDS, 'cards', spelled=True)}",
             text=f"A player with fewer than {HAND_CARDS} won cards plays the best hand those "
             "cards make; "
             "missing kickers count lowest. A player with no cards ranks below everyone.",
