@@ -63,6 +63,7 @@ class Hit:
     fact: Fact
     path: str
     line: int
+    col: int
     rule: int
     said: str
 
@@ -125,8 +126,10 @@ class _Module:
             for child in ast.iter_child_nodes(node):
                 self.parent[id(child)] = node
         self.docstrings = _docstrings(self.tree)
+        self.numbers = list(self._numbers())
+        self.strings = list(self._strings())
 
-    def numbers(self) -> Iterator[tuple[ast.AST, int]]:
+    def _numbers(self) -> Iterator[tuple[ast.AST, int]]:
         """Every integer written, `-4` as one number."""
         for node in ast.walk(self.tree):
             if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
@@ -139,7 +142,7 @@ class _Module:
                     continue
                 yield node, node.value
 
-    def strings(self) -> Iterator[ast.Constant]:
+    def _strings(self) -> Iterator[ast.Constant]:
         for node in ast.walk(self.tree):
             if (
                 isinstance(node, ast.Constant)
@@ -230,22 +233,24 @@ def _hits(module: _Module, fact: Fact, own: bool) -> list[Hit]:
     found = []
     words = re.compile(fact.words, re.IGNORECASE) if fact.words else None
     if isinstance(fact.value, int):
-        for node, value in module.numbers():
+        for node, value in module.numbers:
             if value != fact.value or module.is_layout(node):
                 continue
             said = ast.unparse(node)
             if own and not fact.common:
-                found.append(Hit(fact, module.rel, node.lineno, 1, said))
+                found.append(Hit(fact, module.rel, node.lineno, node.col_offset, 1, said))
             elif (own or not fact.common) and words and module.says(node, words):
-                found.append(Hit(fact, module.rel, node.lineno, 2, said))
+                found.append(Hit(fact, module.rel, node.lineno, node.col_offset, 2, said))
     if not own:
         return found
     text = re.compile(fact.text) if fact.text else None
-    for node in module.strings():
+    if text is None and not isinstance(fact.value, str):
+        return found
+    for node in module.strings:
         if isinstance(fact.value, str) and node.value == fact.value:
-            found.append(Hit(fact, module.rel, node.lineno, 4, node.value))
+            found.append(Hit(fact, module.rel, node.lineno, node.col_offset, 4, node.value))
         elif text and text.search(node.value):
-            found.append(Hit(fact, module.rel, node.lineno, 3, node.value))
+            found.append(Hit(fact, module.rel, node.lineno, node.col_offset, 3, node.value))
     return found
 
 
@@ -259,4 +264,5 @@ if __name__ == "__main__":
     games = sorted({f.game for f in FACTS})
     for game in games:
         print(f"{game}: {sum(1 for h in found if h.fact.game == game)}")
-    print(f"literals of known facts outside their home: {len(found)}")
+    literals = {(h.path, h.line, h.col) for h in found}
+    print(f"known facts written outside their home: {len(found)}, in {len(literals)} literals")
