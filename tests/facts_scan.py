@@ -48,7 +48,7 @@ class Fact:
     game: str
     name: str
     home: str
-    value: int | str
+    value: object  # an int or a str is scanned for; a table (FAIRIES) only by its `text`
     words: str = ""  # rule 2: names that say the fact
     common: bool = False  # rule 1 off: the value alone is too common to mean the fact
     text: str = ""  # rule 3: the fact as a sentence writes it

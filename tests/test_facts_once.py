@@ -124,6 +124,7 @@ FACTS: tuple[Fact, ...] = (
     Fact("fairy", "suit_ranges()", FY_DECK, "1-7, 8-14, 15-21", text=r"\b1-7\b|\b8-14\b"),
     Fact("fairy", "MIN_PLAYERS", FY_DECK, 2, "players", common=True),
     Fact("fairy", "MAX_PLAYERS", FY_DECK, 10, "players|guesses", common=True),
+    Fact("fairy", "MAX_SUITS_TEXT", FY_DECK, 200, "suit", common=True),
     Fact("fairy", "POINTS[HIGHER]", FY_SCORING, 2, "POINTS|points", True, r"\+2\b"),
     Fact("fairy", "POINTS[SAME_SUIT]", FY_SCORING, 4, "POINTS|points", True, r"\+4\b"),
     Fact("fairy", "POINTS[CATCH]", FY_SCORING, 7, "POINTS|points", True, r"\+7\b"),

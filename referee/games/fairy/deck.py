@@ -23,6 +23,7 @@ TOP = 24  # reaching this ends the base game at once
 GOAL_15 = 15  # the 15-point variant's goal
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
+MAX_SUITS_TEXT = 200  # the characters suits entered by hand may take
 
 DECK = Deck({card: 1 for card in CARDS}, str)
 

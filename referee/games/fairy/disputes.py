@@ -22,6 +22,7 @@ from referee.games.fairy.deck import (
     FLOOR,
     LAST_CARD,
     MAX_PLAYERS,
+    MAX_SUITS_TEXT,
     NUMBER_SUITS,
     card_text,
     parse_suits,
@@ -36,7 +37,7 @@ FairyCard = Annotated[int, Field(ge=1, le=LAST_CARD, description=f"a charm card,
 FairySuits = Annotated[
     str,
     Field(
-        max_length=200,
+        max_length=MAX_SUITS_TEXT,
         description="suits entered by hand, as in the game's setup ('1 4 7 10 13 16 19 / "
         f"2 5 8 ... / 3 6 9 ...'); empty: the suits follow the numbers ({suit_ranges()})",
     ),

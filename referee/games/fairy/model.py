@@ -12,6 +12,7 @@ from referee.games.fairy.deck import (
     GOAL_15,
     LAST_CARD,
     MAX_PLAYERS,
+    MAX_SUITS_TEXT,
     SUIT_SIZE,
     TOP,
     suit_ranges,
@@ -57,7 +58,7 @@ class FairyOptions(Value):
     )
     suit_cards: str = Field(
         "",
-        max_length=200,
+        max_length=MAX_SUITS_TEXT,
         title="Suits by hand",
         description=f"Only for suits entered by hand: the {SUIT_SIZE} cards of each suit, suits "
         "separated by '/', e.g. 1 4 7 10 13 16 19 / 2 5 8 11 14 17 20 / 3 6 9 12 15 18 21.",
