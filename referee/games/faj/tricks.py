@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from referee.games.faj.deck import (
     HIGH_JOKER,
     JOKERS,
+    SUITS,
     SYMBOLS,
     draft_rank,
     short,
@@ -26,13 +27,13 @@ def suit_totals(board: Sequence[str]) -> list[int]:
 def trump_of(board: Sequence[str]) -> int | None:
     totals = suit_totals(board)
     top = max(totals)
-    leaders = [s for s in range(4) if totals[s] == top]
+    leaders = [s for s in range(len(SUITS)) if totals[s] == top]
     return leaders[0] if len(leaders) == 1 else None
 
 
 def describe_totals(board: Sequence[str]) -> str:
     totals = suit_totals(board)
-    shown = [f"{SYMBOLS[s]} {totals[s]}" for s in (3, 2, 1, 0) if totals[s]]
+    shown = [f"{SYMBOLS[s]} {totals[s]}" for s in reversed(range(len(SUITS))) if totals[s]]
     return ", ".join(shown)
 
 
