@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 DATA_DIR_ENV = "REFEREE_DATA_DIR"  # the folder for the saved-games database
+UPLOADS_ENV = "REFEREE_UPLOADS"  # the folder a served referee takes files into (Import)
 
 
 def data_dir() -> Path:
