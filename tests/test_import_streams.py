@@ -5,6 +5,7 @@ games stay free for other writers while the records are checked."""
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -15,8 +16,11 @@ from pathlib import Path
 import pytest
 
 from referee.core.record import GameRecord
+from referee.core.session import Session
+from referee.games import GAMES
 from referee.live.table import Table
 from referee.storage import importing
+from referee.storage.once import same_game
 from referee.storage.store import Store
 from referee.storage.transfer import import_files
 from tests.big_records import big_records, write_big_file
@@ -241,3 +245,20 @@ def test_other_writers_go_on_while_an_import_checks_its_records(tmp_path):
     assert len(moves) >= 20  # the import took that long: the moves were made during it
     assert moves[len(moves) // 2] < 0.1 and moves[-1] < 2, moves[-5:]
     store.close()
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_replayed_record_is_the_same_game_without_being_read_again(kind):
+    """The import's staging takes a replayed record's options and actions as they are
+    (same_game(replayed=True)): they are as this referee reads them already."""
+    rules, rng = GAMES[kind], random.Random(57)
+    for _ in range(5):
+        players = ["Ana", "Bo", "Cy", "Dee", "Eve"][: rules.min_players + rng.randint(0, 1)]
+        session = Session(rules, GameRecord(game=kind, players=players))
+        for _ in range(rng.randint(0, 60)):
+            action = rules.draw(session.state, rng)
+            if action is None:
+                break
+            session.play(action)
+        played, _standing = importing.replayed(session.record())
+        assert same_game(played, replayed=True) == same_game(played) is not None

@@ -91,8 +91,8 @@ class RecordFile:
 
     def _too_large(self, size: int) -> InvalidAction:
         return InvalidAction(
-            f"{self.what} is too large ({size // 1000:,} kB); a file of records is at most "
-            f"{self.max_bytes // 1000:,} kB."
+            f"{self.what} is too large ({-(-size // 1000):,} kB); a file of records is at "
+            f"most {self.max_bytes // 1000:,} kB."
         )
 
     # -- the text, a piece at a time -----------------------------------------------------

@@ -156,7 +156,7 @@ class FileImport:
 
 def too_large(name: str, size: int | None) -> str:
     """A file larger than any import takes, in one sentence."""
-    how = "" if size is None else f" ({size // 1000:,} kB)"
+    how = "" if size is None else f" ({-(-size // 1000):,} kB)"
     return (
         f"{quoted(name, 60)} is too large{how}; a file of records is at most "
         f"{MAX_FILE_CHARS // 1000:,} kB."
