@@ -8,7 +8,6 @@ import os
 import secrets
 import shutil
 import sys
-import tempfile
 import threading
 import traceback
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from pathlib import Path
 # this module imports nothing of the rules, the store or the screens.
 from referee import flet_patches
 from referee.flet_patches.collector import collect_when_idle
-from referee.storage.environ import DATA_DIR_ENV, UPLOADS_ENV, data_dir
+from referee.storage.environ import DATA_DIR_ENV, data_dir, uploads_folder
 from referee.storage.sharing import stored_code
 
 
@@ -438,7 +437,7 @@ def serve(
             if not self.should_exit:
                 starting()
 
-    uploads, own_uploads = _uploads()
+    uploads, own_uploads = uploads_folder()
     app = flet_fastapi.FastAPI()
     # The page and its manifest carry referee's own name, description, colour and icons
     # (assets/: index.html, manifest.json, icons/), so "Add to Home screen" gives referee.
@@ -482,16 +481,6 @@ def serve(
             shutil.rmtree(uploads, ignore_errors=True)
     if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
         sys.exit(1)
-
-
-def _uploads() -> tuple[str, bool]:
-    """The folder files sent to this server go to (Flet's FLET_UPLOAD_DIR, if set), and
-    whether it is this run's own (made private, and removed at the end)."""
-    folder = os.environ.get("FLET_UPLOAD_DIR")
-    own = not folder
-    folder = folder or tempfile.mkdtemp(prefix="referee-uploads-")
-    os.environ[UPLOADS_ENV] = folder
-    return folder, own
 
 
 def _symbol_font(assets_dir: str | None) -> Path | None:

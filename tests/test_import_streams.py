@@ -22,7 +22,6 @@ from referee.live.table import Table
 from referee.storage import importing
 from referee.storage.once import same_game
 from referee.storage.store import Store
-from referee.storage.transfer import import_files
 from tests.big_records import big_records, write_big_file
 from tests.store.test_faults import snapshot
 from tests.test_cli_saved_games import known_records
@@ -118,25 +117,24 @@ def test_a_large_file_imports_in_memory_that_does_not_grow_with_it(tmp_path):
     assert games_in(tmp_path / "b") == count
 
 
+ROWS = (
+    "SELECT g.kind, g.players, g.options, g.created, g.updated, g.summary, g.finished, "
+    "g.ended, (SELECT group_concat(payload || '@' || at, '|') FROM actions "
+    "WHERE game_id=g.id), (SELECT group_concat(player || points || coalesce(place, '-')) "
+    "FROM results WHERE game_id=g.id) FROM games g ORDER BY id"
+)
+
+
 def test_every_record_of_a_large_file_is_stored_as_one_at_a_time_would_be(tmp_path):
-    """The rows of an import through the workers are the rows of Store.create_game."""
+    """The rows an import stores through its workers are those of Store.create_game."""
     path = tmp_path / "club.json"
     count = write_big_file(path, 4.2)
-    store = Store(tmp_path / "a.db")
+    out = run("import", str(path), "--data-dir", str(tmp_path / "club"))
+    assert out.stdout == f"Imported {count} games from 1 file.\n", out.stderr
+    store = Store(tmp_path / "club" / "referee.db")
+    one = Store(tmp_path / "one.db")
     try:
-        result = import_files(store, [str(path)])
-        assert len(result.games) == count and not result.refused and not result.already
-        rows = store._conn.execute(
-            "SELECT g.kind, g.players, g.options, g.created, g.updated, g.summary, "
-            "g.finished, g.ended, (SELECT group_concat(payload || '@' || at, '|') FROM "
-            "actions WHERE game_id=g.id), (SELECT group_concat(player || points || "
-            "coalesce(place, '-')) FROM results WHERE game_id=g.id) FROM games g ORDER BY id"
-        ).fetchall()
-    finally:
-        store.close()
-    one = Store(tmp_path / "b.db")
-    try:
-        for record in json.loads(path.read_text())[:40]:
+        for record in json.loads(path.read_text())[-40:]:
             played, standing = importing.replayed(GameRecord.model_validate(record))
             one.create_game(
                 played,
@@ -145,15 +143,11 @@ def test_every_record_of_a_large_file_is_stored_as_one_at_a_time_would_be(tmp_pa
                 finished=standing.finished,
                 places=standing.places,
             )
-        expected = one._conn.execute(
-            "SELECT g.kind, g.players, g.options, g.created, g.updated, g.summary, "
-            "g.finished, g.ended, (SELECT group_concat(payload || '@' || at, '|') FROM "
-            "actions WHERE game_id=g.id), (SELECT group_concat(player || points || "
-            "coalesce(place, '-')) FROM results WHERE game_id=g.id) FROM games g ORDER BY id"
-        ).fetchall()
+        rows = store._conn.execute(ROWS).fetchall()
+        assert rows[-40:] == one._conn.execute(ROWS).fetchall()
     finally:
+        store.close()
         one.close()
-    assert rows[:40] == expected
 
 
 def test_a_file_imported_twice_at_once_is_stored_once(tmp_path):

@@ -25,7 +25,7 @@ from referee.storage.store import Store
 
 PROGRESS_EVERY_S = 0.25  # the child says how far it is at most this often
 NICER = 10  # how much lower the child's priority is than the server's
-STOPPED = "The import stopped before it was done: nothing was imported."
+STOPPED = "The import stopped before it was done."  # and so imported nothing
 
 
 class ImportStopped(RefereeError):
@@ -46,14 +46,17 @@ def import_apart(
     if python is None:  # here, then, on the caller's thread
         return _run(job, progress)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(_code_path())}
-    child = subprocess.Popen(
-        [python, "-m", "referee.storage.import_worker"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
-        text=True,
-        encoding="utf-8",
-    )
+    try:
+        child = subprocess.Popen(
+            [python, "-m", "referee.storage.import_worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+            encoding="utf-8",
+        )
+    except OSError:  # no process can be started here after all
+        return _run(job, progress)
     try:
         child.stdin.write(json.dumps(job) + "\n")
         child.stdin.close()

@@ -14,6 +14,7 @@ import contextlib
 import os
 import secrets
 import threading
+import traceback
 from pathlib import Path
 
 import flet as ft
@@ -22,7 +23,7 @@ from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
 from referee.core.words import amount
 from referee.storage.environ import UPLOADS_ENV
-from referee.storage.import_worker import import_apart
+from referee.storage.import_worker import STOPPED, import_apart
 from referee.storage.importing import MAX_FILE_CHARS, Imported
 
 UPLOAD_FOR_S = 3600  # how long an upload's address stays good
@@ -102,6 +103,9 @@ class FileImport:
                 result = import_apart(database, [str(path)], [name], self._progress)
             except RefereeError as exc:
                 self._refused([exc.reason])
+            except Exception:  # a fault of the referee's own: said where it runs
+                traceback.print_exc()
+                self._refused([STOPPED])
             else:
                 if result.refused:
                     self._refused(result.refused)
