@@ -59,7 +59,7 @@ class TrickResult:
 def trick_winner(
     board: Sequence[str], trump: int | None, plays: Sequence[tuple[int, str]]
 ) -> TrickResult:
-    """Who takes the trick, by the four steps of RULINGS.md, in order."""
+    """Who takes the trick, by the four steps of the trick rulings (rulings.py), in order."""
     jokers = [(seat, card) for seat, card in plays if card in JOKERS]
     board_suits = {trick_parts(c)[1] for c in board}
     if jokers:
