@@ -5,6 +5,8 @@ import asyncio
 import gc
 import json
 import os
+import secrets
+import shutil
 import sys
 import threading
 import traceback
@@ -15,7 +17,7 @@ from pathlib import Path
 # this module imports nothing of the rules, the store or the screens.
 from referee import flet_patches
 from referee.flet_patches.collector import collect_when_idle
-from referee.storage.environ import DATA_DIR_ENV, data_dir
+from referee.storage.environ import DATA_DIR_ENV, data_dir, uploads_folder
 from referee.storage.sharing import stored_code
 
 
@@ -435,6 +437,7 @@ def serve(
             if not self.should_exit:
                 starting()
 
+    uploads, own_uploads = uploads_folder()
     app = flet_fastapi.FastAPI()
     # The page and its manifest carry referee's own name, description, colour and icons
     # (assets/: index.html, manifest.json, icons/), so "Add to Home screen" gives referee.
@@ -447,6 +450,10 @@ def serve(
             app_short_name=referee.NAME,
             app_description=referee.DESCRIPTION,
             no_cdn=True,
+            # Import a file (ui/file_import.py): written to disk as it arrives, through
+            # addresses this run signs.
+            upload_dir=uploads,
+            secret_key=secrets.token_urlsafe(32),
         ),
     )
     config = uvicorn.Config(
@@ -469,6 +476,9 @@ def serve(
         # signal again for whoever ran it; every change was stored as it was made.
         print("referee stopped: every game is saved.", file=sys.stderr)
         return
+    finally:
+        if own_uploads:
+            shutil.rmtree(uploads, ignore_errors=True)
     if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
         sys.exit(1)
 

@@ -77,4 +77,4 @@ def test_a_link_to_a_record_is_read(tmp_path, club):
 def test_a_fifo_put_in_the_files_place_after_the_check_never_blocks(tmp_path):
     path = fifo(tmp_path)
     with pytest.raises(OSError, match="named pipe"):
-        transfer.read_file(str(path))  # the check is passed by: the reading refuses too
+        transfer.open_file(str(path))  # the check is passed by: the reading refuses too

@@ -194,9 +194,7 @@ def read_json(
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InvalidAction(
-                f"{what} is not UTF-8 text (byte {exc.start + 1} cannot be read)."
-            ) from None
+            raise not_utf8(what, exc.start) from None
     if not isinstance(text, str):
         raise InvalidAction(f"{what} must be JSON text.")
     if max_chars is not None and len(text) > max_chars:
@@ -222,10 +220,7 @@ def read_json(
             object_pairs_hook=_object,
         )
     except json.JSONDecodeError as exc:
-        raise InvalidAction(
-            f"{what} is not valid JSON: {exc.msg[0].lower()}{exc.msg[1:]} "
-            f"(line {exc.lineno}, column {exc.colno})."
-        ) from None
+        raise not_json(what, exc.msg, exc.lineno, exc.colno) from None
     except RecursionError:  # the scan above should have caught it first
         raise _too_deep(what) from None
     except _Refused as exc:
@@ -235,6 +230,18 @@ def read_json(
 
 class _Refused(Exception):
     """Raised inside json.loads' hooks; turned into a sentence by read_json."""
+
+
+def not_utf8(what: str, index: int) -> InvalidAction:
+    """The refusal of text whose byte `index` (0-based) is not UTF-8."""
+    return InvalidAction(f"{what} is not UTF-8 text (byte {index + 1} cannot be read).")
+
+
+def not_json(what: str, msg: str, lineno: int, colno: int) -> InvalidAction:
+    """The refusal of text that is not JSON, as the json module found it."""
+    return InvalidAction(
+        f"{what} is not valid JSON: {msg[0].lower()}{msg[1:]} (line {lineno}, column {colno})."
+    )
 
 
 def _too_large(what: str, size: int) -> InvalidAction:

@@ -364,6 +364,11 @@ class SqliteFile:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
 
+def save_failed(exc: BaseException) -> SaveFailed:
+    """A write SQLite refused (disk full, read-only), as one sentence."""
+    return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
+
+
 class _Transaction:
     """One write: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error. A write SQLite
     refuses (disk full, read-only) becomes SaveFailed with a sentence; nothing changed."""
@@ -373,7 +378,7 @@ class _Transaction:
         self.conn = store._conn
 
     def _failed(self, exc: BaseException) -> SaveFailed:
-        return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
+        return save_failed(exc)
 
     def __enter__(self) -> sqlite3.Connection:
         self.store._lock.acquire()

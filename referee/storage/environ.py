@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 DATA_DIR_ENV = "REFEREE_DATA_DIR"  # the folder for the saved-games database
+UPLOADS_ENV = "REFEREE_UPLOADS"  # the folder a served referee takes files into (Import)
 
 
 def data_dir() -> Path:
@@ -16,3 +17,16 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("referee", appauthor=False))
+
+
+def uploads_folder() -> tuple[str, bool]:
+    """The folder files sent to a served referee go to (Flet's FLET_UPLOAD_DIR, if set),
+    named in UPLOADS_ENV for the app's Import, and whether it is this run's own (private,
+    and removed at the end)."""
+    import tempfile
+
+    folder = os.environ.get("FLET_UPLOAD_DIR")
+    own = not folder
+    folder = folder or tempfile.mkdtemp(prefix="referee-uploads-")
+    os.environ[UPLOADS_ENV] = folder
+    return folder, own

@@ -11,22 +11,44 @@ from referee.core.record import GameRecord, read_json
 from referee.games import GAMES
 
 
-def same_game(record: GameRecord) -> str | None:
+def same_game(record: GameRecord, *, replayed: bool = False) -> str | None:
     """What makes two records one game: the game, the players, the options and the
     actions, each as this referee reads them; and, where both say it, when it was begun
-    (`Once._stored_as`). None when this referee cannot read it."""
+    (`Once._stored_as`). None when this referee cannot read it. A `replayed` record (one
+    Session.record gave) holds them as this referee reads them already."""
     if record.game not in GAMES:
         return None
-    rules = GAMES[record.game]
-    try:
-        options = rules.parse_options(record.options).model_dump(mode="json")
-        actions = [rules.parse_action(a).model_dump(mode="json") for a in record.actions]
-    except RefereeError:
-        return None
+    if replayed:
+        options, actions = record.options, record.actions
+    else:
+        rules = GAMES[record.game]
+        try:
+            options = rules.parse_options(record.options).model_dump(mode="json")
+            actions = [rules.parse_action(a).model_dump(mode="json") for a in record.actions]
+        except RefereeError:
+            return None
     return json.dumps([record.game, record.players, options, actions], sort_keys=True)
 
 
-def _instant(stamp) -> datetime | str:
+def stored_same_game(conn, game_id: int, game: str, players: list[str], options: str) -> str | None:
+    """`same_game` of a stored game (of this kind and these players); None when this
+    referee cannot read it (a game it cannot read is no match)."""
+    payloads = conn.execute(
+        "SELECT payload FROM actions WHERE game_id=? AND undone=0 ORDER BY seq", (game_id,)
+    ).fetchall()
+    try:
+        stored = GameRecord(
+            game=game,
+            players=players,
+            options=read_json(options, "Its stored options", None),
+            actions=[read_json(p, "A stored action", None) for (p,) in payloads],
+        )
+    except (RefereeError, ValueError):
+        return None
+    return same_game(stored)
+
+
+def instant(stamp) -> datetime | str:
     """A stored or recorded time as one instant (its text, when it is not a time)."""
     try:
         when = datetime.fromisoformat(str(stamp))
@@ -70,22 +92,9 @@ class Once:
             # A record that says when it was played is another evening's game when that
             # differs: a club's two identical quick games both stay (a backup restored
             # gives the same statistics). Without a date, the game alone decides.
-            if record.created is not None and _instant(created) != _instant(record.created):
+            if record.created is not None and instant(created) != instant(record.created):
                 continue
-            payloads = conn.execute(
-                "SELECT payload FROM actions WHERE game_id=? AND undone=0 ORDER BY seq",
-                (game_id,),
-            ).fetchall()
-            try:
-                stored = GameRecord(
-                    game=record.game,
-                    players=record.players,
-                    options=read_json(options, "Its stored options", None),
-                    actions=[read_json(p, "A stored action", None) for (p,) in payloads],
-                )
-            except (RefereeError, ValueError):  # a game this referee cannot read is no match
-                continue
-            if same_game(stored) == want:
+            if stored_same_game(conn, game_id, record.game, record.players, options) == want:
                 return game_id
         return None
 

@@ -52,17 +52,25 @@ def insert_results(
     points: Sequence[int],
     places: Sequence[int] | None,
 ) -> None:
-    """The rows of a game just stored. Without points for every seat (a caller that does
-    not know them) there are none: the game is then left out of the statistics."""
-    if len(points) != len(players):
-        return
+    """The rows of a game just stored (see `result_rows`)."""
     c.executemany(
         "INSERT INTO results(game_id, seat, player, points, place) VALUES (?,?,?,?,?)",
-        [
-            (game_id, seat, name, points[seat], None if places is None else places[seat])
-            for seat, name in enumerate(players)
-        ],
+        [(game_id, *row) for row in result_rows(players, points, places)],
     )
+
+
+def result_rows(
+    players: Sequence[str], points: Sequence[int], places: Sequence[int] | None
+) -> list[tuple[int, str, int, int | None]]:
+    """Each seat's row (seat, player, points, place). Without points for every seat (a
+    caller that does not know them) there are none: the game is then left out of the
+    statistics."""
+    if len(points) != len(players):
+        return []
+    return [
+        (seat, name, points[seat], None if places is None else places[seat])
+        for seat, name in enumerate(players)
+    ]
 
 
 def update_results(

@@ -17,6 +17,7 @@ never hides the others: `list_games` lists it with its `problem`, `load` refuses
 """
 
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import Sequence
@@ -52,7 +53,8 @@ from referee.storage.reading import (
     _readable_tables,
 )
 from referee.storage.renaming import Renaming
-from referee.storage.results import GameResult, insert_results, points_by_game, read_results
+from referee.storage.results import GameResult, points_by_game, read_results
+from referee.storage.rows import game_rows
 from referee.storage.schema import _SCHEMA, DB_NAME, SCHEMA_VERSION, _migrate
 from referee.storage.teaching import Teaching
 
@@ -71,6 +73,15 @@ __all__ = [
     "StoredGame",
     "data_dir",
 ]
+
+
+@functools.lru_cache(maxsize=1024)
+def _table_of(kind, players, options) -> tuple[list[str], str | None, dict]:
+    """`_check_game`'s answer and the options of a row: the same for every game of a
+    table (a club's 30,000 imported games sit at a few), and an answer the texts alone
+    give; a row that raises is never kept."""
+    names, problem = _check_game(kind, players, options)
+    return names, problem, _dict(options)
 
 
 @dataclass(frozen=True)
@@ -154,36 +165,21 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
 
     @staticmethod
     def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
-        """A record's dates are kept as it carries them (an import keeps when the game was
-        played); a record without them was played now."""
-        now = _now()
-        over = places is not None if finished is None else bool(finished)
-        created = record.created or now
-        changed = record.changed or record.ended or record.created or now
+        game, actions, results = game_rows(record, summary, points, finished, places, _now())
         cur = c.execute(
             "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
             "ended) VALUES (?,?,?,?,?,?,?,?)",
-            (
-                record.game,
-                json.dumps(record.players),
-                json.dumps(record.options),
-                created,
-                changed,
-                summary,
-                int(over),
-                (record.ended or changed) if over else None,
-            ),
+            game,
         )
         game_id = cur.lastrowid
-        times = record.times or [None] * len(record.actions)
         c.executemany(
             "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
-            [
-                (game_id, seq, json.dumps(action), at)
-                for seq, (action, at) in enumerate(zip(record.actions, times, strict=True))
-            ],
+            [(game_id, *row) for row in actions],
         )
-        insert_results(c, game_id, record.players, tuple(points), places)
+        c.executemany(
+            "INSERT INTO results(game_id, seat, player, points, place) VALUES (?,?,?,?,?)",
+            [(game_id, *row) for row in results],
+        )
         return game_id
 
     def delete_game(self, game_id: int) -> None:
@@ -226,11 +222,12 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
 
     def _summary(self, row: tuple, points: tuple[int, ...]) -> GameSummary:
         game_id, kind, players, options, created, updated, finished, summary, count, bad = row
-        opts = _dict(options)
         try:
-            names, problem = _check_game(kind, players, options)
+            names, problem, opts = _table_of(kind, players, options)
         except Exception as exc:  # one row must never break the list: report it
             names, problem = [], f"its stored data cannot be read ({type(exc).__name__})"
+            opts = _dict(options)
+        names, opts = list(names), dict(opts)  # each summary's own
         if problem is None and bad:
             problem = f"{bad} of its stored actions {'are' if bad > 1 else 'is'} damaged"
         return GameSummary(

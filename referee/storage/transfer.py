@@ -1,15 +1,5 @@
 """Many games in and out at once, for clubs and for checking: `python -m referee import`
-and `export --all`.
-
-Import is all or nothing for the whole command: every record of every file is read and
-replayed first, and only when none is refused are they all stored, in one transaction. A
-refused record is named (its file and, in a file of many, its number) with the reason;
-then nothing is stored, so fixing the file and running the same command again never
-imports a game twice. A record stored already (the same game, players, options and
-actions: `once.same_game`) is said to be so and not stored again; the others still are.
-
-A file holds one record (as the app's Export record writes it) or a JSON array of records
-(as `export --all FILE` writes them).
+(referee.storage.importing, whose callers import it from here) and `export --all`.
 """
 
 import contextlib
@@ -24,133 +14,37 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.core.errors import RefereeError
-from referee.core.names import new_names, quoted, sentence
-from referee.core.outcome import Standing
-from referee.core.record import MAX_RECORD_CHARS, GameRecord, parse_record, read_json
-from referee.core.session import ReplayError, Session
+from referee.core.names import quoted, sentence
 from referee.core.words import amount
-from referee.games import rules_for
+from referee.storage.importing import (  # import's, named here for its callers too
+    MAX_FILE_CHARS,
+    PATH_SENTENCE,
+    Imported,
+    NotAFile,
+    check_regular,
+    import_files,
+    not_a_file,
+    open_file,
+    path_text,
+    replayed,
+)
 from referee.storage.store import GameUnreadable, Store
 
-# A sentence naming a path may be longer than a player's sentence: the path is whole.
-PATH_SENTENCE = 1000
-# A file of many records may be as large as this many records of the largest size.
-MAX_FILE_CHARS = 100 * MAX_RECORD_CHARS
-
-
-@dataclass
-class Imported:
-    games: list[int] = field(default_factory=list)  # the new games' ids, in file order
-    already: list[str] = field(default_factory=list)  # one line per record stored already
-    refused: list[str] = field(default_factory=list)  # one line per refused record or file
-
-
-class NotAFile(RefereeError):
-    """A path to import that is not a regular file: a FIFO with no writer would block the
-    command for ever, and a device may never end."""
-
-
-def not_a_file(mode: int) -> str | None:
-    """What a path of this mode is, when it is not a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
-def check_regular(path: str) -> None:
-    """NotAFile, in one sentence, unless `path` is a regular file (or a link to one); a
-    path that cannot be looked at is left to the reading, which says why."""
-    try:
-        what = not_a_file(os.stat(path).st_mode)
-    except OSError:
-        return
-    if what is not None:
-        raise NotAFile(
-            sentence(
-                f"{_path(path)} is {what}, not a file of records: nothing was imported.",
-                PATH_SENTENCE,
-            )
-        )
-
-
-def read_file(path: str) -> bytes:
-    """At most one byte past the largest file, so a huge one is refused unread. Opened
-    without blocking, so a FIFO put in the file's place after the check cannot hang it."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as f:
-        what = not_a_file(os.fstat(fd).st_mode)
-        if what is not None:
-            raise OSError(errno.EINVAL, f"it is {what}")
-        return f.read(MAX_FILE_CHARS + 1)
-
-
-def records_in(text: bytes | str, name: str) -> tuple[list[tuple[GameRecord, Standing]], list[str]]:
-    """The records of one file, each replayed, and a line for each refused one."""
-    try:
-        data = read_json(text, "The file", MAX_FILE_CHARS)
-    except RefereeError as exc:
-        return [], [f"{name}: {sentence(exc.reason)}"]
-    many = isinstance(data, list)
-    if many and not data:
-        return [], [f"{name}: The file holds an empty list, not records."]
-    out, refused = [], []
-    for number, item in enumerate(data if many else [data], start=1):
-        where = f"{name}, record {number}" if many else name
-        try:
-            out.append(replayed(parse_record(item)))
-        except ReplayError as exc:
-            refused.append(f"{where}: {exc.reason}")
-        except RefereeError as exc:
-            refused.append(f"{where}: {sentence(exc.reason)}")
-    return out, refused
-
-
-def replayed(record: GameRecord) -> tuple[GameRecord, Standing]:
-    """A record checked by replaying it (ReplayError names the action that fails), with
-    what the store keeps of its state."""
-    new_names(record.players)  # as New game and rename check them
-    rules = rules_for(record.game)
-    session = Session(rules, record)
-    return session.record().model_copy(update=record.dates()), rules.standing(session.state)
-
-
-def import_files(store: Store, paths: list[str]) -> Imported:
-    """Every record of every file, or none of them (see the module's note)."""
-    result = Imported()
-    ready: list[tuple[GameRecord, Standing]] = []
-    for path in paths:  # every path before any is read: a refusal comes at once
-        check_regular(path)
-    where: list[str] = []
-    for path in paths:
-        try:
-            text = read_file(path)
-        except OSError as exc:
-            why = exc.strerror or type(exc).__name__
-            result.refused.append(f"{path}: {sentence(f'The file cannot be read: {why}.')}")
-            continue
-        records, refused = records_in(text, path)
-        ready += records
-        where += [
-            f"{path}, record {n}" if len(records) > 1 else path for n in range(1, 1 + len(records))
-        ]
-        result.refused += refused
-    if not result.refused:
-        stored = store.import_games(ready)
-        result.games = [game_id for game_id, new in stored if new]
-        result.already = [
-            f"{name}: this game is stored already (game {game_id})."
-            for name, (game_id, new) in zip(where, stored, strict=True)
-            if not new
-        ]
-    return result
+__all__ = [
+    "MAX_FILE_CHARS",
+    "ExportRefused",
+    "Exported",
+    "Imported",
+    "NotAFile",
+    "check_file_target",
+    "check_regular",
+    "export_all",
+    "import_files",
+    "open_file",
+    "replayed",
+    "why",
+    "write_one_file",
+]
 
 
 @dataclass
@@ -249,7 +143,8 @@ def _check_target(path: Path, saved: dict[str, str], target: str) -> None:
     if reason is not None:
         raise ExportRefused(
             sentence(
-                f"Cannot export to {_path(target)}: {reason}. Nothing was written.", PATH_SENTENCE
+                f"Cannot export to {path_text(target)}: {reason}. Nothing was written.",
+                PATH_SENTENCE,
             )
         )
 
@@ -370,9 +265,4 @@ def _write(path: Path, text: str, end: str = "\n") -> None:
 def why(exc: OSError, what: str, where: str) -> str:
     """A file-system failure as one sentence."""
     reason = exc.strerror or type(exc).__name__
-    return sentence(f"Cannot write {what} {_path(where)}: {reason}.", PATH_SENTENCE)
-
-
-def _path(where: str | Path) -> str:
-    """A path in a sentence: whole (the file named is the one to look for), but printable."""
-    return quoted(str(where), PATH_SENTENCE // 2)
+    return sentence(f"Cannot write {what} {path_text(where)}: {reason}.", PATH_SENTENCE)

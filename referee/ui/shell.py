@@ -29,6 +29,7 @@ from referee.live.tables import LiveTables
 from referee.ui import routes, screens
 from referee.ui.device_aids import DeviceAids
 from referee.ui.game_device import GameDevice
+from referee.ui.host_asks import host_asks
 from referee.ui.phone import Phone
 from referee.ui.reconcile import adopt, same_kind
 from referee.ui.routes import HOME, Route
@@ -65,6 +66,7 @@ class Shell(StoredGames, DeviceAids):
         self.sharing = TableSharing(self, token, ask_code)
         self.owner = self.sharing.owner
         self.game: GameDevice | None = None  # the game in the view stack, if any
+        self.asks = None  # the asks to join shown here (ui/host_asks.py), on the host machine
         self.notes: dict[int, str] = {}  # game id -> what its screen says first (Play again)
         self.stack: list[tuple[Screen, ft.View]] = []
         self._address = page.route or "/"  # what the browser's address bar shows
@@ -95,6 +97,8 @@ class Shell(StoredGames, DeviceAids):
         for notice in self.store.notices:
             self.alert("Saved games", notice)
         self.phone.load()
+        # The host machine's pages show the devices asking to join, over any screen.
+        self.asks = host_asks(self)
 
     # -- where this device is ------------------------------------------------------------
 
@@ -288,6 +292,8 @@ class Shell(StoredGames, DeviceAids):
         self._leave_game()
         self.lives.unwatch_lists(self.device)
         self.sharing.closed()
+        if self.asks is not None:
+            self.asks.closed()
 
     def _lists_moved(self) -> None:
         """A game was made, changed or deleted (here, on another device, or through

@@ -1,8 +1,8 @@
 """Serve the app on a free localhost port and drive it in Debian's headless Chromium.
 
-Facts from shared/TESTING-FLET.md: the CDN must be off, Flutter's semantics tree appears only
-after its placeholder is clicked, and the canvaskit renderer gives screenshots that match
-the state.
+Facts from the workplace's notes on testing Flet: the CDN must be off, Flutter's semantics
+tree appears only after its placeholder is clicked, and the canvaskit renderer gives
+screenshots that match the state.
 """
 
 import os

@@ -25,7 +25,8 @@ def mask(cards) -> int:
 
 
 class Reference:
-    """Brute force: treys' score of each 5-card hand plus the suit tie-break of RULINGS.md."""
+    """Brute force: treys' score of each 5-card hand plus the showdown ruling's suit
+    tie-break."""
 
     def __init__(self):
         from treys import Card, Evaluator

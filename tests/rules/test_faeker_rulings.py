@@ -1,4 +1,5 @@
-"""One test class per Fae-ker ruling of RULINGS.md, named after the ruling it checks."""
+"""One test class per Fae-ker ruling of referee/games/faeker/rulings.py, named after the ruling
+it checks."""
 
 import pytest
 

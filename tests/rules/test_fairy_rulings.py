@@ -1,4 +1,5 @@
-"""One test class per Fairy ruling of RULINGS.md (and the project's own), named after it."""
+"""One test class per Fairy ruling of referee/games/fairy/rulings.py (and the project's own),
+named after it."""
 
 import pytest
 

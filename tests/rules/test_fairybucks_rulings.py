@@ -1,4 +1,4 @@
-"""One test class per Fairy Bucks ruling of RULINGS.md."""
+"""One test class per Fairy Bucks ruling of referee/games/fairybucks/rulings.py."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""One test class per Faces, Aces & Jokers ruling of RULINGS.md."""
+"""One test class per Faces, Aces & Jokers ruling of referee/games/faj/rulings.py."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """One look for a Faces, Aces & Jokers card wherever it is drawn: red suits in the one red
 of the app (pickers, the final showdown, the won piles) and jokers named as the table sees
-them: the black joker is the high one (RULINGS.md, FAJ's draft deck)."""
+them: the black joker is the high one (the draft deck of referee/games/faj/deck.py)."""
 
 import random
 

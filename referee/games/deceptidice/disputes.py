@@ -16,9 +16,19 @@ from referee.core.dispute_kinds import (
 )
 from referee.core.errors import InvalidAction
 from referee.core.values import Value
-from referee.core.words import amount
+from referee.core.words import amount, times
 from referee.games.deceptidice import guesses, truth
-from referee.games.deceptidice.material import COPIES_EACH, NUMBER_CARDS, WILD, WILDCARDS
+from referee.games.deceptidice.material import (
+    COPIES_EACH,
+    MAX_DICE_PER_PLAYER,
+    MAX_PLAYERS,
+    MAX_POWER_CARDS,
+    MIN_COUNT,
+    MIN_PLAYERS,
+    NUMBER_CARDS,
+    WILD,
+    WILDCARDS,
+)
 from referee.games.deceptidice.model import (
     Card,
     DeceptidiceState,
@@ -33,7 +43,7 @@ from referee.games.deceptidice.model import (
 class DiceVariants(Value):
     straights: bool = False
     vague: bool = False
-    power_cards: int = Field(0, ge=0, le=20)
+    power_cards: int = Field(0, ge=0, le=MAX_POWER_CARDS)
     power_always: bool = False
     wildcards: bool = False
     introductory: bool = False
@@ -50,7 +60,7 @@ class DeceptidiceHigher(Value):
 
 class DiceTops(Value):
     player: Name
-    tops: tuple[Card, ...] = Field(default=(), max_length=4)
+    tops: tuple[Card, ...] = Field(default=(), max_length=MAX_DICE_PER_PLAYER)
 
 
 class DeceptidiceChallenge(Value):
@@ -60,7 +70,7 @@ class DeceptidiceChallenge(Value):
     guess: GuessForm
     guesser: Name
     challenger: Name
-    tops: tuple[DiceTops, ...] = Field(min_length=2, max_length=8)
+    tops: tuple[DiceTops, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     variants: DiceVariants = DiceVariants()
 
 
@@ -74,8 +84,8 @@ def _check_form(guess, v) -> None:
     modifier = getattr(guess, "less_than", False) or getattr(guess, "without", False)
     if modifier and v.introductory:
         raise InvalidAction("The introductory game has no modifiers: no 'less than', no 'without'.")
-    if not isinstance(guess, PowerClaim) and guess.count == 0:
-        raise InvalidAction("A guess of 0 cards is no guess: the count starts at 1.")
+    if not isinstance(guess, PowerClaim) and guess.count < MIN_COUNT:
+        raise InvalidAction(guesses.no_count(guess.count))
 
 
 def settle_higher(d: DeceptidiceHigher) -> Settled:
@@ -121,7 +131,8 @@ def settle_challenge(d: DeceptidiceChallenge) -> Settled:
                 raise InvalidAction(f"The deck has only {WILDCARDS} wildcards, not {k}.")
         elif card in NUMBER_CARDS and k > COPIES_EACH:
             raise InvalidAction(
-                f"The deck has each card twice: {truth.card_name(card)} {amount(k, 'times')}."
+                f"The deck has each card {times(COPIES_EACH)}: "
+                f"{truth.card_name(card)} {amount(k, 'times')}."
             )
     powers = [c for c in flat if isinstance(c, PowerCard)]
     if powers and len(powers) > d.variants.power_cards:

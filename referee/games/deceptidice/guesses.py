@@ -13,7 +13,10 @@ from referee.games.deceptidice.material import (
     COLOURS,
     COPIES_EACH,
     DEFAULT_NAMES,
+    DOUBLE,
+    LONGEST_RUN,
     MAX_COUNT,
+    MIN_COUNT,
     NUMBERS,
     WILDCARDS,
 )
@@ -52,22 +55,22 @@ def least(previous, form: str, element: int | None = None, power_always: bool = 
 
     May exceed MAX_COUNT: then nothing of that form is higher."""
     if previous is None:
-        return 1
+        return MIN_COUNT
     before, p = form_of(previous), amount(previous)
     if before == POWER:  # anything after a power claim: beat its value, no conversion
         return p + 1
     if form == POWER:
-        return 1 if power_always else p + 1
+        return MIN_COUNT if power_always else p + 1
     if before == VAGUE:
         if form == VAGUE:
             return p + 1
-        if form == STRAIGHT and 2 * element > p:
-            return 1
-        return p // 2 + 1  # more than half of the vague COUNT
+        if form == STRAIGHT and DOUBLE * element > p:
+            return MIN_COUNT
+        return p // DOUBLE + 1  # more than half of the vague COUNT
     if form == VAGUE:
-        return 2 * p  # at least double a specific COUNT (a straight counts as specific)
+        return DOUBLE * p  # at least double a specific COUNT (a straight counts as specific)
     if form == STRAIGHT and element > p:
-        return 1
+        return MIN_COUNT
     return p + 1
 
 
@@ -115,7 +118,7 @@ def is_higher(previous, guess, options) -> Higher:
         return Higher(
             ok,
             f"After a vague guess, a specific count must be more than half of {p}: "
-            f"{n} {'>' if ok else 'is not more than'} {p / 2:g}.",
+            f"{n} {'>' if ok else 'is not more than'} {p / DOUBLE:g}.",
             "DD-VAGUE",
         )
     if before == VAGUE and form == STRAIGHT:
@@ -123,7 +126,7 @@ def is_higher(previous, guess, options) -> Higher:
         return Higher(
             ok,
             f"After a vague guess, a straight's count or element must be more than half of "
-            f"{p} ({p / 2:g}): count {n}, element {e}"
+            f"{p} ({p / DOUBLE:g}): count {n}, element {e}"
             f"{'' if ok else ', neither is'}.",
             "DD-STRAIGHT-VAGUE",
         )
@@ -132,7 +135,7 @@ def is_higher(previous, guess, options) -> Higher:
         return Higher(
             ok,
             f"A vague guess after {what} needs at least double its count: "
-            f"2 × {p} = {2 * p}, and {n} {'is' if ok else 'is not'} enough.",
+            f"{DOUBLE} × {p} = {DOUBLE * p}, and {n} {'is' if ok else 'is not'} enough.",
             "DD-STRAIGHT-VAGUE" if before == STRAIGHT else "DD-VAGUE",
         )
     if form == STRAIGHT:
@@ -230,8 +233,8 @@ def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
     if isinstance(guess, NumberGuess):
         if guess.less_than:
             below = (guess.number - 1) * per_number
-            if guess.number == 1:
-                limits.append((0, "no card has a number less than 1"))
+            if guess.number == NUMBERS[0]:
+                limits.append((0, f"no card has a number less than {NUMBERS[0]}"))
             else:
                 limits.append(
                     (
@@ -263,7 +266,7 @@ def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
                 )
             )
     elif isinstance(guess, StraightGuess):
-        limits.append((len(NUMBERS), "a run has at most 6 numbers, 1 to 6"))
+        limits.append((LONGEST_RUN, f"a run has at most {LONGEST_RUN} numbers, 1 to {NUMBERS[-1]}"))
     elif isinstance(guess, VagueGuess):
         each = per_number if guess.of == "number" else per_colour
         limits.append(
@@ -292,6 +295,11 @@ def never_true(guess, dice_in_play: int, wildcards: bool) -> str | None:
     if guess.count > most:
         return why
     return None
+
+
+def no_count(count: int) -> str:
+    """Why a guess of too few cards is refused."""
+    return f"A guess of {counted(count, 'cards')} is no guess: the count starts at {MIN_COUNT}."
 
 
 def cap_reason() -> str:

@@ -21,21 +21,35 @@ WILD = "W"
 WILDCARDS = 7
 MAX_POWER_CARDS = 20
 BASE_DECK = len(NUMBER_CARDS) * COPIES_EACH  # 48
-MAX_DICE_PER_PLAYER = 4
-MAX_DICE_ON_TABLE = 24  # 8 players x 3 dice (2-3 players x 4 is fewer)
-MAX_COUNT = 2 * MAX_DICE_ON_TABLE  # a vague guess can double any specific guess
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+START_CARDS = 9  # dealt to each player, or START_CARDS_MANY at a table of MANY_PLAYERS or more
+START_CARDS_MANY = 6
+MANY_PLAYERS = 6
+MAX_DICE_PER_PLAYER = 4  # dice each player makes at a table of FEW_PLAYERS or fewer
+DICE_PER_PLAYER = 3  # at a larger table
+FEW_PLAYERS = 3
+MIN_COUNT = 1  # the smallest COUNT a guess names
+MIN_RUN = 2  # the shortest straight, and a power card's shortest run
+LONGEST_RUN = len(NUMBERS)
+DOUBLE = 2  # a vague COUNT after a specific one is at least this many times it
 END_AT = 3  # the game ends as soon as someone holds this many cards or fewer
 MAX_NAME = 16
 
 
 def start_cards(players: int) -> int:
     """Cards dealt to each player: 9, or 6 at a table of 6-8."""
-    return 6 if players >= 6 else 9
+    return START_CARDS_MANY if players >= MANY_PLAYERS else START_CARDS
 
 
 def dice_per_player(players: int) -> int:
     """Dice each player makes every round: 4 with 2-3 players, else 3."""
-    return 4 if players <= 3 else 3
+    return MAX_DICE_PER_PLAYER if players <= FEW_PLAYERS else DICE_PER_PLAYER
+
+
+# The most dice a table can hold (8 players x 3 dice; 2-3 players x 4 is fewer).
+MAX_DICE_ON_TABLE = max(n * dice_per_player(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+MAX_COUNT = DOUBLE * MAX_DICE_ON_TABLE  # a vague guess can double any specific guess
 
 
 def split(cards: int, dice: int) -> tuple[int, ...]:

@@ -5,19 +5,27 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from referee.core.values import Snapshot, Value
+from referee.core.words import amount
 from referee.games.deceptidice.material import (
     COLOURS,
+    LONGEST_RUN,
     MAX_COUNT,
     MAX_DICE_ON_TABLE,
     MAX_DICE_PER_PLAYER,
+    MAX_PLAYERS,
     MAX_POWER_CARDS,
+    MIN_RUN,
     NUMBER_CARDS,
     NUMBERS,
+    START_CARDS,
     WILD,
+    WILDCARDS,
     table_names,
 )
 
-Number = Annotated[int, Field(ge=1, le=len(NUMBERS), description="a card number, 1-6")]
+Number = Annotated[
+    int, Field(ge=1, le=len(NUMBERS), description=f"a card number, 1-{len(NUMBERS)}")
+]
 Colour = Literal[COLOURS]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT, description="how many cards (COUNT)")]
 CardCode = Literal[(*NUMBER_CARDS, WILD)]
@@ -45,7 +53,7 @@ class DeceptidiceOptions(Value):
     wildcards: bool = Field(
         False,
         title="Wildcards",
-        description="Expansion: 7 wildcards in the deck; each matches whatever the "
+        description=f"Expansion: {WILDCARDS} wildcards in the deck; each matches whatever the "
         "challenged guess needs.",
     )
     power_cards: int = Field(
@@ -114,10 +122,11 @@ class PowerCard(Value):
 
     @model_validator(mode="after")
     def _shape(self) -> "PowerCard":
-        if self.combo == "run" and (len(self.sizes) != 1 or not 2 <= self.sizes[0] <= 6):
-            raise ValueError("a run is one length from 2 to 6")
+        run = len(self.sizes) == 1 and MIN_RUN <= self.sizes[0] <= LONGEST_RUN
+        if self.combo == "run" and not run:
+            raise ValueError(f"a run is one length from {MIN_RUN} to {LONGEST_RUN}")
         if self.combo == "colours" and len(self.sizes) > len(COLOURS):
-            raise ValueError("there are only 4 colours to make groups of")
+            raise ValueError(f"there are only {amount(len(COLOURS), 'colours')} to make groups of")
         return self
 
 
@@ -193,14 +202,14 @@ class Tops(Value):
 
     label: ClassVar[str] = "The top cards"
     type: Literal["tops"] = "tops"
-    tops: tuple[DieTops, ...] = Field(min_length=1, max_length=8)
+    tops: tuple[DieTops, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
 
 
 class Discard(Value):
     label: ClassVar[str] = "A discarded die"
     type: Literal["discard"] = "discard"
     player: str
-    size: int = Field(ge=1, le=9)
+    size: int = Field(ge=1, le=START_CARDS)
 
 
 class Swap(Value):

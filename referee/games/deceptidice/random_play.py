@@ -4,7 +4,14 @@ play tests and autoplay use). Pure functions of the state, its menu and the rng.
 
 import random
 
-from referee.games.deceptidice.material import COLOURS, MAX_COUNT, NUMBER_CARDS, NUMBERS, WILD
+from referee.games.deceptidice.material import (
+    COLOURS,
+    MAX_COUNT,
+    MIN_RUN,
+    NUMBER_CARDS,
+    NUMBERS,
+    WILD,
+)
 from referee.games.deceptidice.model import (
     Challenge,
     ColourGuess,
@@ -106,7 +113,7 @@ def _draw_cards(menu: DeceptidiceChoices, k: int, rng: random.Random) -> list:
 def _random_power(rng: random.Random, least_value: int) -> PowerCard:
     combo = rng.choice(["numbers", "numbers", "colours", "run"])
     if combo == "run":
-        sizes = (rng.randint(2, 6),)
+        sizes = (rng.randint(MIN_RUN, len(NUMBERS)),)
     else:
         groups = rng.randint(1, 3)
         sizes = tuple(rng.randint(1, 3) for _ in range(groups))

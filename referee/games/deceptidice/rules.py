@@ -24,6 +24,9 @@ from referee.games.deceptidice.guesses import POWER, SPECIFIC, STRAIGHT, VAGUE, 
 from referee.games.deceptidice.material import (
     END_AT,
     MAX_COUNT,
+    MAX_PLAYERS,
+    MIN_COUNT,
+    MIN_PLAYERS,
     NUMBERS,
     cards_text,
     colour_names,
@@ -74,8 +77,8 @@ class DeceptidiceRules(
         score="cards left in the player's card dice",
         why="the game ends when someone is down to the last cards; the most cards left wins",
     )
-    min_players = 2
-    max_players = 8
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_model = DeceptidiceOptions
     action_type = DeceptidiceAction
     rulings = RULINGS
@@ -86,7 +89,7 @@ class DeceptidiceRules(
         "how many top cards on the whole table show a number or a colour, each guess higher "
         "than the last, until someone challenges. The dice are turned up: a true guess costs "
         "the challenger a die, a false one costs the guesser. The loser is the next Liar. The "
-        "game ends when someone is down to 3 cards; most cards left wins."
+        f"game ends when someone is down to {END_AT} cards; most cards left wins."
     )
     phases = {
         "guessing": (RevealDie, DeceptidiceGuess, Challenge),
@@ -355,8 +358,8 @@ class DeceptidiceRules(
             raise IllegalAction(
                 "The introductory game has no modifiers: no 'less than' and no 'without'."
             )
-        if not isinstance(guess, PowerClaim) and guess.count == 0:
-            raise InvalidAction("A guess of 0 cards is no guess: the count starts at 1.")
+        if not isinstance(guess, PowerClaim) and guess.count < MIN_COUNT:
+            raise InvalidAction(guesses.no_count(guess.count))
         last = state.round.last
         previous = last.guess if last is not None else None
         higher = guesses.is_higher(previous, guess, o)

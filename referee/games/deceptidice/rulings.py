@@ -5,7 +5,35 @@ and the shared rulings are both silent.
 """
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.core.words import amount, times
+from referee.games.deceptidice.material import (
+    BASE_DECK,
+    COLOURS,
+    COPIES_EACH,
+    DEFAULT_NAMES,
+    DICE_PER_PLAYER,
+    DOUBLE,
+    END_AT,
+    FEW_PLAYERS,
+    LONGEST_RUN,
+    MANY_PLAYERS,
+    MAX_COUNT,
+    MAX_DICE_ON_TABLE,
+    MAX_DICE_PER_PLAYER,
+    MAX_PLAYERS,
+    MIN_COUNT,
+    MIN_PLAYERS,
+    MIN_RUN,
+    NUMBERS,
+    START_CARDS,
+    START_CARDS_MANY,
+    WILDCARDS,
+)
 from referee.games.deceptidice.model import DeceptidiceOptions
+
+_NUMBERS = f"{NUMBERS[0]} to {NUMBERS[-1]}"  # "1 to 6"
+_COLOURS = amount(len(COLOURS), "colours", spelled=True)  # "four colours"
+_VAGUE = 3  # the example of the doubling: 3 with a 2, then 6 of the same number
 
 RULINGS = RulingBook(
     [
@@ -13,17 +41,19 @@ RULINGS = RulingBook(
             id="DD-MATERIAL",
             source="printed",
             title="The deck",
-            text="48 number cards: the numbers 1 to 6 in four colours, every card twice. The "
-            "wildcards expansion adds 7 wildcards. Power cards are entered as the table reads "
-            "them: a combo and a value.",
+            text=f"{BASE_DECK} number cards: the numbers {_NUMBERS} in {_COLOURS}, every "
+            f"card {times(COPIES_EACH)}. The wildcards expansion adds {WILDCARDS} wildcards. "
+            "Power cards are entered as the table reads them: a combo and a value.",
         ),
         Ruling(
             id="DD-START",
             source="printed",
             title="Cards and dice",
-            text="Everyone starts with 9 cards, or 6 when 6 to 8 play; the rest is the draw "
-            "pile. Each round every player makes 4 dice with 2 or 3 players, else 3, splitting "
-            "their cards as evenly as possible: dice sizes differ by at most one card.",
+            text=f"Everyone starts with {START_CARDS} cards, or {START_CARDS_MANY} when "
+            f"{MANY_PLAYERS} to {MAX_PLAYERS} play; the rest is the draw pile. Each round every "
+            f"player makes {MAX_DICE_PER_PLAYER} dice with {MIN_PLAYERS} or {FEW_PLAYERS} "
+            f"players, else {DICE_PER_PLAYER}, splitting their cards as evenly as possible: "
+            "dice sizes differ by at most one card.",
         ),
         Ruling(
             id="DD-TURN",
@@ -73,19 +103,20 @@ RULINGS = RulingBook(
         Ruling(
             id="DD-COUNT",
             source="reading",
-            title="COUNT from 1; impossible guesses stand",
-            text="A guess needs a COUNT of at least 1. A well-formed guess that can never be "
-            "true (more cards than dice on the table, 'less than 1', a run longer than 6) is "
-            "still a legal guess: the referee accepts it and says it can never be true.",
+            title=f"COUNT from {MIN_COUNT}; impossible guesses stand",
+            text=f"A guess needs a COUNT of at least {MIN_COUNT}. A well-formed guess that can "
+            f"never be true (more cards than dice on the table, 'less than {NUMBERS[0]}', a run "
+            f"longer than {LONGEST_RUN}) is still a legal guess: the referee accepts it and says "
+            "it can never be true.",
         ),
         Ruling(
             id="DD-COUNT-CAP",
             source="reading",
-            title="COUNT and values up to 48",
+            title=f"COUNT and values up to {MAX_COUNT}",
             text="The rulebook sets no upper limit. The referee takes COUNTs and power values "
-            "up to 48: twice the most dice any table has (8 players with 3 dice), so every "
-            "COUNT a table can need fits, and a vague guess can double any specific COUNT "
-            "up to 24.",
+            f"up to {MAX_COUNT}: {times(DOUBLE)} the most dice any table has ({MAX_PLAYERS} "
+            f"players with {DICE_PER_PLAYER} dice), so every COUNT a table can need fits, and a "
+            f"vague guess can double any specific COUNT up to {MAX_DICE_ON_TABLE}.",
         ),
         Ruling(
             id="DD-HIGHER",
@@ -112,9 +143,10 @@ RULINGS = RulingBook(
             text="A vague guess names no number or colour: COUNT cards of the same number, or "
             "of the same colour. It is true when the most frequent number (or colour) shows "
             "at least COUNT times. After a specific guess, a vague COUNT must be at least "
-            "double the last COUNT (3 with a 2, then 6 of the same number); after a vague "
-            "guess, a specific COUNT must be more than half the last (6 of the same number, "
-            "then 4 with a 2, since 4 > 3). Vague after vague: simply higher.",
+            f"double the last COUNT ({_VAGUE} with a 2, then {_VAGUE * DOUBLE} of the same "
+            "number); after a vague guess, a specific COUNT must be more than half the last "
+            f"({_VAGUE * DOUBLE} of the same number, then {_VAGUE + 1} with a 2, since "
+            f"{_VAGUE + 1} > {_VAGUE}). Vague after vague: simply higher.",
             option="vague",
             when=True,
         ),
@@ -123,7 +155,7 @@ RULINGS = RulingBook(
             source="reading",
             title="Straights and vague guesses",
             text="For the doubling, a straight counts as a specific guess: a vague guess after "
-            "a straight of COUNT s needs at least 2s; a straight after a vague COUNT v is "
+            f"a straight of COUNT s needs at least {DOUBLE}s; a straight after a vague COUNT v is "
             "higher when its COUNT or its ELEMENT is more than half of v.",
             option="vague",
             when=True,
@@ -143,9 +175,9 @@ RULINGS = RulingBook(
             id="DD-WILD-STANDS",
             source="reading",
             title="What a wildcard can be",
-            text="A wildcard stands for one number from 1 to 6 or one of the four colours, "
-            "nothing else: under 'less than 1' it matches nothing, and a run is never longer "
-            "than 6.",
+            text=f"A wildcard stands for one number from {_NUMBERS} or one of the {_COLOURS}, "
+            f"nothing else: under 'less than {NUMBERS[0]}' it matches nothing, and a "
+            f"run is never longer than {LONGEST_RUN}.",
             option="wildcards",
             when=True,
         ),
@@ -192,7 +224,7 @@ RULINGS = RulingBook(
             text="The list of power cards is not published, so the table enters the card: "
             "groups of one number each (sizes, such as 2+2 for two pairs or 3+2 for a full "
             "house; each group a different number), groups of one colour each, or a run of "
-            "2 to 6 numbers; and its value. Wildcards fill any group or run.",
+            f"{MIN_RUN} to {LONGEST_RUN} numbers; and its value. Wildcards fill any group or run.",
         ),
         Ruling(
             id="DD-POWER-NONE",
@@ -215,7 +247,8 @@ RULINGS = RulingBook(
             title="Entering the tops",
             text="After a challenge the table enters one top card for every die, player by "
             "player; dice revealed earlier in the round keep their tops. The tops of one "
-            "round together fit the deck: at most 2 of each number-colour card, 7 wildcards, "
+            f"round together fit the deck: at most {COPIES_EACH} of each number-colour card, "
+            f"{WILDCARDS} wildcards, "
             "and no expansion card the table does not play. Discarded dice are not entered "
             "card by card, so they do not limit later rounds.",
         ),
@@ -232,7 +265,7 @@ RULINGS = RulingBook(
             id="DD-END",
             source="printed",
             title="End of the game",
-            text="The game ends as soon as a player is down to 3 cards or fewer.",
+            text=f"The game ends as soon as a player is down to {END_AT} cards or fewer.",
         ),
         Ruling(
             id="DD-RANKING",
@@ -254,8 +287,9 @@ RULINGS = RulingBook(
             source="reading",
             changed_by="colour_names",
             title="Colour names",
-            text="The four colours are called Red, Blue, Green and Yellow unless the table "
-            "renames them to match its printing. Two colours cannot share a name.",
+            text=f"The {_COLOURS} are called {', '.join(DEFAULT_NAMES[:-1])} and "
+            f"{DEFAULT_NAMES[-1]} unless the table renames them to match its printing. Two "
+            "colours cannot share a name.",
         ),
         Ruling(
             id="DD-OPEN",

@@ -7,7 +7,7 @@ rules' menu and refusals (core.whatnow.BaseTeacher)."""
 from referee.core.whatnow import BaseTeacher, or_list
 from referee.core.words import amount
 from referee.games.deceptidice import guesses
-from referee.games.deceptidice.material import NUMBER_CARDS, NUMBERS
+from referee.games.deceptidice.material import END_AT, NUMBER_CARDS, NUMBERS
 from referee.games.deceptidice.model import (
     Challenge,
     DeceptidiceGuess,
@@ -133,7 +133,7 @@ class DeceptidiceTeacher(BaseTeacher):
             f"{amount(state.dice_in_play, 'dice')} in play ({state.dice} each).",
             "Cards: "
             + ", ".join(f"{p} {c}" for p, c in zip(state.players, state.cards, strict=True))
-            + "; down to 3 or fewer ends the game.",
+            + f"; down to {END_AT} or fewer ends the game.",
         ]
         last = self._last(state)
         if last is not None:

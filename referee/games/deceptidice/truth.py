@@ -296,7 +296,7 @@ def _combo(card: PowerCard, tops, names) -> tuple[list[Match], int]:
             if is_number_card(c):
                 by_number.setdefault(number_of(c), []).append(i)
         best = None
-        for lo in range(1, len(NUMBERS) - length + 2):
+        for lo in NUMBERS[: len(NUMBERS) - length + 1]:  # the lows a run of `length` fits on
             missing = [n for n in range(lo, lo + length) if n not in by_number]
             if best is None or len(missing) < len(best[1]):
                 best = (lo, missing)

@@ -8,7 +8,7 @@ from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.verdict import Verdict
 from referee.games.faeker import counting
-from referee.games.faeker.deck import FAE, MAX_BID, card_name
+from referee.games.faeker.deck import FAE, HAND_SIZE, MAX_BID, card_name
 from referee.games.faeker.model import Bid, CallBluff, CallShowdown, FaekerState, LadderEntry, Pass
 
 
@@ -131,7 +131,9 @@ class BiddingHandlers:
         names = ", ".join(state.players[s] for s in active)
         return self._start_reveal(state, "showdown", active, caller=seat), Verdict(
             headline=f"{action.player} calls a showdown: {names} show their hands",
-            details=("Every player who has not passed, the caller included, shows 5 cards.",),
+            details=(
+                f"Every player who has not passed, the caller included, shows {HAND_SIZE} cards.",
+            ),
             rulings=("FK-SHOWDOWN-CALL", "FK-SHOWDOWN-RANK"),
         )
 
@@ -155,7 +157,7 @@ class BiddingHandlers:
         )
         return new, Verdict(
             headline=f"{action.player} calls {bidder}'s bluff on {last.amount}",
-            details=(f"{bidder} shows all 5 cards. The bid counts {target}.",),
+            details=(f"{bidder} shows all {HAND_SIZE} cards. The bid counts {target}.",),
             rulings=(self._bluff_ruling(state),),
         )
 

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.words import PLACE_WORDS, amount
-from referee.games.faeker.deck import STONE, card_name
+from referee.games.faeker.deck import HIGHEST, LOW_TOPS, MIN_RUN, NUMBERS, STONE, card_name
 
 
 @dataclass(frozen=True)
@@ -20,10 +20,10 @@ def describe_target(top: int, stones_always_count: bool = False) -> tuple[str, s
     if top == STONE:
         return (
             "the longest run of consecutive numbers (each stone circle fills one gap; "
-            "a run needs 2 cards)",
+            f"a run needs {MIN_RUN} cards)",
             "FK-COUNT-RUN",
         )
-    if top <= 3:
+    if top in LOW_TOPS:
         stones = (
             " (every stone circle counts too)"
             if stones_always_count
@@ -38,7 +38,7 @@ def count_hand(top: int, hand: Sequence[int], stones_always_count: bool = False)
     if top == STONE:
         return _longest_run(hand)
     stones = [c for c in hand if c == STONE]
-    if top <= 3:
+    if top in LOW_TOPS:
         numbers = tuple(c for c in hand if c != STONE and c > top)
         stone_counts = stones_always_count
         ruling = "FK-COUNT-LOW"
@@ -52,7 +52,7 @@ def count_hand(top: int, hand: Sequence[int], stones_always_count: bool = False)
     parts = [f"{amount(len(numbers), 'cards')} {rule}"]
     if stones:
         if stone_counts:
-            why = "always counts" if top <= 3 else f"equals the {top}"
+            why = "always counts" if top in LOW_TOPS else f"equals the {top}"
             parts.append(f"{amount(len(stones), 'stone circles')} ({why})")
         else:
             said = amount(len(stones), "stone circles")
@@ -64,13 +64,13 @@ def _longest_run(hand: Sequence[int]) -> Count:
     numbers = {c for c in hand if c != STONE}
     wild = sum(1 for c in hand if c == STONE)
     best: tuple[int, int] | None = None  # (low, high) of the longest window
-    for low in range(1, 8):
-        for high in range(low, 8):
+    for low in NUMBERS:
+        for high in range(low, HIGHEST + 1):
             gaps = sum(1 for n in range(low, high + 1) if n not in numbers)
             if gaps <= wild and (best is None or high - low > best[1] - best[0]):
                 best = (low, high)
-    if best is None or best[1] - best[0] + 1 < 2:
-        return Count(0, (), "no run of 2 or more consecutive numbers", "FK-COUNT-RUN")
+    if best is None or best[1] - best[0] + 1 < MIN_RUN:
+        return Count(0, (), f"no run of {MIN_RUN} or more consecutive numbers", "FK-COUNT-RUN")
     low, high = best
     run = [n for n in range(low, high + 1)]
     filled = [n for n in run if n not in numbers]
@@ -83,7 +83,7 @@ def _longest_run(hand: Sequence[int]) -> Count:
 
 def showdown_key(top: int, hand: Sequence[int]) -> tuple[int, ...]:
     """Hand strength: cards high to low, a stone circle ranking as the top card (0 if stone)."""
-    stone_rank = 0 if top == STONE else top
+    stone_rank = STONE if top == STONE else top
     return tuple(sorted((stone_rank if c == STONE else c for c in hand), reverse=True))
 
 
@@ -92,7 +92,7 @@ def describe_key(top: int, hand: Sequence[int]) -> str:
     stones = sum(1 for c in hand if c == STONE)
     text = "-".join(str(k) for k in key)
     if stones:
-        text += f" (stone circle ranks {0 if top == STONE else top})"
+        text += f" (stone circle ranks {STONE if top == STONE else top})"
     return text
 
 

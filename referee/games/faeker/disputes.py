@@ -17,7 +17,18 @@ from referee.core.outcome import places
 from referee.core.values import Value
 from referee.core.words import amount
 from referee.games.faeker import counting
-from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
+from referee.games.faeker.deck import (
+    BLUFF_BONUS,
+    DECK,
+    FAE,
+    HAND_SIZE,
+    MAX_BID,
+    MAX_PLAYERS,
+    MIN_BID,
+    MIN_PLAYERS,
+    STONE,
+    card_name,
+)
 from referee.games.faeker.model import Card, FaekerState
 
 
@@ -26,7 +37,7 @@ class FaekerBluff(Value):
 
     kind: Literal["faeker_bluff"] = "faeker_bluff"
     top: Card
-    bid: int = Field(ge=0, le=MAX_BID)
+    bid: int = Field(ge=MIN_BID, le=MAX_BID)
     hand: tuple[Card, ...] = Field(min_length=HAND_SIZE, max_length=HAND_SIZE)
     bidder: Name = "Bidder"
     caller: Name = "Caller"
@@ -44,7 +55,7 @@ class FaekerShowdown(Value):
 
     kind: Literal["faeker_showdown"] = "faeker_showdown"
     top: Card
-    hands: tuple[FaekerHand, ...] = Field(min_length=2, max_length=6)
+    hands: tuple[FaekerHand, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 
 def settle_bluff(d: FaekerBluff) -> Settled:
@@ -73,8 +84,11 @@ def settle_bluff(d: FaekerBluff) -> Settled:
         winner, cubes = d.bidder, fae
     else:
         headline = f"{d.bidder} bluffed: {count.total} for a bid of {d.bid}"
-        details.append(f"{d.caller} caught the bluff: {fae} fae + 1 = {amount(fae + 1, 'cubes')}.")
-        winner, cubes = d.caller, fae + 1
+        cubes = fae + BLUFF_BONUS
+        details.append(
+            f"{d.caller} caught the bluff: {fae} fae + {BLUFF_BONUS} = {amount(cubes, 'cubes')}."
+        )
+        winner = d.caller
     return settled(
         d,
         headline,

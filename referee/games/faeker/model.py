@@ -5,9 +5,20 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from referee.core.values import Snapshot, Value
-from referee.games.faeker.deck import HAND_SIZE, MAX_BID
+from referee.games.faeker.deck import (
+    HAND_SIZE,
+    HIGHEST,
+    LOW_TOPS,
+    MAX_BID,
+    MIN_BID,
+    STONE,
+    tops_text,
+)
 
-Card = Annotated[int, Field(ge=0, le=7, description="1-7, or 0 for a stone circle")]
+Card = Annotated[
+    int,
+    Field(ge=STONE, le=HIGHEST, description=f"1-{HIGHEST}, or {STONE} for a stone circle"),
+]
 
 
 class FaekerOptions(Value):
@@ -15,7 +26,7 @@ class FaekerOptions(Value):
         False,
         title="Stone circles always count",
         description="House option: a stone circle in hand counts under any numbered top card "
-        "(normally it equals the top card, so it misses tops 1-3).",
+        f"(normally it equals the top card, so it misses tops {tops_text(LOW_TOPS)}).",
     )
     bluff_needs_exact: bool = Field(
         False,
@@ -51,7 +62,7 @@ class Bid(Value):
     label: ClassVar[str] = "A bid"
     type: Literal["bid"] = "bid"
     player: str
-    amount: int = Field(ge=0, le=MAX_BID)
+    amount: int = Field(ge=MIN_BID, le=MAX_BID)
 
 
 class Pass(Value):

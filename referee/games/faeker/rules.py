@@ -16,11 +16,16 @@ from referee.core.words import amount
 from referee.games.faeker import counting
 from referee.games.faeker.bidding import BiddingHandlers
 from referee.games.faeker.deck import (
+    BLUFF_BONUS,
     CUBES_TO_WIN,
     DECK,
     FAE,
     HAND_SIZE,
     MAX_BID,
+    MAX_PLAYERS,
+    MIN_BID,
+    MIN_PLAYERS,
+    STONE,
     SUPPLY,
     card_name,
     die_face,
@@ -52,15 +57,15 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         score="fae cubes held at the end",
         why="the first to the target wins, and among those who reach it the most cubes",
     )
-    min_players = 2
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_model = FaekerOptions
     action_type = FaekerAction
     rulings = RULINGS
     unit = "cubes"
     overview = (
-        "Each round everyone holds 5 cards and one card is turned up. Players bid how many "
-        "of their cards beat the top card, in turn from the dealer's left; bids may be "
+        f"Each round everyone holds {HAND_SIZE} cards and one card is turned up. Players bid "
+        "how many of their cards beat the top card, in turn from the dealer's left; bids may be "
         "bluffs. Bidding ends with an unopposed bid, a tie, a showdown call or a bluff call, "
         "and the round's winner takes the top card's fae cubes from the supply. First to "
         "the target wins."
@@ -115,7 +120,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             return FaekerChoices(tops=tuple(DECK.copies))
         if state.phase == "bidding":
             last = deal.last_bid_entry
-            low = deal.highest_bid or 0
+            low = MIN_BID if deal.highest_bid is None else deal.highest_bid
             return FaekerChoices(
                 bidder=deal.turn,
                 bids=tuple(range(low, MAX_BID + 1)),
@@ -225,7 +230,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             top, state.options.stone_circles_always_count
         )
         rulings = ["FK-DIE", "FK-DEALER", target_ruling]
-        if top != 0:
+        if top != STONE:
             rulings.append(self._stone_ruling(state))
         return new, Verdict(
             headline=f"Round {state.round}: top card {card_name(top)}, worth {FAE[top]} fae",
@@ -290,17 +295,18 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             f"{'meets' if true else 'does not meet'} it.",
         ]
         rulings = [self._bluff_ruling(state), count.ruling]
-        if top != 0 and any(c == 0 for c in hand):
+        if top != STONE and STONE in hand:
             rulings.append(self._stone_ruling(state))
         if true:
             owed = [(seat, fae)]
             headline = f"{bidder} told the truth: {count.total} for a bid of {bid}"
             details.append(f"{bidder} takes the top card's {fae} fae.")
         else:
-            owed = [(deal.caller, fae + 1)]
+            owed = [(deal.caller, fae + BLUFF_BONUS)]
             headline = f"{bidder} bluffed: {count.total} for a bid of {bid}"
             details.append(
-                f"{caller} caught the bluff: {fae} fae + 1 = {amount(fae + 1, 'cubes')}."
+                f"{caller} caught the bluff: {fae} fae + {BLUFF_BONUS} = "
+                f"{amount(fae + BLUFF_BONUS, 'cubes')}."
             )
         return self._award(state, owed, headline=headline, details=details, rulings=rulings)
 

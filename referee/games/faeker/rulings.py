@@ -1,7 +1,70 @@
 """How the referee reads Fae-ker, in the project's own words (ids are cited by verdicts)."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.core.words import amount, count_word
+from referee.games.faeker.deck import (
+    BLUFF_BONUS,
+    COPIES,
+    CUBES_TO_WIN,
+    DECK,
+    DIE_FACES,
+    FAE,
+    HIGH_TOPS,
+    LOW_TOPS,
+    MAX_BID,
+    MIN_BID,
+    MIN_RUN,
+    NUMBERS,
+    STONE,
+    SUPPLY,
+    tops_text,
+)
 from referee.games.faeker.model import FaekerOptions
+
+
+def _or(items) -> str:
+    """'1, 2 or 3'."""
+    *first, last = map(str, items)
+    return f"{', '.join(first)} or {last}" if first else last
+
+
+def _copies() -> str:
+    """'seven 1s, six 2s, ... one 7 and four stone circles'."""
+    numbers = [f"{count_word(COPIES[n])} {_digits(n, COPIES[n])}" for n in NUMBERS]
+    return f"{', '.join(numbers)} and {amount(COPIES[STONE], 'stone circles', spelled=True)}"
+
+
+def _digits(card: int, copies: int) -> str:
+    """'1s' (seven 1s), '7' (one 7)."""
+    return str(card) if copies == 1 else f"{card}s"
+
+
+def _worth() -> str:
+    """'A top card of 1 or 2 is worth 2 fae, 3 to 5 is worth 3, 6, 7 and the stone circle
+    are worth 4': the top cards grouped by the fae they are worth."""
+    groups: dict[int, list[int]] = {}
+    for card in (*NUMBERS, STONE):
+        groups.setdefault(FAE[card], []).append(card)
+    parts = []
+    for fae, cards in groups.items():
+        names = [str(c) for c in cards if c != STONE]
+        if STONE in cards:
+            said = f"{', '.join(names)} and the stone circle are worth {fae}"
+        elif len(cards) == 2:
+            said = f"{names[0]} or {names[1]} is worth {fae}"
+        else:
+            said = f"{names[0]} to {names[-1]} is worth {fae}"
+        parts.append(said)
+    first, *rest = parts
+    return f"A top card of {first} fae, {', '.join(rest)}"
+
+
+def _goals() -> str:
+    """'2 players need 15 cubes, 3 need 12, ...'."""
+    (players, cubes), *rest = CUBES_TO_WIN.items()
+    first = f"{amount(players, 'players')} need {amount(cubes, 'cubes')}"
+    return ", ".join([first, *(f"{p} need {c}" for p, c in rest)])
+
 
 RULINGS = RulingBook(
     [
@@ -9,22 +72,21 @@ RULINGS = RulingBook(
             id="FK-DECK",
             source="printed",
             title="The deck",
-            text="32 cards: seven 1s, six 2s, five 3s, four 4s, three 5s, two 6s, one 7 and "
-            "four stone circles. A top card of 1 or 2 is worth 2 fae, 3 to 5 is worth 3, "
-            "6, 7 and the stone circle are worth 4. The supply holds 40 cubes.",
+            text=f"{amount(DECK.size, 'cards')}: {_copies()}. {_worth()}. The supply holds "
+            f"{SUPPLY} cubes.",
         ),
         Ruling(
             id="FK-GOAL",
             source="printed",
             title="Cubes needed to win",
-            text="2 players need 15 cubes, 3 need 12, 4 need 10, 5 need 8, 6 need 6.",
+            text=f"{_goals()}.",
         ),
         Ruling(
             id="FK-DIE",
             source="reading",
             title="Round die",
-            text="The d8 shows the round number; after round 8 it starts again at 1, so "
-            "round 9 shows 1. The referee shows both.",
+            text=f"The d{DIE_FACES} shows the round number; after round {DIE_FACES} it starts "
+            f"again at 1, so round {DIE_FACES + 1} shows 1. The referee shows both.",
         ),
         Ruling(
             id="FK-DEALER",
@@ -36,15 +98,15 @@ RULINGS = RulingBook(
         Ruling(
             id="FK-COUNT-LOW",
             source="printed",
-            title="Top card 1-3: count higher cards",
-            text="With a 1, 2 or 3 on top, a bid counts the cards in hand strictly higher "
-            "than the top card.",
+            title=f"Top card {tops_text(LOW_TOPS)}: count higher cards",
+            text=f"With a {_or(LOW_TOPS)} on top, a bid counts the cards in hand strictly "
+            "higher than the top card.",
         ),
         Ruling(
             id="FK-COUNT-HIGH",
             source="printed",
-            title="Top card 4-7: count equal or higher",
-            text="With a 4, 5, 6 or 7 on top, a bid counts the cards in hand equal to or "
+            title=f"Top card {tops_text(HIGH_TOPS)}: count equal or higher",
+            text=f"With a {_or(HIGH_TOPS)} on top, a bid counts the cards in hand equal to or "
             "higher than the top card.",
         ),
         Ruling(
@@ -53,7 +115,7 @@ RULINGS = RulingBook(
             title="Stone circle on top: longest run",
             text="With a stone circle on top, a bid counts the longest run of consecutive "
             "numbers in hand. Each stone circle in hand may stand for any one missing "
-            "number; repeated numbers do not make a run longer; a run needs at least 2 "
+            f"number; repeated numbers do not make a run longer; a run needs at least {MIN_RUN} "
             "cards, so a hand without one counts 0.",
         ),
         Ruling(
@@ -62,7 +124,8 @@ RULINGS = RulingBook(
             changed_by="stone_circles_always_count",
             title="Stone circle in hand equals the top card",
             text="Under a numbered top card, a stone circle in hand counts as a card equal "
-            "to it: it counts for tops 4-7 and not for tops 1-3.",
+            f"to it: it counts for tops {tops_text(HIGH_TOPS)} and not for tops "
+            f"{tops_text(LOW_TOPS)}.",
             option="stone_circles_always_count",
             when=False,
         ),
@@ -78,8 +141,8 @@ RULINGS = RulingBook(
             id="FK-BID",
             source="printed",
             title="Bidding",
-            text="On your turn: bid a number from 0 to 5 that is at least the highest bid "
-            "so far, pass, call a showdown, or call a bluff on the most recent bid.",
+            text=f"On your turn: bid a number from {MIN_BID} to {MAX_BID} that is at least the "
+            "highest bid so far, pass, call a showdown, or call a bluff on the most recent bid.",
         ),
         Ruling(
             id="FK-PASS-OUT",
@@ -115,7 +178,7 @@ RULINGS = RulingBook(
             title="Bluff: at least the bid",
             text="A bluff call ends the bidding and the most recent bidder shows their hand. "
             "The bid is true when the hand has at least the number bid. True: the bidder "
-            "takes the top card's fae. False: the caller takes the fae plus 1.",
+            f"takes the top card's fae. False: the caller takes the fae plus {BLUFF_BONUS}.",
             option="bluff_needs_exact",
             when=False,
         ),
@@ -149,7 +212,7 @@ RULINGS = RulingBook(
             title="Supply short",
             text="When the supply cannot pay everyone in full, what is left is shared "
             "equally in whole cubes and any remainder stays in the supply. Cubes are never "
-            "made or lost: players' cubes plus the supply always make 40.",
+            f"made or lost: players' cubes plus the supply always make {SUPPLY}.",
         ),
         Ruling(
             id="FK-GAME-END",

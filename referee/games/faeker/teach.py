@@ -6,7 +6,17 @@ rules' menu and refusals (core.whatnow.BaseTeacher)."""
 from referee.core.whatnow import BaseTeacher, and_list
 from referee.core.words import amount
 from referee.games.faeker import counting
-from referee.games.faeker.deck import DECK, FAE, HAND_SIZE, MAX_BID, STONE, card_name
+from referee.games.faeker.deck import (
+    BLUFF_BONUS,
+    DECK,
+    FAE,
+    HAND_SIZE,
+    HIGHEST,
+    MAX_BID,
+    MIN_BID,
+    STONE,
+    card_name,
+)
 from referee.games.faeker.model import (
     Bid,
     CallBluff,
@@ -77,7 +87,7 @@ class FaekerTeacher(BaseTeacher):
             dealer = state.players[state.dealer]
             return (
                 f"{dealer} deals and turns up the top card: any card from the stone circle "
-                "to 7; it sets what the bids count and the fae at stake.",
+                f"to {HIGHEST}; it sets what the bids count and the fae at stake.",
                 "turn up the top card",
             )
         who = example.player
@@ -87,9 +97,9 @@ class FaekerTeacher(BaseTeacher):
             if last is None:
                 top = "the stone circle" if deal.top == STONE else f"the {deal.top}"
                 return (
-                    f"{who} may open the bidding with 0 to {MAX_BID}: how many of {who}'s "
+                    f"{who} may open the bidding with {MIN_BID} to {MAX_BID}: how many of {who}'s "
                     f"cards count against {top} on top.",
-                    "bid 0 or more",
+                    f"bid {MIN_BID} or more",
                 )
             holder = state.players[last.seat]
             if low == MAX_BID:
@@ -124,7 +134,8 @@ class FaekerTeacher(BaseTeacher):
                 f"{who} may call a bluff on {holder}'s {last.amount}: {holder} shows the hand; "
                 f"with {need} {amount(last.amount, 'counting cards')} {holder} takes "
                 f"{amount(fae, 'cubes')}, "
-                f"otherwise {who} takes {fae + 1}{self.whose(self.rules._bluff_ruling(state))}.",
+                f"otherwise {who} takes {fae + BLUFF_BONUS}"
+                f"{self.whose(self.rules._bluff_ruling(state))}.",
                 f"call a bluff on {holder}'s {last.amount}",
             )
         waiting = and_list([state.players[s] for s in deal.awaiting])
@@ -212,7 +223,7 @@ class FaekerTeacher(BaseTeacher):
                 caller = state.players[state.deal.caller]
                 return (
                     f"When {holder}'s hand is shown: a true bid gives {holder} "
-                    f"{amount(fae, 'cubes')}, a bluff gives {caller} {fae + 1}."
+                    f"{amount(fae, 'cubes')}, a bluff gives {caller} {fae + BLUFF_BONUS}."
                 )
             return (
                 f"When every hand is shown, the highest hand takes {amount(fae, 'cubes')}: "

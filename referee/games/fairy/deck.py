@@ -13,13 +13,17 @@ from referee.core.errors import InvalidAction
 from referee.core.names import quoted
 from referee.core.words import amount
 
-CARDS = tuple(range(1, 22))
+LAST_CARD = 21
+CARDS = tuple(range(1, LAST_CARD + 1))
 FAIRIES = frozenset({4, 11, 18})
 SUITS = 3
 SUIT_SIZE = 7
 FLOOR = -4  # scores never go below this
 TOP = 24  # reaching this ends the base game at once
 GOAL_15 = 15  # the 15-point variant's goal
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+MAX_SUITS_TEXT = 200  # the characters suits entered by hand may take
 
 DECK = Deck({card: 1 for card in CARDS}, str)
 
@@ -35,9 +39,25 @@ def suit_of(card: int, suits: Sequence[int] = NUMBER_SUITS) -> int:
 def suit_name(suit: int, suits: Sequence[int] = NUMBER_SUITS) -> str:
     """'suit 8-14' for the usual suits; 'suit B' for suits entered by hand."""
     if tuple(suits) == NUMBER_SUITS:
-        low = suit * SUIT_SIZE + 1
-        return f"suit {low}-{low + SUIT_SIZE - 1}"
+        return f"suit {suit_range(suit)}"
     return f"suit {SUIT_LETTERS[suit]}"
+
+
+def suit_range(suit: int) -> str:
+    """'8-14': the cards of one of the usual suits."""
+    low = suit * SUIT_SIZE + 1
+    return f"{low}-{low + SUIT_SIZE - 1}"
+
+
+def suit_ranges(joiner: str = ", ") -> str:
+    """The usual suits as a sentence says them: '1-7, 8-14, 15-21'."""
+    return joiner.join(suit_range(s) for s in range(SUITS))
+
+
+def fairies_text(last: str = " and ") -> str:
+    """'4, 11 and 18' (with `last` ", ": '4, 11, 18'): the cards with a fairy."""
+    *first, final = sorted(FAIRIES)
+    return ", ".join(map(str, first)) + last + str(final)
 
 
 def is_fairy(card: int) -> bool:
@@ -69,8 +89,8 @@ def parse_suits(text: str) -> tuple[int, ...]:
     groups = [g for g in re.split(r"[/;|\n]", text or "")]
     if not (text or "").strip():
         raise InvalidAction(
-            "Suits by hand: enter the 7 cards of each suit, suits separated by '/' "
-            "(for example 1-7 / 8-14 / 15-21)."
+            f"Suits by hand: enter the {SUIT_SIZE} cards of each suit, suits separated by '/' "
+            f"(for example {suit_ranges(' / ')})."
         )
     if len(groups) != SUITS:
         raise InvalidAction(
@@ -98,7 +118,7 @@ def parse_suits(text: str) -> tuple[int, ...]:
             for card in range(low, high + 1):
                 if card not in CARDS:
                     raise InvalidAction(
-                        f"Suits by hand: there is no card {card}; the cards are 1-21."
+                        f"Suits by hand: there is no card {card}; the cards are 1-{LAST_CARD}."
                     )
                 cards.append(card)
         for card in cards:

@@ -17,27 +17,37 @@ from referee.core.errors import InvalidAction
 from referee.core.values import Value
 from referee.core.words import amount
 from referee.games.fairy import RULES, odds, scoring
-from referee.games.fairy.deck import CARDS, NUMBER_SUITS, card_text, parse_suits
+from referee.games.fairy.deck import (
+    CARDS,
+    FLOOR,
+    LAST_CARD,
+    MAX_PLAYERS,
+    MAX_SUITS_TEXT,
+    NUMBER_SUITS,
+    card_text,
+    parse_suits,
+    suit_ranges,
+)
 from referee.games.fairy.model import FairyState
+from referee.games.fairy.scoring import Guess
 
 # The dispute schema has said a card this way since it was published: without the record's
 # title "Number", so the same range is kept here rather than the model's Card.
-FairyCard = Annotated[int, Field(ge=1, le=21, description="a charm card, 1-21")]
+FairyCard = Annotated[int, Field(ge=1, le=LAST_CARD, description=f"a charm card, 1-{LAST_CARD}")]
 FairySuits = Annotated[
     str,
     Field(
-        max_length=200,
+        max_length=MAX_SUITS_TEXT,
         description="suits entered by hand, as in the game's setup ('1 4 7 10 13 16 19 / "
-        "2 5 8 ... / 3 6 9 ...'); empty: the suits follow the numbers (1-7, 8-14, 15-21)",
+        f"2 5 8 ... / 3 6 9 ...'); empty: the suits follow the numbers ({suit_ranges()})",
     ),
 ]
-FairyGuess = Literal["higher", "lower", "same_suit", "catch"]
 
 
 class FairyPlayerGuess(Value):
     player: Name
-    guess: FairyGuess
-    score: int = Field(0, ge=-4, le=200, description="the score before this turn")
+    guess: Guess
+    score: int = Field(0, ge=FLOOR, le=200, description="the score before this turn")
 
 
 class FairyGuesses(Value):
@@ -46,7 +56,7 @@ class FairyGuesses(Value):
     kind: Literal["fairy_guesses"] = "fairy_guesses"
     top: FairyCard
     revealed: FairyCard
-    guesses: tuple[FairyPlayerGuess, ...] = Field(min_length=1, max_length=10)
+    guesses: tuple[FairyPlayerGuess, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
     suit_cards: FairySuits = ""
 
 
@@ -55,7 +65,7 @@ class FairyChances(Value):
 
     kind: Literal["fairy_chances"] = "fairy_chances"
     top: FairyCard
-    seen: tuple[FairyCard, ...] = Field(default=(), max_length=20)
+    seen: tuple[FairyCard, ...] = Field(default=(), max_length=len(CARDS) - 1)  # all but the top
     suit_cards: FairySuits = ""
 
 
@@ -77,7 +87,7 @@ def settle_guesses(d: FairyGuesses) -> Settled:
         "right were " + (", ".join(scoring.GUESS_NAMES[g] for g in came) or "none") + "."
     ]
     rulings = ["FY-SCORE"]
-    if any(g.guess == "same_suit" for g in d.guesses):
+    if any(g.guess == scoring.SAME_SUIT for g in d.guesses):
         rulings.append(suit_ruling)
     points = {}
     for g in d.guesses:

@@ -3,7 +3,7 @@ between the tied players, or goes on.
 """
 
 from referee.core.outcome import names_text
-from referee.core.words import number
+from referee.core.words import PLACE_WORDS, number
 from referee.games.fairy.deck import FAIRIES, GOAL_15, TOP, is_fairy
 from referee.games.fairy.model import FairyState
 
@@ -34,7 +34,7 @@ class Ending:
                 best = max(scores)
                 winners = tuple(s for s, v in enumerate(scores) if v == best)
                 ruling = "FY-15-DECK-OUT" if state.options.variant == "fifteen" else "FY-DECK-OUT"
-                goal = "15" if state.options.variant == "fifteen" else "the end"
+                goal = str(GOAL_15) if state.options.variant == "fifteen" else "the end"
                 reason = (
                     f"The deck ran out before anyone reached {goal}; "
                     f"{names_text([players[s] for s in winners])} "
@@ -105,7 +105,8 @@ class Ending:
         found = []
         if state.options.variant == "fairies":
             if is_fairy(card) and state.fairies_seen == len(FAIRIES):
-                found.append((f"the third fairy ({card})", "FY-END-FAIRY"))
+                nth = PLACE_WORDS[len(FAIRIES) - 1]
+                found.append((f"the {nth} fairy ({card})", "FY-END-FAIRY"))
             if max(state.scores) >= TOP:
                 found.append((f"reaching {TOP}", "FY-END-24"))
         elif max(state.scores) >= GOAL_15:

@@ -5,22 +5,37 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from referee.core.values import Snapshot, Value
-from referee.games.fairy.deck import CARDS, FAIRIES
+from referee.core.words import PLACE_WORDS
+from referee.games.fairy.deck import (
+    CARDS,
+    FAIRIES,
+    GOAL_15,
+    LAST_CARD,
+    MAX_PLAYERS,
+    MAX_SUITS_TEXT,
+    SUIT_SIZE,
+    TOP,
+    suit_ranges,
+)
 from referee.games.fairy.scoring import Guess as GuessName
 
-Card = Annotated[int, Field(ge=1, le=21, title="Number", description="a charm card, 1-21")]
+Card = Annotated[
+    int,
+    Field(ge=1, le=LAST_CARD, title="Number", description=f"a charm card, 1-{LAST_CARD}"),
+]
+_THIRD = PLACE_WORDS[len(FAIRIES) - 1]  # the fairy that ends the base game
 
 
 class FairyOptions(Value):
     variant: Literal["fairies", "fifteen"] = Field(
         "fairies",
         title="Game end",
-        description="The base game ends after the third fairy (or at once at 24 points); "
-        "the 15-point variant ignores fairies and ends when someone reaches 15.",
+        description=f"The base game ends after the {_THIRD} fairy (or at once at {TOP} points); "
+        f"the {GOAL_15}-point variant ignores fairies and ends when someone reaches {GOAL_15}.",
         json_schema_extra={
             "labels": {
-                "fairies": "Base game: third fairy, or 24 points",
-                "fifteen": "15-point variant",
+                "fairies": f"Base game: {_THIRD} fairy, or {TOP} points",
+                "fifteen": f"{GOAL_15}-point variant",
             }
         },
     )
@@ -36,16 +51,16 @@ class FairyOptions(Value):
         description="Which cards share a suit (for the same-suit guess).",
         json_schema_extra={
             "labels": {
-                "numbers": "From the numbers: 1-7, 8-14, 15-21",
+                "numbers": f"From the numbers: {suit_ranges()}",
                 "by_hand": "Entered by hand (below)",
             }
         },
     )
     suit_cards: str = Field(
         "",
-        max_length=200,
+        max_length=MAX_SUITS_TEXT,
         title="Suits by hand",
-        description="Only for suits entered by hand: the 7 cards of each suit, suits "
+        description=f"Only for suits entered by hand: the {SUIT_SIZE} cards of each suit, suits "
         "separated by '/', e.g. 1 4 7 10 13 16 19 / 2 5 8 11 14 17 20 / 3 6 9 12 15 18 21.",
     )
 
@@ -79,7 +94,7 @@ class Guesses(Value):
 
     label: ClassVar[str] = "The guesses"
     type: Literal["guesses"] = "guesses"
-    guesses: tuple[FairyGuess, ...] = Field(min_length=1, max_length=10)
+    guesses: tuple[FairyGuess, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
 
 
 class FairyReveal(Value):

@@ -1,4 +1,4 @@
-"""Fairy rules: the opening card, everyone's guesses, the reveal, the -4 floor and the end.
+"""Fairy rules: the opening card, everyone's guesses, the reveal, the floor and the end.
 
 The end of a turn (game over, a play-off, or on) is mixed in from `ending.py`.
 """
@@ -12,12 +12,15 @@ from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
-from referee.core.words import amount, number
+from referee.core.words import PLACE_WORDS, amount, count_word, number
 from referee.games.fairy.deck import (
     CARDS,
     FAIRIES,
     FLOOR,
     GOAL_15,
+    LAST_CARD,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     NUMBER_SUITS,
     TOP,
     card_text,
@@ -38,11 +41,17 @@ from referee.games.fairy.model import (
     Turn,
 )
 from referee.games.fairy.rulings import RULINGS
-from referee.games.fairy.said import GUESS_LABELS, said_of
+from referee.games.fairy.said import said_of
 from referee.games.fairy.scoring import (
+    CATCH,
+    GUESS_LABELS,
     GUESS_NAMES,
     GUESSES,
+    HIGHER,
+    LOWER,
     POINTS,
+    SAME_SUIT,
+    WRONG,
     reveal_headline,
     score_guess,
     what_came,
@@ -65,17 +74,20 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     def pick_label(self, value) -> str:
         return GUESS_LABELS.get(value, str(value))
 
-    min_players = 2
-    max_players = 10
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_model = FairyOptions
     action_type = FairyAction
     rulings = RULINGS
     overview = (
-        "Twenty-one charm cards, three of them with a fairy. Each turn everyone guesses at "
-        "once what the next card will be against the top card of the pile: higher or lower "
-        "(+2), the same suit (+4), or a fairy (+7); a wrong guess costs 1 point, but nobody "
-        "drops below -4. The game ends after the third fairy, or at once when someone "
-        "reaches 24; the highest score wins and a tie is played off by the tied players."
+        f"{LAST_CARD} charm cards, {count_word(len(FAIRIES))} of them with a fairy. Each turn "
+        "everyone guesses at once what the next card will be against the top card of the "
+        f"pile: higher or lower ({number(POINTS[HIGHER], sign=True)}), the same suit "
+        f"({number(POINTS[SAME_SUIT], sign=True)}), or a fairy "
+        f"({number(POINTS[CATCH], sign=True)}); a wrong guess costs {amount(-WRONG, 'points')}, "
+        f"but nobody drops below {number(FLOOR)}. The game ends after the "
+        f"{PLACE_WORDS[len(FAIRIES) - 1]} fairy, or at once when someone reaches {TOP}; the "
+        "highest score wins and a tie is played off by the tied players."
     )
     phases = {
         "opening": (Opening,),
@@ -198,7 +210,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             return "Before the opening card"
         text = f"Turn {state.turns + 1} · {amount(state.cards_left, 'cards')} left"
         if state.options.variant == "fairies":
-            text += f" · {state.fairies_seen} of 3 fairies"
+            text += f" · {state.fairies_seen} of {len(FAIRIES)} fairies"
         return text + (" · play-off" if state.playoff else "")
 
     def audit(self, state: FairyState) -> list[str]:
@@ -251,9 +263,10 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
 
     def _fairy_line(self, state: FairyState) -> str:
         left = f"{amount(state.cards_left, 'cards')} left"
+        seen = f"{left} · fairies seen: {state.fairies_seen} of {len(FAIRIES)}"
         if state.options.variant == "fifteen":
-            return f"{left} · fairies seen: {state.fairies_seen} of 3 (they do not end this game)."
-        return f"{left} · fairies seen: {state.fairies_seen} of 3."
+            return f"{seen} (they do not end this game)."
+        return f"{seen}."
 
     # -- the opening card --------------------------------------------------------------
 
@@ -296,8 +309,11 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
         rulings = ["FY-GUESS"]
         if state.playoff:
             rulings.append("FY-PLAYOFF")
-        if "catch" in chosen.values() and state.fairies_seen == len(FAIRIES):
-            details.append("All three fairies are out: catch can only be wrong.")
+        if CATCH in chosen.values() and state.fairies_seen == len(FAIRIES):
+            details.append(
+                f"All {count_word(len(FAIRIES))} fairies are out: "
+                f"{GUESS_NAMES[CATCH]} can only be wrong."
+            )
             rulings.append("FY-CATCH-LATE")
         n = len(chosen)
         return new, Verdict(
@@ -332,15 +348,10 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
 
         came = what_came(top, card, suits)
         same = suit_of(card, suits) == suit_of(top, suits)
-        facts = [
-            "higher" if card > top else "lower",
-            "same suit" if same else "another suit",
-            "a fairy" if is_fairy(card) else "no fairy",
-        ]
         details = [
             f"Pile top {self._text(state, top)}; turned up {self._text(state, card)}.",
-            f"{card} is {facts[0]} than {top}, "
-            f"{'the same suit' if same else 'another suit'} and "
+            f"{card} is {GUESS_NAMES[HIGHER if card > top else LOWER]} than {top}, "
+            f"{'the ' + GUESS_NAMES[SAME_SUIT] if same else 'another suit'} and "
             f"{'a fairy' if is_fairy(card) else 'no fairy'}.",
         ]
         rulings = ["FY-SCORE"]
@@ -350,19 +361,20 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             if not seats:
                 continue
             right = guess in came
-            mark = f"right {number(POINTS[guess], sign=True)}" if right else "wrong −1"
+            change = POINTS[guess] if right else WRONG
+            mark = f"{'right' if right else 'wrong'} {number(change, sign=True)}"
             names = names_text([state.players[s] for s, _ in seats])
             details.append(f"{GUESS_NAMES[guess].capitalize()}, {mark}: {names}.")
             floored += [state.players[s] for s, r in seats if r.floored]
         if floored:
             details.append(
-                f"Floor at −4: {names_text(floored)} "
-                f"{'was' if len(floored) == 1 else 'were'} at −4 and lost nothing."
+                f"Floor at {number(FLOOR)}: {names_text(floored)} "
+                f"{'was' if len(floored) == 1 else 'were'} at {number(FLOOR)} and lost nothing."
             )
             rulings.append("FY-FLOOR")
-        if any(r.guess == "same_suit" for _, r in settled):
+        if any(r.guess == SAME_SUIT for _, r in settled):
             rulings.append(self._suit_ruling(state))
-        if any(r.guess == "catch" for _, r in settled) and state.fairies_seen == len(FAIRIES):
+        if any(r.guess == CATCH for _, r in settled) and state.fairies_seen == len(FAIRIES):
             rulings.append("FY-CATCH-LATE")
         if state.playoff:
             rulings.append("FY-PLAYOFF")

@@ -1,7 +1,30 @@
 """How the referee reads Fairy, in the project's own words (ids are cited by verdicts)."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.core.whatnow import or_list
+from referee.core.words import PLACE_WORDS, amount, count_word, number
+from referee.games.fairy.deck import (
+    FAIRIES,
+    FLOOR,
+    GOAL_15,
+    LAST_CARD,
+    SUIT_SIZE,
+    SUITS,
+    TOP,
+    fairies_text,
+    suit_range,
+)
 from referee.games.fairy.model import FairyOptions
+from referee.games.fairy.scoring import CATCH, GUESS_NAMES, HIGHER, POINTS, SAME_SUIT, WRONG
+
+_FAIRIES = count_word(len(FAIRIES))  # "three"
+_LAST_FAIRY = PLACE_WORDS[len(FAIRIES) - 1]  # "third"
+_FLOOR = number(FLOOR)
+
+
+def _plus(guess: str) -> str:
+    return number(POINTS[guess], sign=True)
+
 
 RULINGS = RulingBook(
     [
@@ -9,16 +32,19 @@ RULINGS = RulingBook(
             id="FY-DECK",
             source="printed",
             title="The charm deck",
-            text="21 charm cards, numbered 1 to 21, each number once, in 3 suits of 7 cards. "
-            "Three cards carry a fairy: 4, 11 and 18. Every card entered is checked against "
-            "the deck, so no number can come up twice.",
+            text=f"{LAST_CARD} charm cards, numbered 1 to {LAST_CARD}, each number once, in "
+            f"{SUITS} suits of {SUIT_SIZE} cards. "
+            f"{amount(len(FAIRIES), 'cards', spelled=True).capitalize()} carry a fairy: "
+            f"{fairies_text()}. Every card entered is checked against the deck, so no number "
+            "can come up twice.",
         ),
         Ruling(
             id="FY-SUITS",
             source="printed",
             changed_by="suits",
             title="Suits from the numbers",
-            text="1-7 are one suit, 8-14 the second and 15-21 the third.",
+            text=f"{suit_range(0)} are one suit, {suit_range(1)} the second and "
+            f"{suit_range(2)} the third.",
             option="suits",
             when="numbers",
         ),
@@ -26,8 +52,8 @@ RULINGS = RulingBook(
             id="FY-SUITS-HAND",
             source="house",
             title="Suits entered by hand",
-            text="For another printing, the table enters the 7 cards of each suit at setup. "
-            "The referee's reading: the fairies stay on 4, 11 and 18.",
+            text=f"For another printing, the table enters the {SUIT_SIZE} cards of each suit at "
+            f"setup. The referee's reading: the fairies stay on {fairies_text()}.",
             option="suits",
             when="by_hand",
         ),
@@ -36,7 +62,7 @@ RULINGS = RulingBook(
             source="printed",
             title="The opening card",
             text="Before the first turn the top card of the shuffled deck is turned up to "
-            "start the discard pile. It counts toward the three fairies like every other "
+            f"start the discard pile. It counts toward the {_FAIRIES} fairies like every other "
             "card turned up.",
         ),
         Ruling(
@@ -44,39 +70,41 @@ RULINGS = RulingBook(
             source="printed",
             title="Everyone guesses each turn",
             text="Each turn every player still playing shows exactly one guess at the same "
-            "time: higher, lower, same suit or catch. Nobody may skip a turn or guess twice. "
-            "Then the next card is turned up and compared with the top card of the pile.",
+            f"time: {or_list(list(GUESS_NAMES.values()))}. Nobody may skip a turn or guess "
+            "twice. Then the next card is turned up and compared with the top card of the pile.",
         ),
         Ruling(
             id="FY-SCORE",
             source="printed",
             title="Points for a guess",
             text="Higher is right when the new card's number is bigger than the pile's top "
-            "card, lower when it is smaller: +2 either way. Same suit is right when both "
-            "cards share a suit: +4. Catch is right when the new card has a fairy: +7. Any "
-            "wrong guess costs 1 point. The new card then covers the pile.",
+            f"card, lower when it is smaller: {_plus(HIGHER)} either way. Same suit is right "
+            f"when both cards share a suit: {_plus(SAME_SUIT)}. Catch is right when the new "
+            f"card has a fairy: {_plus(CATCH)}. Any wrong guess costs "
+            f"{amount(-WRONG, 'points')}. The new card then covers the pile.",
         ),
         Ruling(
             id="FY-FLOOR",
             source="printed",
-            title="The floor at -4",
-            text="Scores never go below -4. A player at -4 who guesses wrong stays at -4.",
+            title=f"The floor at {_FLOOR}",
+            text=f"Scores never go below {_FLOOR}. A player at {_FLOOR} who guesses wrong stays "
+            f"at {_FLOOR}.",
         ),
         Ruling(
             id="FY-END-FAIRY",
             source="printed",
-            title="The third fairy ends the game",
-            text="The turn in which the third fairy comes up is scored in full, then the game "
-            "ends and the highest score wins. Fairies are counted over every card turned up, "
-            "the opening card included.",
+            title=f"The {_LAST_FAIRY} fairy ends the game",
+            text=f"The turn in which the {_LAST_FAIRY} fairy comes up is scored in full, then "
+            "the game ends and the highest score wins. Fairies are counted over every card "
+            "turned up, the opening card included.",
             option="variant",
             when="fairies",
         ),
         Ruling(
             id="FY-END-24",
             source="printed",
-            title="24 points end the game at once",
-            text="When a turn's scoring takes one or more players to 24 or more, the game "
+            title=f"{TOP} points end the game at once",
+            text=f"When a turn's scoring takes one or more players to {TOP} or more, the game "
             "ends right there: the highest score wins; a tie at the top is played off.",
             option="variant",
             when="fairies",
@@ -84,28 +112,28 @@ RULINGS = RulingBook(
         Ruling(
             id="FY-ABOVE-24",
             source="reading",
-            title="Scores above 24 count in full",
-            text="Points past 24 are kept exactly, so 27 beats 25 when both pass 24 in the "
-            "same turn.",
+            title=f"Scores above {TOP} count in full",
+            text=f"Points past {TOP} are kept exactly, so {TOP + 3} beats {TOP + 1} when both "
+            f"pass {TOP} in the same turn.",
             option="variant",
             when="fairies",
         ),
         Ruling(
             id="FY-END-15",
             source="printed",
-            title="15-point variant",
+            title=f"{GOAL_15}-point variant",
             text="Fairies do not end the game (catch still scores). The game ends after the "
-            "turn in which someone reaches 15 or more: the highest score wins; a tie at the "
-            "top is played off.",
+            f"turn in which someone reaches {GOAL_15} or more: the highest score wins; a tie "
+            "at the top is played off.",
             option="variant",
             when="fifteen",
         ),
         Ruling(
             id="FY-15-DECK-OUT",
             source="reading",
-            title="15-point variant: the deck runs out first",
-            text="When the last card has been scored and nobody has reached 15, the highest "
-            "score wins; players tied at the top share the win.",
+            title=f"{GOAL_15}-point variant: the deck runs out first",
+            text=f"When the last card has been scored and nobody has reached {GOAL_15}, the "
+            "highest score wins; players tied at the top share the win.",
             option="variant",
             when="fifteen",
         ),
@@ -139,8 +167,8 @@ RULINGS = RulingBook(
             id="FY-CATCH-LATE",
             source="reading",
             title="Catch after the last fairy",
-            text="Catch stays a legal guess after all three fairies are out (in a play-off "
-            "or the 15-point variant); it can only be wrong.",
+            text=f"Catch stays a legal guess after all {_FAIRIES} fairies are out (in a "
+            f"play-off or the {GOAL_15}-point variant); it can only be wrong.",
         ),
         Ruling(
             id="FY-HIDDEN",
@@ -160,8 +188,8 @@ RULINGS = RulingBook(
             title="Memory aid",
             text="The app lists every card seen and gives, for the coming turn, the exact "
             "chance of each guess from the cards still unseen, with the points a guess earns "
-            "on average. With suits entered by hand, the chance of same suit counts the 7 "
-            "cards of the top card's suit less those of that suit already seen.",
+            "on average. With suits entered by hand, the chance of same suit counts the "
+            f"{SUIT_SIZE} cards of the top card's suit less those of that suit already seen.",
             option="memory_aid",
             when=True,
         ),

@@ -2,13 +2,7 @@
 
 from referee.core.said import Said
 from referee.games.fairy.model import FairyReveal, FairyState, Guesses, Opening
-
-GUESS_LABELS = {
-    "higher": "Higher",
-    "lower": "Lower",
-    "same_suit": "Same suit",
-    "catch": "Catch the fairy",
-}
+from referee.games.fairy.scoring import GUESS_LABELS
 
 
 def said_of(state: FairyState, action) -> Said:

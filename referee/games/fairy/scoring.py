@@ -1,33 +1,52 @@
-"""Whether a guess is right, and what it scores, floor included (pure functions).
+"""The guesses (their ids, points and words, the one place these live), whether a guess is
+right, and what it scores, floor included (pure functions).
 
 Kept apart from the rules so a dispute screen can ask "14 on the pile, 11 turned up, Bo
-said catch at -4: what does Bo get?" without a game.
+said catch at the floor: what does Bo get?" without a game.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from referee.core.outcome import names_text
 from referee.games.fairy.deck import FLOOR, NUMBER_SUITS, is_fairy, suit_of
 
-Guess = Literal["higher", "lower", "same_suit", "catch"]
-GUESSES: tuple[Guess, ...] = ("higher", "lower", "same_suit", "catch")
-POINTS: dict[str, int] = {"higher": 2, "lower": 2, "same_suit": 4, "catch": 7}
+Guess = Literal["higher", "lower", "same_suit", "catch"]  # as records store them
+GUESSES: tuple[Guess, ...] = get_args(Guess)
+HIGHER, LOWER, SAME_SUIT, CATCH = GUESSES
+POINTS: dict[str, int] = {HIGHER: 2, LOWER: 2, SAME_SUIT: 4, CATCH: 7}
 WRONG = -1
-GUESS_NAMES = {"higher": "higher", "lower": "lower", "same_suit": "same suit", "catch": "catch"}
+
+
+@dataclass(frozen=True)
+class GuessWords:
+    name: str  # in a sentence: "Bo guessed same suit"
+    label: str  # the log and a pick: "Same suit"
+    short: str  # a guess's narrow tile: "Suit"
+
+
+GUESS_WORDS = {
+    HIGHER: GuessWords("higher", "Higher", "Higher"),
+    LOWER: GuessWords("lower", "Lower", "Lower"),
+    SAME_SUIT: GuessWords("same suit", "Same suit", "Suit"),
+    CATCH: GuessWords("catch", "Catch the fairy", "Catch"),
+}
+GUESS_NAMES = {g: w.name for g, w in GUESS_WORDS.items()}
+GUESS_LABELS = {g: w.label for g, w in GUESS_WORDS.items()}
+GUESS_SHORT = {g: w.short for g, w in GUESS_WORDS.items()}
 
 
 def is_right(top: int, revealed: int, guess: str, suits: Sequence[int] = NUMBER_SUITS) -> bool:
     """Higher and lower compare the numbers; same suit compares the suits of the pile's
     top card and the revealed card; catch is right when the revealed card has a fairy."""
-    if guess == "higher":
+    if guess == HIGHER:
         return revealed > top
-    if guess == "lower":
+    if guess == LOWER:
         return revealed < top
-    if guess == "same_suit":
+    if guess == SAME_SUIT:
         return suit_of(revealed, suits) == suit_of(top, suits)
-    if guess == "catch":
+    if guess == CATCH:
         return is_fairy(revealed)
     raise ValueError(f"unknown guess {guess!r}")
 
@@ -48,7 +67,7 @@ class Scored:
 
     @property
     def nominal(self) -> int:
-        """What the guess scores before the floor: +2, +4, +7 or -1."""
+        """What the guess scores before the floor: its POINTS, or WRONG."""
         return POINTS[self.guess] if self.right else WRONG
 
 
@@ -56,7 +75,7 @@ def score_guess(
     top: int, revealed: int, guess: str, score: int, suits: Sequence[int] = NUMBER_SUITS
 ) -> Scored:
     """The points for one guess: right scores the guess's points, wrong loses 1, and a
-    score never goes below the floor (-4): at -4 a wrong guess costs nothing."""
+    score never goes below the FLOOR: there a wrong guess costs nothing."""
     right = is_right(top, revealed, guess, suits)
     change = POINTS[guess] if right else WRONG
     after = max(FLOOR, score + change)
@@ -73,9 +92,9 @@ def reveal_headline(
 ) -> str:
     """What a player would say of a turn: '11 is lower than 14, same suit and a fairy: Ana
     and Bo were right' (`right`: who guessed right, of `guessed` players)."""
-    came = [f"{'higher' if revealed > top else 'lower'} than {top}"]
+    came = [f"{GUESS_NAMES[HIGHER if revealed > top else LOWER]} than {top}"]
     if suit_of(revealed, suits) == suit_of(top, suits):
-        came.append("same suit")
+        came.append(GUESS_NAMES[SAME_SUIT])
     if is_fairy(revealed):
         came.append("a fairy")
     if not right:

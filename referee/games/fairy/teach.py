@@ -4,12 +4,12 @@ who is still in a play-off.
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
-from referee.core.whatnow import BaseTeacher, and_list
-from referee.core.words import amount
+from referee.core.whatnow import BaseTeacher, and_list, or_list
+from referee.core.words import PLACE_WORDS, amount, number
 from referee.games.fairy import odds
 from referee.games.fairy.deck import FAIRIES, FLOOR, GOAL_15, TOP
 from referee.games.fairy.model import FairyGuess, FairyReveal, FairyState, Guesses, Opening
-from referee.games.fairy.scoring import GUESSES, POINTS, WRONG
+from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS, WRONG
 
 RULING = {Opening: "FY-OPENING", Guesses: "FY-GUESS", FairyReveal: "FY-SCORE"}
 
@@ -52,10 +52,14 @@ class FairyTeacher(BaseTeacher):
             )
         if isinstance(example, Guesses):
             who = and_list([state.players[s] for s in state.playing])
-            scores = ", ".join(f"{self.rules.pick_label(g).lower()} +{POINTS[g]}" for g in GUESSES)
+            scores = ", ".join(
+                f"{self.rules.pick_label(g).lower()} {number(POINTS[g], sign=True)}"
+                for g in GUESSES
+            )
             return (
                 f"{who} each choose one guess at the same time against the top card "
-                f"{state.top}: {scores}; a wrong guess costs {-WRONG} (never below {FLOOR}).",
+                f"{state.top}: {scores}; a wrong guess costs {-WRONG} "
+                f"(never below {number(FLOOR)}).",
                 "each choose a guess",
             )
         return (
@@ -69,7 +73,7 @@ class FairyTeacher(BaseTeacher):
         if state.phase == "guess":
             who = and_list(names)
             together = " at once" if len(names) > 1 else ""  # the others have guessed
-            return f"{who} to guess{together}: higher, lower, same suit, or catch."
+            return f"{who} to guess{together}: {or_list(list(GUESS_NAMES.values()))}."
         return super().headline(state, names, phrases)
 
     def facts(self, state: FairyState) -> list[str]:
@@ -80,7 +84,8 @@ class FairyTeacher(BaseTeacher):
             )
         if state.options.variant == "fairies":
             out.append(
-                f"Fairies seen: {state.fairies_seen} of {len(FAIRIES)}; the third fairy, "
+                f"Fairies seen: {state.fairies_seen} of {len(FAIRIES)}; the "
+                f"{PLACE_WORDS[len(FAIRIES) - 1]} fairy, "
                 f"or a score of {TOP}, ends the game."
             )
         else:

@@ -9,6 +9,7 @@ from referee.core.errors import IllegalAction
 from referee.core.outcome import names_text
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
+from referee.games.fairybucks.material import NOTHING, POOF
 from referee.games.fairybucks.model import Auction, BucksReveal, FairyBucksState
 from referee.games.fairybucks.scoring import item_text, score
 
@@ -46,14 +47,14 @@ class AuctionHandlers:
         lines, rulings = [], ["FB-REVEAL"]
         for seat, card in shown.items():
             name = state.players[seat]
-            if card == "poof":
+            if card == POOF:
                 hands[seat] = tuple(sorted(hands[seat] + showing[seat]))
                 back = f", {_bucks(showing[seat])} back to hand" if showing[seat] else ""
                 lines.append(f"{name}: Poof!{back}; out of this auction")
                 showing[seat], out[seat], spent[seat] = (), True, True
                 if "FB-POOF" not in rulings:
                     rulings.append("FB-POOF")
-            elif card == "none":
+            elif card == NOTHING:
                 lines.append(f"{name}: nothing (no Bucks in hand), total {sum(showing[seat])}")
             else:
                 hands[seat] = tuple(b for b in hands[seat] if b != card)
@@ -96,7 +97,7 @@ class AuctionHandlers:
         rulings.append("FB-HIGH-BIDDER")
         if high is not None and high == auction.high_bidder:
             return self._end_auction(new, high, None, lines, [*rulings, "FB-TWICE"])
-        if high is None and all(shown[s] == "none" for s in still_in):
+        if high is None and all(shown[s] == NOTHING for s in still_in):
             return self._stalled(new, leaders, top, number, lines, rulings)
         new = new.model_copy(
             update=dict(auction=new.auction.model_copy(update=dict(high_bidder=high)))
@@ -146,10 +147,10 @@ class AuctionHandlers:
             return
         name = state.players[seat]
         hand = state.hands[seat]
-        if card == "poof":
+        if card == POOF:
             if state.poof_spent[seat]:
                 raise IllegalAction(f"{name}'s Poof! is already spent.")
-        elif card == "none":
+        elif card == NOTHING:
             if hand:
                 raise IllegalAction(
                     f"{name} still holds Bucks ({_bucks(hand)}) and must show one or Poof!."

@@ -1,7 +1,7 @@
 """Fairy Bucks disputes: a reveal (High Bidder, or who wins the lot) and the finale, settled
 by the game's own auction resolution and scoring, applied to the position entered."""
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -16,9 +16,16 @@ from referee.core.dispute_kinds import (
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.values import Value
 from referee.games.fairybucks import RULES
-from referee.games.fairybucks.material import BUCKS
+from referee.games.fairybucks.material import (
+    BUCKS,
+    HIGHEST_BUCK,
+    MAX_ITEM_VALUE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
 from referee.games.fairybucks.model import (
     Auction,
+    Buck,
     BucksReveal,
     FairyBucksOptions,
     FairyBucksState,
@@ -34,11 +41,13 @@ class Bidder(Value):
     show now ('poof', 'none', or a Buck; leave it out for a player already Poofed)."""
 
     player: Name
-    showing: tuple[Annotated[int, Field(ge=1, le=10)], ...] = Field(default=(), max_length=10)
+    showing: tuple[Buck, ...] = Field(default=(), max_length=HIGHEST_BUCK)
     shows: Shown | None = None
     poof_spent: bool = False
-    hand: tuple[Annotated[int, Field(ge=1, le=10)], ...] | None = Field(
-        default=None, max_length=10, description="Bucks in hand (default: all not showing)"
+    hand: tuple[Buck, ...] | None = Field(
+        default=None,
+        max_length=HIGHEST_BUCK,
+        description="Bucks in hand (default: all not showing)",
     )
 
 
@@ -46,7 +55,7 @@ class FairyBucksReveal(Value):
     """A reveal: who was High Bidder after the last reveal, and what everyone shows now."""
 
     kind: Literal["fairybucks_reveal"] = "fairybucks_reveal"
-    bidders: tuple[Bidder, ...] = Field(min_length=2, max_length=5)
+    bidders: tuple[Bidder, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     high_bidder: Name | None = None
     reveal: int = Field(2, ge=1, le=99, description="which reveal of the auction this is")
     stalled_auction: Literal["discard_lot", "first_to_total"] = "discard_lot"
@@ -54,7 +63,7 @@ class FairyBucksReveal(Value):
 
 class Holding(Value):
     player: Name
-    hand: tuple[Annotated[int, Field(ge=1, le=10)], ...] = Field(default=(), max_length=10)
+    hand: tuple[Buck, ...] = Field(default=(), max_length=HIGHEST_BUCK)
     items: tuple[Item, ...] = Field(default=(), max_length=40)
 
 
@@ -62,9 +71,9 @@ class FairyBucksFinale(Value):
     """The end: Bucks left in hand, items won, the castle item and the castle's value."""
 
     kind: Literal["fairybucks_finale"] = "fairybucks_finale"
-    holdings: tuple[Holding, ...] = Field(min_length=2, max_length=5)
+    holdings: tuple[Holding, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     castle_item: Item
-    castle_value: int = Field(0, ge=0, le=20)
+    castle_value: int = Field(0, ge=0, le=MAX_ITEM_VALUE)
 
 
 def settle_reveal(d: FairyBucksReveal) -> Settled:

@@ -1,24 +1,36 @@
-"""Fairy Bucks material: each player's money, the item symbols, the set bonus."""
+"""Fairy Bucks material: each player's money, the item symbols, the set bonus, the lots and
+the table sizes: the one place these facts live."""
 
-BUCKS = tuple(range(1, 11))  # each player's Fairy Bucks, 1 to 10, plus one Poof!
-SYMBOLS = ("moon", "sun", "star", "book")
+from typing import Literal, get_args
+
+HIGHEST_BUCK = 10
+BUCKS = tuple(range(1, HIGHEST_BUCK + 1))  # each player's Fairy Bucks, plus one Poof!
+NotABuck = Literal["poof", "none"]  # as records store them
+POOF, NOTHING = get_args(NotABuck)  # the Poof! card shown; nothing shown (an empty hand)
+NOT_A_BUCK = {POOF: "Poof!", NOTHING: "nothing"}  # as a pick says them
+Symbol = Literal["moon", "sun", "star", "book"]  # as records store them
+SYMBOLS: tuple[Symbol, ...] = get_args(Symbol)
+MOON, SUN, STAR, BOOK = SYMBOLS
 SET_BONUS = 4  # points for each complete set of the four symbols
 LOT_SIZE = 3
 HIDDEN_ON_CASTLE = 1
+SET_ASIDE = 2  # items set aside unseen at the start, one fewer at a small table
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+SMALL_TABLE = 2  # players at the table that sets one item fewer aside and plays without 1s
+MAX_ITEM_VALUE = 20  # what the app accepts for an item's value (the deck is not published)
+ITEM_VALUES = tuple(range(0, MAX_ITEM_VALUE + 1))
+ONES = 4  # items worth 1 in the whole deck
 
 
 def set_aside(players: int) -> int:
     """Items set aside unseen at the start: one fewer in a 2-player game."""
-    return 1 if players == 2 else 2
+    return SET_ASIDE - 1 if players == SMALL_TABLE else SET_ASIDE
 
 
 def removed_ones(players: int) -> int:
     """The four items worth 1 leave the deck in a 2-player game."""
-    return 4 if players == 2 else 0
-
-
-ITEM_VALUES = tuple(range(0, 21))  # what the app accepts for an item's value
-ONES = 4  # items worth 1 in the whole deck
+    return ONES if players == SMALL_TABLE else 0
 
 
 def ones_in_play(players: int) -> int:

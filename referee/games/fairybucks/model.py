@@ -5,10 +5,17 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from referee.core.values import Snapshot, Value
-from referee.games.fairybucks.material import LOT_SIZE
+from referee.games.fairybucks.material import (
+    HIGHEST_BUCK,
+    LOT_SIZE,
+    MAX_ITEM_VALUE,
+    MAX_PLAYERS,
+    NotABuck,
+    Symbol,
+)
 
-Symbol = Literal["moon", "sun", "star", "book"]
-Shown = Annotated[int, Field(ge=1, le=10)] | Literal["poof", "none"]
+Buck = Annotated[int, Field(ge=1, le=HIGHEST_BUCK)]
+Shown = Buck | NotABuck
 
 
 class FairyBucksOptions(Value):
@@ -34,7 +41,7 @@ class FairyBucksOptions(Value):
     castle_value: int = Field(
         0,
         ge=0,
-        le=20,
+        le=MAX_ITEM_VALUE,
         title="Castle card value",
         description="Points the castle card itself is worth.",
     )
@@ -54,7 +61,7 @@ class FairyBucksOptions(Value):
 
 
 class Item(Value):
-    value: int = Field(ge=0, le=20)
+    value: int = Field(ge=0, le=MAX_ITEM_VALUE)
     symbol: Symbol
 
 
@@ -63,7 +70,7 @@ class Lot(Value):
 
     label: ClassVar[str] = "A new lot"
     type: Literal["lot"] = "lot"
-    items: tuple[Item, ...] = Field(min_length=1, max_length=3)
+    items: tuple[Item, ...] = Field(min_length=1, max_length=LOT_SIZE)
 
 
 class Show(Value):
@@ -76,7 +83,7 @@ class BucksReveal(Value):
 
     label: ClassVar[str] = "A reveal"
     type: Literal["reveal"] = "reveal"
-    shows: tuple[Show, ...] = Field(min_length=1, max_length=5)
+    shows: tuple[Show, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
 
 
 class Finale(Value):

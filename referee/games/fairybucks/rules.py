@@ -12,12 +12,18 @@ from referee.core.outcome import Outcome, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
-from referee.core.words import amount
+from referee.core.words import amount, count_word
 from referee.games.fairybucks.auction import AuctionHandlers
 from referee.games.fairybucks.material import (
     BUCKS,
     LOT_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NOTHING,
     ONES,
+    POOF,
+    SMALL_TABLE,
+    SYMBOLS,
     auctioned_items,
     item_values,
     ones_in_play,
@@ -57,17 +63,18 @@ class FairyBucksRules(
     def pick_label(self, value) -> str:
         return shown_text(value)
 
-    min_players = 2
-    max_players = 5
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_model = FairyBucksOptions
     action_type = FairyBucksAction
     rulings = RULINGS
     overview = (
-        "Fairyland's treasures go up for auction three at a time. Everyone bids with the "
-        "same ten Fairy Bucks, all showing a card at once, again and again, until one player "
-        "has been High Bidder twice in a row or everyone else has vanished with a Poof!. "
-        "Spent Bucks are gone. At the end, the richest player takes the castle, and items "
-        "score their values plus a bonus for every set of the four symbols."
+        f"Fairyland's treasures go up for auction {count_word(LOT_SIZE)} at a time. Everyone "
+        f"bids with the same {count_word(len(BUCKS))} Fairy Bucks, all showing a card at once, "
+        "again and again, until one player has been High Bidder twice in a row or everyone "
+        "else has vanished with a Poof!. Spent Bucks are gone. At the end, the richest player "
+        "takes the castle, and items score their values plus a bonus for every set of the "
+        f"{count_word(len(SYMBOLS))} symbols."
     )
     phases = {"lot": (Lot, Finale), "auction": (BucksReveal,), "over": ()}
     prompts = {
@@ -130,8 +137,8 @@ class FairyBucksRules(
         hand = state.hands[seat]
         return (
             *hand,
-            *(() if state.poof_spent[seat] else ("poof",)),
-            *(() if hand else ("none",)),
+            *(() if state.poof_spent[seat] else (POOF,)),
+            *(() if hand else (NOTHING,)),
         )
 
     def pick_options(self, state: FairyBucksState, seat: int) -> tuple:
@@ -182,7 +189,7 @@ class FairyBucksRules(
             values = [v for v in menu.item_values[:9] if v != 1 or ones_left > 0]
             value = rng.choice(values)
             ones_left -= value == 1
-            return Item(value=value, symbol=rng.choice(("moon", "sun", "star", "book")))
+            return Item(value=value, symbol=rng.choice(SYMBOLS))
 
         if menu.finale and (not menu.lot_sizes or rng.random() < 0.08):
             return Finale(castle_item=item())
@@ -255,7 +262,8 @@ class FairyBucksRules(
     def _verify_items(self, state: FairyBucksState, items: Sequence[Item]) -> None:
         if any(i.value not in item_values(len(state.players)) for i in items):
             raise InvalidAction(
-                "The four items worth 1 leave the deck in a 2-player game: check the value."
+                f"The {amount(ONES, 'items', spelled=True)} worth 1 leave the deck in a "
+                f"{SMALL_TABLE}-player game: check the value."
             )
         seen = state.ones
         if seen + _ones(items) > ONES:

@@ -1,7 +1,23 @@
 """How the referee reads Fairy Bucks, in the project's own words."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.core.words import amount, count_word
+from referee.games.fairybucks.material import (
+    BUCKS,
+    HIDDEN_ON_CASTLE,
+    LOT_SIZE,
+    ONES,
+    SET_ASIDE,
+    SET_BONUS,
+    SMALL_TABLE,
+    SYMBOLS,
+    set_aside,
+)
 from referee.games.fairybucks.model import FairyBucksOptions
+
+_SMALL = f"a {SMALL_TABLE}-player game"
+_ONES = amount(ONES, "items", spelled=True)  # "four items" (worth 1)
+_SYMBOLS = f"{', '.join(SYMBOLS[:-1])} or {SYMBOLS[-1]}"  # "moon, sun, star or book"
 
 RULINGS = RulingBook(
     [
@@ -9,24 +25,28 @@ RULINGS = RulingBook(
             id="FB-MONEY",
             source="printed",
             title="Each player's hand",
-            text="Everyone starts with Fairy Bucks worth 1 to 10 and one Poof! card.",
+            text=f"Everyone starts with Fairy Bucks worth {BUCKS[0]} to {BUCKS[-1]} and one "
+            "Poof! card.",
         ),
         Ruling(
             id="FB-ITEMS",
             source="printed",
             title="Items",
             text="The item deck's make-up is not published, so each item's value and symbol "
-            "(moon, sun, star or book) is entered as it is turned up. One item lies hidden on "
-            "the castle and two are set aside unseen (one in a 2-player game, which also "
-            "removes the four items worth 1). The rest are auctioned three at a time; the "
-            "last lot may be smaller.",
+            f"({_SYMBOLS}) is entered as it is turned up. "
+            f"{count_word(HIDDEN_ON_CASTLE).capitalize()} item lies hidden on the castle and "
+            f"{count_word(SET_ASIDE)} are set aside unseen "
+            f"({count_word(set_aside(SMALL_TABLE))} in {_SMALL}, which also removes the "
+            f"{_ONES} worth 1). The rest are auctioned "
+            f"{count_word(LOT_SIZE)} at a time; the last lot may be smaller.",
         ),
         Ruling(
             id="FB-ITEM-LIMITS",
             source="printed",
             title="Item limits",
-            text="A game turns up at most four items worth 1, and none in a 2-player game. A "
-            "lot of fewer than three items is the last lot: the castle item comes next.",
+            text=f"A game turns up at most {_ONES} worth 1, and none in {_SMALL}. A lot of fewer "
+            f"than {amount(LOT_SIZE, 'items', spelled=True)} is the last lot: the castle item "
+            "comes next.",
         ),
         Ruling(
             id="FB-REVEAL",
@@ -125,8 +145,9 @@ RULINGS = RulingBook(
             id="FB-SCORE",
             source="printed",
             title="Scoring",
-            text="A player scores the values of their items plus 4 for each complete set of "
-            "the four symbols. The highest score wins; tied players share the win.",
+            text=f"A player scores the values of their items plus {SET_BONUS} for each complete "
+            f"set of the {count_word(len(SYMBOLS))} symbols. The highest score wins; tied "
+            "players share the win.",
         ),
         Ruling(
             id="FB-SERIES",

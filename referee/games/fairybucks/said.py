@@ -1,6 +1,7 @@
 """Each Fairy Bucks action as the table says it, for the log and a fix's check."""
 
 from referee.core.said import Said
+from referee.games.fairybucks.material import NOT_A_BUCK, POOF
 from referee.games.fairybucks.model import BucksReveal, FairyBucksState, Finale, Lot
 from referee.games.fairybucks.scoring import item_text
 
@@ -9,7 +10,9 @@ def shown_text(value) -> str:
     """A Buck shown as a player names it: 'a 6', 'an 8', 'the Poof!', 'nothing'."""
     # "an 8", "an 11", "an 18": the article a player says before the number
     article = "an" if str(value) in ("8", "11", "18") or str(value).startswith("8") else "a"
-    return {"poof": "the Poof!", "none": "nothing"}.get(value, f"{article} {value}")
+    if value in NOT_A_BUCK:
+        return f"the {NOT_A_BUCK[value]}" if value == POOF else NOT_A_BUCK[value]
+    return f"{article} {value}"
 
 
 def said_of(state: FairyBucksState, action) -> Said:

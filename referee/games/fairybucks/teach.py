@@ -6,7 +6,7 @@ rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
 from referee.core.whatnow import BaseTeacher, and_list, or_list
 from referee.core.words import amount
-from referee.games.fairybucks.material import LOT_SIZE
+from referee.games.fairybucks.material import LOT_SIZE, MOON, POOF
 from referee.games.fairybucks.model import (
     BucksReveal,
     FairyBucksState,
@@ -17,7 +17,7 @@ from referee.games.fairybucks.model import (
 )
 from referee.games.fairybucks.scoring import item_text
 
-SAMPLE = Item(value=5, symbol="moon")
+SAMPLE = Item(value=5, symbol=MOON)
 
 
 class FairyBucksTeacher(BaseTeacher):
@@ -43,7 +43,7 @@ class FairyBucksTeacher(BaseTeacher):
             out.append(rules.gather(state, {**picks, poofed[0]: 1}))
         spent = [s for s in state.in_auction if state.poof_spent[s]]
         if spent:  # a second Poof! from a player who spent theirs
-            out.append(rules.gather(state, {**picks, spent[0]: "poof"}))
+            out.append(rules.gather(state, {**picks, spent[0]: POOF}))
         return out
 
     def ruling_of(self, state: FairyBucksState, example) -> str | None:
@@ -51,10 +51,10 @@ class FairyBucksTeacher(BaseTeacher):
             return "FB-ITEMS"
         if isinstance(example, Finale):
             return "FB-CASTLE"
-        if any(show.card == "poof" for show in example.shows) and any(
+        if any(show.card == POOF for show in example.shows) and any(
             state.poof_spent[self.rules.seat_of(state, show.player)]
             for show in example.shows
-            if show.card == "poof"
+            if show.card == POOF
         ):
             return "FB-POOF-RETURNS" if state.options.poof_returns else "FB-POOF-SPENT"
         if state.phase == "auction" and any(

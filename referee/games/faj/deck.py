@@ -14,10 +14,25 @@ TRICK_CARDS = tuple(f"{r}{s}" for r in TRICK_RANKS for s in SUITS)
 DRAFT_CARDS = tuple(f"{r}{s}" for r in reversed(DRAFT_RANKS) for s in reversed(SUITS)) + JOKERS
 ROUNDS = 3
 BOARD_SIZES = (1, 2, 3, 4)  # trick cards on the board for tricks 1-4 of a round
+TRICKS = len(BOARD_SIZES)  # tricks in a round
+TRICK_CARDS_OUT = ROUNDS * sum(BOARD_SIZES)  # trick cards turned up in a whole game
 DRAFT_HAND = 4
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 
 TRICK_DECK = Deck({c: 1 for c in TRICK_CARDS}, lambda c: trick_name(c))
 DRAFT_DECK = Deck({c: 1 for c in DRAFT_CARDS}, lambda c: draft_name(c))
+
+
+def boards_text() -> str:
+    """'1, 2, 3 and 4': the trick cards on the boards of a round, trick by trick."""
+    *first, last = BOARD_SIZES
+    return f"{', '.join(map(str, first))} and {last}"
+
+
+def trick_card(rank: int, suit: int) -> str:
+    """(10, 2) -> '10H': the card of the poker evaluator's rank and suit."""
+    return f"{rank}{SUITS[suit]}"
 
 
 def trick_parts(card: str) -> tuple[int, int]:

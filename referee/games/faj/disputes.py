@@ -20,15 +20,25 @@ from referee.core.outcome import win_text
 from referee.core.values import Value
 from referee.core.words import amount
 from referee.games.faj import RULES, showdown, tricks
-from referee.games.faj.deck import DRAFT_DECK, TRICK_DECK, short
+from referee.games.faj.deck import (
+    BOARD_SIZES,
+    DRAFT_DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SUITS,
+    TRICK_CARDS_OUT,
+    TRICK_DECK,
+    short,
+)
 from referee.games.faj.model import DraftCard, FajState, TrickCard
+from referee.games.faj.poker import HAND_CARDS
 
 
 class FajTrump(Value):
     """Which suit is trump for this board."""
 
     kind: Literal["faj_trump"] = "faj_trump"
-    board: tuple[TrickCard, ...] = Field(min_length=1, max_length=4)
+    board: tuple[TrickCard, ...] = Field(min_length=1, max_length=max(BOARD_SIZES))
 
 
 class FajPlay(Value):
@@ -40,20 +50,20 @@ class FajTrick(Value):
     """Who takes the trick: the board and each player's card."""
 
     kind: Literal["faj_trick"] = "faj_trick"
-    board: tuple[TrickCard, ...] = Field(min_length=1, max_length=4)
-    plays: tuple[FajPlay, ...] = Field(min_length=2, max_length=4)
+    board: tuple[TrickCard, ...] = Field(min_length=1, max_length=max(BOARD_SIZES))
+    plays: tuple[FajPlay, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 
 class FajPile(Value):
     player: Name
-    cards: tuple[TrickCard, ...] = Field(default=(), max_length=30)
+    cards: tuple[TrickCard, ...] = Field(default=(), max_length=TRICK_CARDS_OUT)
 
 
 class FajShowdown(Value):
     """The final showdown: every player's won trick cards (0-30 each, no card twice)."""
 
     kind: Literal["faj_showdown"] = "faj_showdown"
-    piles: tuple[FajPile, ...] = Field(min_length=2, max_length=4)
+    piles: tuple[FajPile, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     final_tie: Literal["share", "more_cards"] = "share"
 
 
@@ -83,7 +93,7 @@ def settle_trump(d: FajTrump) -> Settled:
         ["FAJ-TRUMP"],
         counted=tuple(short(c) for c in d.board),
         facts={
-            "trump": None if trump is None else "CDHS"[trump],
+            "trump": None if trump is None else SUITS[trump],
             "totals": tricks.suit_totals(d.board),
         },
     )
@@ -117,7 +127,7 @@ def settle_trick(d: FajTrick) -> Settled:
         facts={
             "winner": winner,
             "card": result.card,
-            "trump": None if trump is None else "CDHS"[trump],
+            "trump": None if trump is None else SUITS[trump],
         },
     )
 
@@ -133,15 +143,17 @@ def settle_showdown(d: FajShowdown) -> Settled:
                 whose = "twice" if seen[c] == p.player else f"by {seen[c]} and {p.player}"
                 raise InvalidAction(f"{short(c)} is entered {whose}: each trick card exists once.")
             seen[c] = p.player
-    if len(every) > 30:
-        raise InvalidAction(f"Only 30 trick cards come out in a game, not {len(every)}.")
+    if len(every) > TRICK_CARDS_OUT:
+        raise InvalidAction(
+            f"Only {TRICK_CARDS_OUT} trick cards come out in a game, not {len(every)}."
+        )
     ranked = showdown.standings([p.cards for p in d.piles], d.final_tie == "more_cards")
     tie = "FAJ-FINAL-TIE-CARDS" if d.final_tie == "more_cards" else "FAJ-FINAL-TIE-SHARE"
     comparisons = [showdown.compare(a, b, names, tie) for a, b in itertools.pairwise(ranked)]
     first = [names[st.seat] for st in ranked if st.place == 1]
     lines = []
     for st in ranked:
-        note = f" ({amount(st.cards_won, 'cards')})" if st.cards_won < 5 else ""
+        note = f" ({amount(st.cards_won, 'cards')})" if st.cards_won < HAND_CARDS else ""
         lines.append(f"{st.place}. {names[st.seat]}: {st.hand.describe()} — {st.cards_text}{note}")
     lines += [why for why, _ in comparisons]
     place_of = [0] * len(names)

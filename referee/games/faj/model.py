@@ -5,7 +5,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from referee.core.values import Snapshot, Value
-from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
+from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, MAX_PLAYERS, MIN_PLAYERS, TRICK_CARDS
 from referee.games.faj.tricks import trump_of
 
 TrickCard = Literal[TRICK_CARDS]
@@ -38,7 +38,7 @@ class Board(Value):
 
     label: ClassVar[str] = "A board"
     type: Literal["board"] = "board"
-    cards: tuple[TrickCard, ...] = Field(min_length=1, max_length=4)
+    cards: tuple[TrickCard, ...] = Field(min_length=1, max_length=max(BOARD_SIZES))
 
 
 class Play(Value):
@@ -51,7 +51,7 @@ class Plays(Value):
 
     label: ClassVar[str] = "The cards played"
     type: Literal["plays"] = "plays"
-    plays: tuple[Play, ...] = Field(min_length=2, max_length=4)
+    plays: tuple[Play, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 
 FajAction = Annotated[DraftPick | Board | Plays, Field(discriminator="type")]

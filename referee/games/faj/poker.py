@@ -14,9 +14,9 @@ read off rank and suit bitmasks built in one pass.
 from collections.abc import Iterable
 from typing import NamedTuple
 
+HAND_CARDS = 5  # a poker hand's cards
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-SUIT_LETTERS = "CDHS"
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 CATEGORY_NAMES = (

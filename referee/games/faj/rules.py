@@ -10,16 +10,20 @@ from referee.core.outcome import Outcome, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
-from referee.core.words import amount
+from referee.core.words import amount, count_word
 from referee.games.faj import showdown, tricks
 from referee.games.faj.deck import (
     BOARD_SIZES,
     DRAFT_CARDS,
     DRAFT_DECK,
     DRAFT_HAND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     ROUNDS,
     TRICK_CARDS,
     TRICK_DECK,
+    TRICKS,
+    boards_text,
     draft_name,
     short,
 )
@@ -34,12 +38,16 @@ from referee.games.faj.model import (
     Play,
     Plays,
 )
+from referee.games.faj.poker import HAND_CARDS
 from referee.games.faj.rulings import RULINGS
 from referee.games.faj.said import said_of
 
 
 def _cards(cards: Sequence[str]) -> str:
     return " ".join(short(c) for c in cards)
+
+
+_ROUNDS = amount(ROUNDS, "rounds", spelled=True)  # "three rounds"
 
 
 class FajRules(GameRules[FajState, FajOptions, FajChoices]):
@@ -50,7 +58,8 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     play_log = PlayLog(
         scored=False,
         score="none (the places come from the best poker hand)",
-        why="the best five-card poker hand from each player's won cards wins, not a count",
+        why=f"the best {count_word(HAND_CARDS)}-card poker hand from each player's won cards "
+        "wins, not a count",
     )
     pick_noun = "card"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
@@ -58,18 +67,19 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     def pick_label(self, value) -> str:
         return draft_name(value)  # a pick is a draft card played (a trick card has no pick)
 
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_model = FajOptions
     action_type = FajAction
     rulings = RULINGS
     unit = "cards won"
     moments = "tricks"
     overview = (
-        "Three rounds. Each round everyone drafts 4 face cards, then plays them into 4 tricks "
-        "whose boards hold 1, 2, 3 and 4 number cards. The suit with the most points on the "
-        "board is trump. The trick's winner takes the board's number cards, and after three "
-        "rounds the best poker hand made from the cards you took wins."
+        f"{_ROUNDS.capitalize()}. Each round everyone drafts {DRAFT_HAND} face "
+        f"cards, then plays them into {TRICKS} tricks whose boards hold {boards_text()} "
+        "number cards. The suit with the most points on the board is trump. The trick's "
+        f"winner takes the board's number cards, and after {_ROUNDS} the "
+        "best poker hand made from the cards you took wins."
     )
     phases = {
         "draft": (DraftPick, Board),
@@ -417,7 +427,8 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         names = state.players
         lines = ["Game over. Best poker hands from the cards won:"]
         for st in ranked:
-            short_note = f" ({amount(st.cards_won, 'cards')})" if st.cards_won < 5 else ""
+            short = st.cards_won < HAND_CARDS
+            short_note = f" ({amount(st.cards_won, 'cards')})" if short else ""
             lines.append(
                 f"{st.place}. {names[st.seat]}: {st.hand.describe()} — {st.cards_text}{short_note}"
             )

@@ -1,7 +1,21 @@
 """How the referee reads Faces, Aces & Jokers, in the project's own words."""
 
 from referee.core.rulings import Ruling, RulingBook
+from referee.core.words import amount, count_word
+from referee.games.faj.deck import (
+    DRAFT_HAND,
+    JOKERS,
+    ROUNDS,
+    SUITS,
+    TRICK_RANKS,
+    TRICKS,
+    boards_text,
+)
 from referee.games.faj.model import FajOptions
+from referee.games.faj.poker import HAND_CARDS, SUIT_NAMES
+
+_ROUNDS = amount(ROUNDS, "rounds", spelled=True)  # "three rounds"
+_SUITS = count_word(len(SUITS))  # "all four suits"
 
 RULINGS = RulingBook(
     [
@@ -9,34 +23,36 @@ RULINGS = RulingBook(
             id="FAJ-DECKS",
             source="printed",
             title="Two decks",
-            text="The draft deck holds the aces, kings, queens and jacks of all four suits and "
-            "two jokers: a high joker (the black one, or the coloured one when the other is "
-            "grey) and a low joker. The trick deck holds the 2s to 10s of all four suits.",
+            text=f"The draft deck holds the aces, kings, queens and jacks of all {_SUITS} suits "
+            f"and {count_word(len(JOKERS))} jokers: a high joker (the black one, or the "
+            "coloured one when the other is grey) and a low joker. The trick deck holds the "
+            f"{TRICK_RANKS[0]}s to {TRICK_RANKS[-1]}s of all {_SUITS} suits.",
         ),
         Ruling(
             id="FAJ-ROUNDS",
             source="printed",
             title="Rounds",
-            text="Three rounds. Each round begins with a draft: everyone gets 4 draft cards, "
-            "keeps one and passes the rest to the right until all are kept. Then come 4 "
-            "tricks, with 1, 2, 3 and 4 trick cards turned up on the board. The draft deck is "
-            "shuffled afresh for every round; trick cards never come back.",
+            text=f"{_ROUNDS.capitalize()}. Each round begins with a draft: everyone gets "
+            f"{DRAFT_HAND} draft cards, keeps one and passes the rest to the right until all "
+            f"are kept. Then come {TRICKS} tricks, with {boards_text()} trick cards turned up "
+            "on the board. The draft deck is shuffled afresh for every round; trick cards "
+            "never come back.",
         ),
         Ruling(
             id="FAJ-DRAFT-LOG",
             source="reading",
             title="The draft log is optional",
-            text="Drafts are private, so recording the picks is optional. When all 4 of a "
-            "player's picks are recorded, that player can only play those cards in the round. "
-            "Either way, no draft card can be played twice in one round.",
+            text="Drafts are private, so recording the picks is optional. When all "
+            f"{DRAFT_HAND} of a player's picks are recorded, that player can only play those "
+            "cards in the round. Either way, no draft card can be played twice in one round.",
         ),
         Ruling(
             id="FAJ-DRAFT-PART",
             source="reading",
             title="A draft logged in part still binds the hand",
-            text="A hand is 4 draft cards a round, and a player's recorded picks are among "
-            "them. A card they play that was not recorded is one of the others, so the "
-            "recorded picks and the other cards played can never come to more than 4.",
+            text=f"A hand is {DRAFT_HAND} draft cards a round, and a player's recorded picks are "
+            "among them. A card they play that was not recorded is one of the others, so the "
+            f"recorded picks and the other cards played can never come to more than {DRAFT_HAND}.",
         ),
         Ruling(
             id="FAJ-TRUMP",
@@ -71,8 +87,7 @@ RULINGS = RulingBook(
             source="printed",
             title="Trick step 4: highest card",
             text="Otherwise the highest card takes the trick: ace, king, queen, jack, and "
-            "between equal ranks the higher suit (clubs, diamonds, hearts, spades from low to "
-            "high).",
+            f"between equal ranks the higher suit ({', '.join(SUIT_NAMES)} from low to high).",
         ),
         Ruling(
             id="FAJ-TAKE-BOARD",
@@ -84,15 +99,16 @@ RULINGS = RulingBook(
             id="FAJ-HANDS",
             source="printed",
             title="Final hands",
-            text="After three rounds each player makes the best 5-card poker hand from their "
-            "won trick cards, in the usual poker order. There is no ace, so the highest "
-            "straight is 6 to 10.",
+            text=f"After {_ROUNDS} each player makes the best {HAND_CARDS}-card poker hand "
+            "from their won trick cards, in the usual poker order. There is no ace, so the "
+            f"highest straight is {TRICK_RANKS[-HAND_CARDS]} to {TRICK_RANKS[-1]}.",
         ),
         Ruling(
             id="FAJ-SHORT-HAND",
             source="reading",
-            title="Fewer than five cards",
-            text="A player with fewer than 5 won cards plays the best hand those cards make; "
+            title=f"Fewer than {amount(HAND_CARDS, 'cards', spelled=True)}",
+            text=f"A player with fewer than {HAND_CARDS} won cards plays the best hand those "
+            "cards make; "
             "missing kickers count lowest. A player with no cards ranks below everyone.",
         ),
         Ruling(
@@ -100,8 +116,8 @@ RULINGS = RulingBook(
             source="printed",
             title="Equal poker hands: suits",
             text="When two hands are equal card rank for card rank, compare their suits from "
-            "the highest down (spades, hearts, diamonds, clubs). Each player's hand is chosen "
-            "to be the best on this comparison too.",
+            f"the highest down ({', '.join(reversed(SUIT_NAMES))}). Each player's hand is "
+            "chosen to be the best on this comparison too.",
         ),
         Ruling(
             id="FAJ-FINAL-TIE-SHARE",

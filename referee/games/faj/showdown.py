@@ -4,8 +4,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.words import PLACE_WORDS, amount
-from referee.games.faj.deck import SYMBOLS, short, trick_parts
-from referee.games.faj.poker import TWO_TO_TEN, Hand, rank_name
+from referee.games.faj.deck import SYMBOLS, short, trick_card, trick_parts
+from referee.games.faj.poker import HAND_CARDS, TWO_TO_TEN, Hand, rank_name
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class Standing:
 
     @property
     def cards_text(self) -> str:
-        return " ".join(short(f"{r}{'CDHS'[s]}") for r, s in self.hand.cards) or "none"
+        return " ".join(short(trick_card(r, s)) for r, s in self.hand.cards) or "none"
 
 
 def best_hand(won: Sequence[str]) -> Hand:
@@ -71,7 +71,8 @@ def compare(a: Standing, b: Standing, names: Sequence[str], tie_ruling: str) -> 
     if ha.ranks != hb.ranks:
         ra = "-".join(rank_name(r) if r else "none" for r in ha.ranks)
         rb = "-".join(rank_name(r) if r else "none" for r in hb.ranks)
-        ruling = "FAJ-SHORT-HAND" if min(len(ha.cards), len(hb.cards)) < 5 else "FAJ-HANDS"
+        short = min(len(ha.cards), len(hb.cards)) < HAND_CARDS
+        ruling = "FAJ-SHORT-HAND" if short else "FAJ-HANDS"
         # A short hand's missing kickers count lowest, as "none".
         width = max(len(ha.ranks), len(hb.ranks))
         pa, pb = (tuple(h.ranks) + (0,) * (width - len(h.ranks)) for h in (ha, hb))

@@ -7,8 +7,17 @@ rules' menu and refusals (core.whatnow.BaseTeacher)."""
 from referee.core.whatnow import BaseTeacher, and_list
 from referee.core.words import amount
 from referee.games.faj import tricks
-from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, DRAFT_HAND, ROUNDS, short
+from referee.games.faj.deck import (
+    BOARD_SIZES,
+    DRAFT_CARDS,
+    DRAFT_HAND,
+    MIN_PLAYERS,
+    ROUNDS,
+    TRICK_CARDS,
+    short,
+)
 from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
+from referee.games.faj.poker import HAND_CARDS
 
 TRICK_ORDER = (
     "a joker with a jack matching a board suit, else a joker, else the highest trump, "
@@ -22,7 +31,7 @@ class FajTeacher(BaseTeacher):
         menu = rules.choices(state)
         size = menu.board_size or 1
         left = rules.board_cards_left(state)
-        board = Board(cards=tuple(left[:size]) if len(left) >= size else ("2C",))
+        board = Board(cards=tuple(left[:size]) if len(left) >= size else TRICK_CARDS[:1])
         seat, cards = menu.pickable[0] if menu.pickable else (0, DRAFT_CARDS)
         pick = DraftPick(player=state.players[seat], card=cards[0])
         if state.phase == "play":
@@ -31,7 +40,7 @@ class FajTeacher(BaseTeacher):
             plays = Plays(
                 plays=tuple(
                     Play(player=p, card=c)
-                    for p, c in zip(state.players[:2], DRAFT_CARDS, strict=False)
+                    for p, c in zip(state.players[:MIN_PLAYERS], DRAFT_CARDS, strict=False)
                 )
             )
         return [pick, board, plays]
@@ -133,8 +142,8 @@ class FajTeacher(BaseTeacher):
                 else "they share the place"
             )
             after = (
-                "then the game ends: each player's best 5-card poker hand from the cards won "
-                f"decides; equal hands compare suits, and if still equal {tie}"
+                f"then the game ends: each player's best {HAND_CARDS}-card poker hand from the "
+                f"cards won decides; equal hands compare suits, and if still equal {tie}"
                 if last
                 else "then the next board"
             )

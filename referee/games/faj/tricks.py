@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from referee.games.faj.deck import (
     HIGH_JOKER,
     JOKERS,
+    SUITS,
     SYMBOLS,
     draft_rank,
     short,
@@ -26,13 +27,13 @@ def suit_totals(board: Sequence[str]) -> list[int]:
 def trump_of(board: Sequence[str]) -> int | None:
     totals = suit_totals(board)
     top = max(totals)
-    leaders = [s for s in range(4) if totals[s] == top]
+    leaders = [s for s in range(len(SUITS)) if totals[s] == top]
     return leaders[0] if len(leaders) == 1 else None
 
 
 def describe_totals(board: Sequence[str]) -> str:
     totals = suit_totals(board)
-    shown = [f"{SYMBOLS[s]} {totals[s]}" for s in (3, 2, 1, 0) if totals[s]]
+    shown = [f"{SYMBOLS[s]} {totals[s]}" for s in reversed(range(len(SUITS))) if totals[s]]
     return ", ".join(shown)
 
 
@@ -58,7 +59,7 @@ class TrickResult:
 def trick_winner(
     board: Sequence[str], trump: int | None, plays: Sequence[tuple[int, str]]
 ) -> TrickResult:
-    """Who takes the trick, by the four steps of RULINGS.md, in order."""
+    """Who takes the trick, by the four steps of the trick rulings (rulings.py), in order."""
     jokers = [(seat, card) for seat, card in plays if card in JOKERS]
     board_suits = {trick_parts(c)[1] for c in board}
     if jokers:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from referee.live.server import check_code, client_key
+from referee.ui.screens.ask_host import ask_host
 from referee.ui.theme import setup_page
 from referee.ui.widgets import big_button, tagged
 
@@ -53,6 +54,11 @@ def code_screen(page: ft.Page, on_right: Callable[[str], None], told: str | None
         field.update()
 
     field.on_submit = check
+
+    def ask(_e=None):
+        # No code is checked: other devices' wrong codes never hold this up.
+        ask_host(page, on_right, lambda said: code_screen(page, on_right, said))
+
     page.views[:] = [
         ft.View(
             route=ROUTE,
@@ -72,6 +78,12 @@ def code_screen(page: ft.Page, on_right: Callable[[str], None], told: str | None
                         ),
                         field,
                         big_button("Join the table", check, icon=ft.Icons.LOGIN),
+                        big_button(
+                            "Ask the host to let me in",
+                            ask,
+                            filled=False,
+                            icon=ft.Icons.FRONT_HAND_OUTLINED,
+                        ),
                     ],
                     spacing=16,
                 )

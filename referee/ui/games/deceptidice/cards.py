@@ -9,7 +9,14 @@ from pydantic import TypeAdapter, ValidationError
 
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import describe, power_text
-from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, colour_of
+from referee.games.deceptidice.material import (
+    COLOURS,
+    MAX_DICE_ON_TABLE,
+    MIN_RUN,
+    NUMBERS,
+    WILD,
+    colour_of,
+)
 from referee.games.deceptidice.model import (
     Card,
     DeceptidiceState,
@@ -25,10 +32,18 @@ _CARD = TypeAdapter(Card)  # a top as an entry keeps it: JSON, and back
 
 # Card faces: the colour letter keeps its swatch whatever the table calls the colour.
 FACE = {
-    "R": (ft.Colors.RED_700, ft.Colors.WHITE),
-    "B": (ft.Colors.BLUE_700, ft.Colors.WHITE),
-    "G": (ft.Colors.GREEN_800, ft.Colors.WHITE),
-    "Y": (ft.Colors.AMBER_400, ft.Colors.BLACK),
+    **dict(
+        zip(
+            COLOURS,  # red, blue, green, yellow
+            (
+                (ft.Colors.RED_700, ft.Colors.WHITE),
+                (ft.Colors.BLUE_700, ft.Colors.WHITE),
+                (ft.Colors.GREEN_800, ft.Colors.WHITE),
+                (ft.Colors.AMBER_400, ft.Colors.BLACK),
+            ),
+            strict=True,
+        )
+    ),
     WILD: (ft.Colors.PURPLE_400, ft.Colors.WHITE),
 }
 COMBOS = {"numbers": "Same numbers", "colours": "Same colours", "run": "Run"}
@@ -170,8 +185,9 @@ class CardEntry:
             return PowerCard(combo=self.combo, sizes=tuple(sizes), value=self.value)
         except ValidationError:
             self.tell(
-                "No power card looks like that: at most 6 groups of numbers or 4 of colours, "
-                "each of 1 to 24 cards; a run is 2 to 6 long."
+                f"No power card looks like that: at most {len(NUMBERS)} groups of numbers or "
+                f"{len(COLOURS)} of colours, each of 1 to {MAX_DICE_ON_TABLE} cards; a run is "
+                f"{MIN_RUN} to {len(NUMBERS)} long."
             )
             return None
 

@@ -13,6 +13,8 @@ from referee.games.deceptidice.material import (
     COLOURS,
     COPIES_EACH,
     MAX_COUNT,
+    MAX_DICE_PER_PLAYER,
+    MIN_COUNT,
     NUMBERS,
     WILD,
     WILDCARDS,
@@ -23,17 +25,22 @@ from referee.ui.dispute_form import DisputeForm, choice
 from referee.ui.widgets import slug, tagged
 
 GUESS_FORM = TypeAdapter(GuessForm)
-TINTS = {"R": ft.Colors.RED_700, "B": ft.Colors.BLUE_700, "G": ft.Colors.GREEN_700}
-TINTS["Y"] = ft.Colors.AMBER_800
-MAX_DICE = 4
-_NEW_GUESS = {"form": "number", "count": 1}
+# Red, blue, green, yellow:
+TINTS = dict(
+    zip(
+        COLOURS,
+        (ft.Colors.RED_700, ft.Colors.BLUE_700, ft.Colors.GREEN_700, ft.Colors.AMBER_800),
+        strict=True,
+    )
+)
+_NEW_GUESS = {"form": "number", "count": MIN_COUNT}
 
 
 def guess_data(g: dict | None) -> dict | None:
     """A guess being built, as the dispute's JSON; None while it lacks its target."""
     if not g:
         return None
-    form, count = g.get("form"), g.get("count", 1)
+    form, count = g.get("form"), g.get("count", MIN_COUNT)
     if form == "number" and g.get("number"):
         return {
             "form": form,
@@ -134,7 +141,7 @@ class DeceptidiceForm(DisputeForm):
                 and g.get("form") == {"straights": "straight"}.get(key, key)
             ):
                 g.clear()
-                g.update(form="number", count=1)
+                g.update(form="number", count=MIN_COUNT)
         if key == "wildcards" and not on:
             self.tops = [[c for c in t if c != WILD] for t in self.tops]
         self._set()
@@ -148,7 +155,7 @@ class DeceptidiceForm(DisputeForm):
 
         def pick(**changes):
             if "form" in changes and changes["form"] != g.get("form"):
-                count = g.get("count", 1)
+                count = g.get("count", MIN_COUNT)
                 g.clear()
                 g["count"] = count
             g.update(changes)
@@ -273,7 +280,7 @@ class DeceptidiceForm(DisputeForm):
         used = sum(t.count(card) for t in self.tops)
         if used >= (WILDCARDS if card == WILD else COPIES_EACH):
             return  # its button is disabled: the deck has no more
-        if len(self.tops[self.active]) < MAX_DICE:
+        if len(self.tops[self.active]) < MAX_DICE_PER_PLAYER:
             self.tops[self.active].append(card)
         self._set()
 
@@ -300,7 +307,7 @@ class DeceptidiceForm(DisputeForm):
         me = self.names[self.active]
         mine = self.tops[self.active]
         used = Counter(c for t in self.tops for c in t)
-        full = len(mine) >= MAX_DICE
+        full = len(mine) >= MAX_DICE_PER_PLAYER
         shown = ", ".join(card_name(c) for c in mine) or "none yet"
         rows: list[ft.Control] = [
             ft.Row(

@@ -5,7 +5,7 @@ or a power claim, each button enabled only when the menu allows that guess.
 import flet as ft
 
 from referee.core.words import amount
-from referee.games.deceptidice.material import COLOURS, NUMBERS
+from referee.games.deceptidice.material import COLOURS, MIN_COUNT, NUMBERS
 from referee.games.deceptidice.model import (
     ColourGuess,
     DeceptidiceGuess,
@@ -25,7 +25,7 @@ class GuessEntry:
     power form (CardEntry) and GameView's `play` and `refresh` it uses."""
 
     def _set_count(self, value: int, high: int) -> None:
-        self.count = max(1, min(high, value))
+        self.count = max(MIN_COUNT, min(high, value))
         self.refresh()
 
     def _guess_entry(self, state: DeceptidiceState, player: str, menu) -> ft.Control:

@@ -9,7 +9,15 @@ import flet as ft
 from referee.core.words import amount
 from referee.games.deceptidice import RULES
 from referee.games.deceptidice.guesses import describe
-from referee.games.deceptidice.material import COLOURS, NUMBERS, WILD, sizes_text, split
+from referee.games.deceptidice.material import (
+    COLOURS,
+    END_AT,
+    MIN_COUNT,
+    NUMBERS,
+    WILD,
+    sizes_text,
+    split,
+)
 from referee.games.deceptidice.model import (
     Challenge,
     DeceptidiceGuess,
@@ -34,7 +42,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.count = 1
+        self.count = MIN_COUNT
         self.modifier = False
         self.power_open = False
         self.combo = "numbers"
@@ -123,7 +131,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         return scoreboard(
             rows,
             footer=f"Draw pile: {amount(state.draw_pile, 'cards')} · dice sizes under each name · "
-            "the game ends at 3 cards or fewer",
+            f"the game ends at {END_AT} cards or fewer",
             badge_lines=2,  # the Liar, and the dice sizes
         )
 

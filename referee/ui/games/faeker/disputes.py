@@ -6,11 +6,17 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from referee.games.faeker.deck import COPIES, HAND_SIZE, MAX_BID, card_name
+from referee.games.faeker.deck import (
+    COPIES,
+    HAND_SIZE,
+    MAX_BID,
+    MIN_BID,
+    PAD_ORDER,
+    STONE,
+    card_name,
+)
 from referee.ui.dispute_form import DisputeForm, choice
 from referee.ui.widgets import TAP, slug, tagged
-
-CARDS = (1, 2, 3, 4, 5, 6, 7, 0)  # the pad's order: the stone circle last
 
 
 class FaekerForm(DisputeForm):
@@ -63,7 +69,7 @@ class FaekerForm(DisputeForm):
         used = Counter([*((self.top,) if self.top is not None else ()), *extra])
         for hand in self.hands:
             used.update(hand)
-        return {c: COPIES[c] - used[c] for c in CARDS}
+        return {c: COPIES[c] - used[c] for c in PAD_ORDER}
 
     def _pad(
         self, label: str, on_tap, left: dict[int, int], disabled=False, key=None, pad_key=None
@@ -76,15 +82,17 @@ class FaekerForm(DisputeForm):
                 label=f"{label} {card_name(c)}",
                 button=True,
                 content=ft.OutlinedButton(
-                    content=ft.Text("Stone" if c == 0 else str(c), size=14 if c == 0 else 18),
+                    content=ft.Text(
+                        "Stone" if c == STONE else str(c), size=14 if c == STONE else 18
+                    ),
                     on_click=lambda _e, c=c: on_tap(c),
                     disabled=disabled or left[c] <= 0,
                     height=TAP,
-                    width=88 if c == 0 else 72,
+                    width=88 if c == STONE else 72,
                     key=key(c) if key else None,
                 ),
             )
-            for c in CARDS
+            for c in PAD_ORDER
         ]
         pad_key = pad_key or (f"pad-{slug(label)}" if key else None)
         return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key=pad_key)
@@ -168,7 +176,7 @@ class FaekerForm(DisputeForm):
             return rows
         bids = [
             choice(str(b), f"Bid {b}", self.bid == b, lambda b=b: self._set(bid=b), 56, TAP)
-            for b in range(MAX_BID + 1)
+            for b in range(MIN_BID, MAX_BID + 1)
         ]
         self.active = 0
         return [

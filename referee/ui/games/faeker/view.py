@@ -4,7 +4,17 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.games.faeker import RULES, counting
-from referee.games.faeker.deck import DECK, FAE, MAX_BID, STONE, card_name, die_face
+from referee.games.faeker.deck import (
+    DECK,
+    FAE,
+    HAND_SIZE,
+    MAX_BID,
+    MIN_BID,
+    STONE,
+    SUPPLY,
+    card_name,
+    die_face,
+)
 from referee.games.faeker.model import (
     Bid,
     CallBluff,
@@ -83,22 +93,21 @@ class FaekerView(GameView):
             )
         return scoreboard(
             rows,
-            footer=f"Supply: {state.supply} of 40 cubes · {amount(state.goal, 'cubes')} win",
+            footer=f"Supply: {state.supply} of {SUPPLY} cubes · {amount(state.goal, 'cubes')} win",
             badge_lines=2,  # the dealer, and what they bid or that they passed
         )
 
     def status(self, state: FaekerState) -> str:
         if state.phase == "top":
-            return (
-                f"Deal 5 cards each, then enter the top card ({state.players[state.dealer]} deals)."
-            )
+            dealer = state.players[state.dealer]
+            return f"Deal {HAND_SIZE} cards each, then enter the top card ({dealer} deals)."
         if state.phase == "bidding":
             target, _ = counting.describe_target(
                 state.deal.top, state.options.stone_circles_always_count
             )
             return f"{RULES.current_player(state)} to act. Bids count {target}."
         if state.phase == "reveal":
-            return f"Enter {RULES.current_player(state)}'s 5 cards."
+            return f"Enter {RULES.current_player(state)}'s {HAND_SIZE} cards."
         return f"Game over: {RULES.outcome(state).headline}."
 
     def keypad(self, state: FaekerState) -> ft.Control | None:
@@ -161,7 +170,7 @@ class FaekerView(GameView):
                 disabled=n not in menu.bids,
                 width=88,
             )
-            for n in range(MAX_BID + 1)
+            for n in range(MIN_BID, MAX_BID + 1)
         ]
         called = state.players[menu.bluff_on] if menu.bluff_on is not None else None
         bluff = (

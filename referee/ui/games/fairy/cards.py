@@ -1,15 +1,18 @@
-"""The Fairy cards in view: the top card of the pile, the pad of the 21 cards, and the
+"""The Fairy cards in view: the top card of the pile, the pad of the cards, and the
 memory aid (the cards seen and the odds of the next one). Pure functions of the state.
 """
 
 import flet as ft
 
+from referee.core.words import number
 from referee.games.fairy import RULES
 from referee.games.fairy.deck import (
     CARDS,
     FAIRIES,
+    FLOOR,
     NUMBER_SUITS,
     SUIT_SIZE,
+    fairies_text,
     is_fairy,
     suit_groups,
     suit_name,
@@ -17,7 +20,7 @@ from referee.games.fairy.deck import (
 )
 from referee.games.fairy.model import FairyState
 from referee.games.fairy.odds import chances, formula, percent
-from referee.games.fairy.scoring import GUESS_NAMES, GUESSES
+from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, WRONG
 from referee.ui.widgets import tagged
 
 FAIRY_ICON = ft.Icons.AUTO_AWESOME  # a card with a fairy, and the guess that catches it
@@ -56,7 +59,11 @@ def top_card(state: FairyState) -> ft.Control:
                 weight=ft.FontWeight.BOLD,
             ),
             ft.Text(f"Same suit: {suit}" + _suit_cards(state, top)),
-            ft.Text("A wrong guess costs 1; nobody drops below −4.", size=12, italic=True),
+            ft.Text(
+                f"A wrong guess costs {-WRONG}; nobody drops below {number(FLOOR)}.",
+                size=12,
+                italic=True,
+            ),
         ],
         spacing=2,
         expand=True,
@@ -83,7 +90,7 @@ def card_pad(state: FairyState, on_tap) -> ft.Control:
     rows = []
     for group in _pad_rows(state):
         rows.append(ft.Row([_card_button(c, c in enabled, on_tap) for c in group], spacing=4))
-    hint = "Cards with a fairy: 4, 11, 18."
+    hint = f"Cards with a fairy: {fairies_text(', ')}."
     if menu.hide_seen:
         hint += " Cards seen earlier stay tappable: only the top card is in view."
     return ft.Column([*rows, ft.Text(hint, size=12, italic=True)], spacing=4)
@@ -146,7 +153,7 @@ def memory_aid(state: FairyState) -> ft.Control:
         )
         for guess in GUESSES:
             chance = odds[guess]
-            what = "Catch" if guess == "catch" else GUESS_NAMES[guess].capitalize()
+            what = GUESS_NAMES[guess].capitalize()
             lines.append(
                 tagged(
                     f"odds-{guess}",
@@ -162,7 +169,9 @@ def memory_aid(state: FairyState) -> ft.Control:
                     ),
                 )
             )
-        lines.append(ft.Text("At −4 a wrong guess costs nothing.", size=12, italic=True))
+        lines.append(
+            ft.Text(f"At {number(FLOOR)} a wrong guess costs nothing.", size=12, italic=True)
+        )
     return tagged(
         "memory-aid",
         ft.Container(

@@ -10,9 +10,27 @@ import flet as ft
 from referee.core.outcome import names_text
 from referee.core.words import amount, number
 from referee.games.fairy import RULES
-from referee.games.fairy.deck import GOAL_15, TOP, is_fairy, suit_name, suit_of
+from referee.games.fairy.deck import (
+    CARDS,
+    FAIRIES,
+    FLOOR,
+    GOAL_15,
+    TOP,
+    is_fairy,
+    suit_name,
+    suit_of,
+)
 from referee.games.fairy.model import FairyReveal, FairyState, Opening
-from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS
+from referee.games.fairy.scoring import (
+    CATCH,
+    GUESS_NAMES,
+    GUESS_SHORT,
+    GUESSES,
+    HIGHER,
+    LOWER,
+    POINTS,
+    SAME_SUIT,
+)
 from referee.live.tables import LOCKED
 from referee.ui.game_view import GameView
 from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
@@ -20,12 +38,11 @@ from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import action_button, slug, tagged, tile
 
 ICONS = {
-    "higher": ft.Icons.ARROW_UPWARD,
-    "lower": ft.Icons.ARROW_DOWNWARD,
-    "same_suit": ft.Icons.ARROW_FORWARD,  # the sideways point
-    "catch": FAIRY_ICON,  # catch the fairy
+    HIGHER: ft.Icons.ARROW_UPWARD,
+    LOWER: ft.Icons.ARROW_DOWNWARD,
+    SAME_SUIT: ft.Icons.ARROW_FORWARD,  # the sideways point
+    CATCH: FAIRY_ICON,  # catch the fairy
 }
-SHORT = {"higher": "Higher", "lower": "Lower", "same_suit": "Suit", "catch": "Catch"}
 NAME_WIDTH = 78
 GUESS_WIDTH = 64
 
@@ -40,11 +57,12 @@ class FairyView(GameView):
     # -- the header --------------------------------------------------------------------
 
     def title(self, state: FairyState) -> str:
-        return "Fairy" + (" · 15-point variant" if state.options.variant == "fifteen" else "")
+        fifteen = state.options.variant == "fifteen"
+        return "Fairy" + (f" · {GOAL_15}-point variant" if fifteen else "")
 
     def round_line(self, state: FairyState) -> str:
         if state.phase == "opening":
-            return "Before the first turn · 21 cards in the deck"
+            return f"Before the first turn · {amount(len(CARDS), 'cards')} in the deck"
         if state.phase == "over":
             return (
                 f"{amount(state.turns, 'turns')} played · last card {self._card(state, state.top)}"
@@ -64,7 +82,7 @@ class FairyView(GameView):
             badges = []
             if state.playoff and not over:
                 badges.append("play-off" if seat in state.playing else "out")
-            if state.scores[seat] == -4:
+            if state.scores[seat] == FLOOR:
                 badges.append("floor")
             rows.append(
                 ScoreRow(
@@ -77,7 +95,7 @@ class FairyView(GameView):
                 )
             )
         goal = f"{GOAL_15} wins" if state.options.variant == "fifteen" else f"{TOP} wins"
-        fairies = f"fairies seen {state.fairies_seen} of 3"
+        fairies = f"fairies seen {state.fairies_seen} of {len(FAIRIES)}"
         if state.options.variant == "fifteen":
             fairies += " (no end)"
         footer = f"{amount(state.cards_left, 'cards')} left · {fairies} · {goal}"
@@ -87,7 +105,7 @@ class FairyView(GameView):
 
     def status(self, state: FairyState) -> str:
         if state.phase == "opening":
-            return "Shuffle the 21 charm cards, turn up the top one and tap it."
+            return f"Shuffle the {len(CARDS)} charm cards, turn up the top one and tap it."
         if state.phase == "guess":
             if state.playoff:
                 names = names_text([state.players[s] for s in state.playing])
@@ -152,13 +170,18 @@ class FairyView(GameView):
                 ft.Row(
                     [
                         ft.Icon(ICONS[guess], size=16, color=colour),
-                        ft.Text(f"+{POINTS[guess]}", size=12, color=colour, semantics_label=""),
+                        ft.Text(
+                            number(POINTS[guess], sign=True),
+                            size=12,
+                            color=colour,
+                            semantics_label="",
+                        ),
                     ],
                     spacing=2,
                     alignment=ft.MainAxisAlignment.CENTER,
                 ),
                 ft.Text(
-                    SHORT[guess],
+                    GUESS_SHORT[guess],
                     size=12,
                     color=colour,
                     weight=ft.FontWeight.W_600,
@@ -199,7 +222,7 @@ class FairyView(GameView):
             return ft.Container(ft.Column(lines, spacing=0), width=NAME_WIDTH)
         lines.append(
             ft.Row(
-                [ft.Icon(ft.Icons.REPLAY, size=12), ft.Text(SHORT[last], size=11)],
+                [ft.Icon(ft.Icons.REPLAY, size=12), ft.Text(GUESS_SHORT[last], size=11)],
                 spacing=2,
             )
         )

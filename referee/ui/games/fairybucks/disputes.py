@@ -4,7 +4,7 @@ and shows now) and the finale (Bucks left, items won, the castle's item)."""
 import flet as ft
 
 from referee.core.words import amount
-from referee.games.fairybucks.material import BUCKS, SYMBOLS
+from referee.games.fairybucks.material import BUCKS, NOT_A_BUCK, NOTHING, POOF, SYMBOLS
 from referee.ui.dispute_form import DisputeForm, choice
 from referee.ui.widgets import TAP, tagged
 
@@ -18,7 +18,7 @@ class FairyBucksForm(DisputeForm):
         self.showing: list[list[int]] = [
             list(x) for x in pre.get("showing", [[] for _ in range(n)])
         ]
-        self.shows: list = [None] * n  # per player: a Buck, "poof", "none", "out"; None: not yet
+        self.shows: list = [None] * n  # per player: a Buck, POOF, NOTHING, "out"; None: not yet
         self.high: str | None = pre.get("high")
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.items: list[list[dict]] = [list(x) for x in pre.get("items", [[] for _ in range(n)])]
@@ -70,7 +70,7 @@ class FairyBucksForm(DisputeForm):
         if card in self.showing[self.active]:
             return  # tapped before the redraw that greyed it out: a Buck is showing already
         self.shows[self.active] = card
-        if card in ("out", "poof") and self.high == self.names[self.active] and card == "out":
+        if card == "out" and self.high == self.names[self.active]:
             self.high = None
         if None in self.shows:
             self.active = self.shows.index(None)
@@ -79,9 +79,7 @@ class FairyBucksForm(DisputeForm):
     def _reveal(self) -> list[ft.Control]:
         def what(i: int) -> str:
             shown = self.shows[i]
-            return {None: "not yet", "out": "out", "poof": "Poof!", "none": "nothing"}.get(
-                shown, f"adds {shown}"
-            )
+            return {None: "not yet", "out": "out", **NOT_A_BUCK}.get(shown, f"adds {shown}")
 
         rows: list[ft.Control] = [
             ft.Row(
@@ -155,16 +153,16 @@ class FairyBucksForm(DisputeForm):
                     choice(
                         "Poof!",
                         f"{me} shows Poof!",
-                        now == "poof",
-                        lambda: self._show("poof"),
-                        key=f"shows {self.active} poof",
+                        now == POOF,
+                        lambda: self._show(POOF),
+                        key=f"shows {self.active} {POOF}",
                     ),
                     choice(
                         "Nothing",
                         f"{me} shows nothing",
-                        now == "none",
-                        lambda: self._show("none"),
-                        key=f"shows {self.active} none",
+                        now == NOTHING,
+                        lambda: self._show(NOTHING),
+                        key=f"shows {self.active} {NOTHING}",
                     ),
                     choice(
                         "Poofed earlier",

@@ -4,7 +4,18 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.games.fairybucks import RULES
-from referee.games.fairybucks.material import BUCKS, ITEM_VALUES, SYMBOLS
+from referee.games.fairybucks.material import (
+    BOOK,
+    BUCKS,
+    ITEM_VALUES,
+    MOON,
+    NOT_A_BUCK,
+    NOTHING,
+    POOF,
+    STAR,
+    SUN,
+    SYMBOLS,
+)
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, pick_rows
@@ -12,7 +23,7 @@ from referee.ui.game_view import GameView
 from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import action_button, tagged
 
-SYMBOL_MARK = {"moon": "☾", "sun": "☀", "star": "★", "book": "📖"}
+SYMBOL_MARK = {MOON: "☾", SUN: "☀", STAR: "★", BOOK: "📖"}
 
 
 def _item(item: Item) -> str:
@@ -25,7 +36,7 @@ class FairyBucksView(GameView):
     def __init__(self, *args) -> None:
         super().__init__(*args)
         self.value: int | None = None
-        self.symbol = "moon"
+        self.symbol = MOON
         self._for: object = None
 
     @property
@@ -265,7 +276,7 @@ class FairyBucksView(GameView):
             state.players,
             dict(RULES.choices(state).showable),
             self.pad,
-            label=lambda c: {"poof": "Poof!", "none": "nothing"}.get(c, str(c)),
+            label=lambda c: NOT_A_BUCK.get(c, str(c)),
             verb="shows",
             drawn=lambda seat: _every_card(state, seat),
         )
@@ -310,7 +321,7 @@ class FairyBucksView(GameView):
 def _every_card(state: FairyBucksState, seat: int) -> tuple[int | str, ...]:
     """A player's whole hand as dealt, each card in its place: the Bucks shown already and
     a spent Poof! are drawn greyed, so the grid stays put from one reveal to the next."""
-    return (*BUCKS, "poof", *(() if state.hands[seat] else ("none",)))
+    return (*BUCKS, POOF, *(() if state.hands[seat] else (NOTHING,)))
 
 
 VIEW = FairyBucksView

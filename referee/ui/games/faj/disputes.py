@@ -4,7 +4,7 @@ and plays, and a board for its trump, each tapped on the play screens' card grid
 import flet as ft
 
 from referee.core.words import amount
-from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
+from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, TRICK_CARDS, TRICK_CARDS_OUT
 from referee.ui.card_picker import card_grid
 from referee.ui.dispute_form import DisputeForm
 from referee.ui.games.faj.cards import card_colour, card_label
@@ -53,13 +53,13 @@ class FajForm(DisputeForm):
             pile.remove(card)
         elif any(card in p for p in self.piles):
             return  # another player's card: its button is disabled
-        elif sum(len(p) for p in self.piles) < 30:
+        elif sum(len(p) for p in self.piles) < TRICK_CARDS_OUT:
             pile.append(card)
         self._set()
 
     def _showdown(self) -> list[ft.Control]:
         taken = {c for i, p in enumerate(self.piles) if i != self.active for c in p}
-        full = sum(len(p) for p in self.piles) >= 30
+        full = sum(len(p) for p in self.piles) >= TRICK_CARDS_OUT
         me = self.names[self.active]
         tabs = self._tabs(
             [
@@ -91,7 +91,7 @@ class FajForm(DisputeForm):
     def _toggle_board(self, card: str) -> None:
         if card in self.board:
             self.board.remove(card)
-        elif len(self.board) < 4:
+        elif len(self.board) < max(BOARD_SIZES):
             self.board.append(card)
         self._set()
 
@@ -99,7 +99,7 @@ class FajForm(DisputeForm):
         return card_grid(
             list(TRICK_CARDS),
             card_label,
-            available=set() if len(self.board) >= 4 else set(TRICK_CARDS),
+            available=set() if len(self.board) >= max(BOARD_SIZES) else set(TRICK_CARDS),
             selected=self.board,
             on_tap=self._toggle_board,
             name=lambda c: f"Board {card_label(c)}",
@@ -109,7 +109,8 @@ class FajForm(DisputeForm):
         )
 
     def _trump(self) -> list[ft.Control]:
-        return [ft.Text("Tap the board's trick cards (1 to 4)."), self._board_grid()]
+        sizes = f"{min(BOARD_SIZES)} to {max(BOARD_SIZES)}"
+        return [ft.Text(f"Tap the board's trick cards ({sizes})."), self._board_grid()]
 
     def _play(self, card: str) -> None:
         self.plays[self.active] = None if self.plays[self.active] == card else card

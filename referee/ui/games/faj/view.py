@@ -10,6 +10,7 @@ from referee.games.faj.deck import (
     DRAFT_HAND,
     ROUNDS,
     SUITS,
+    trick_card,
 )
 from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
@@ -268,7 +269,7 @@ class FajView(GameView):
                                     f"hand-{state.players[st.seat]}",
                                     ft.Text(st.hand.describe().capitalize()),
                                 ),
-                                cards_line([f"{r}{'CDHS'[s]}" for r, s in st.hand.cards], 18),
+                                cards_line([trick_card(r, s) for r, s in st.hand.cards], 18),
                             ],
                             spacing=2,
                             expand=True,

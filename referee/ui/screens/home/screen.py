@@ -10,6 +10,7 @@ from referee.history.series import stored_series
 from referee.live.table import StoredAlready
 from referee.storage.store import StoreUnavailable
 from referee.ui.bgstats import log_dialog
+from referee.ui.file_import import FileImport
 from referee.ui.screen import Screen
 from referee.ui.screens.home.view import HOME_PAGE, home_view, import_record
 from referee.ui.widgets import TAP, menu_button
@@ -102,6 +103,11 @@ class HomeScreen(Screen):
                 return
             field.update()
 
+        status = ft.Text("", size=13, selectable=True)
+        importing = ft.FilledButton(content="Import", on_click=do_import, height=TAP)
+        choose = ft.OutlinedButton(content="Choose a file", height=TAP)
+        chooser = FileImport(self.shell, status, [importing, choose, field])
+        choose.on_click = chooser.choose
         self.shell.dialog(
             ft.AlertDialog(
                 title=ft.Text("Import a game record"),
@@ -109,18 +115,21 @@ class HomeScreen(Screen):
                     ft.Column(
                         [
                             ft.Text(
-                                "Paste a record exported from this app (Game menu, Export record). "
-                                "It is checked action by action before it is saved."
+                                "Paste a record exported from this app (Game menu, Export record), "
+                                "or choose a file of records (Export record, or export --all). "
+                                "Each is checked action by action before it is saved."
                             ),
                             field,
+                            status,
                         ],
                         tight=True,
                     ),
                     width=520,
                 ),
                 actions=[
+                    choose,
                     ft.TextButton(content="Cancel", on_click=self.shell.close_dialog, height=TAP),
-                    ft.FilledButton(content="Import", on_click=do_import, height=TAP),
+                    importing,
                 ],
             )
         )

@@ -1,0 +1,39 @@
+"""What the store writes for a new game: its row, its actions' rows and its results'
+rows, as one game is created and as an import stages many (referee.storage.staging)."""
+
+import json
+
+from referee.core.record import GameRecord
+from referee.storage.results import result_rows
+
+GameRow = tuple[str, str, str, str, str, str, int, str | None]  # as games' columns below
+ActionRow = tuple[int, str, str | None]  # seq, payload, at
+ResultRow = tuple[int, str, int, int | None]  # seat, player, points, place
+
+
+def game_rows(
+    record: GameRecord, summary, points, finished, places, now: str
+) -> tuple[GameRow, list[ActionRow], list[ResultRow]]:
+    """The rows of `record` (kind, players, options, created, updated, summary, finished,
+    ended). A record's dates are kept as it carries them (an import keeps when the game
+    was played); a record without them was played `now`. An imported record may arrive
+    over: give its `places`."""
+    over = places is not None if finished is None else bool(finished)
+    created = record.created or now
+    changed = record.changed or record.ended or record.created or now
+    game = (
+        record.game,
+        json.dumps(record.players),
+        json.dumps(record.options),
+        created,
+        changed,
+        summary,
+        int(over),
+        (record.ended or changed) if over else None,
+    )
+    times = record.times or [None] * len(record.actions)
+    actions = [
+        (seq, json.dumps(action), at)
+        for seq, (action, at) in enumerate(zip(record.actions, times, strict=True))
+    ]
+    return game, actions, result_rows(record.players, tuple(points), places)
