@@ -1,7 +1,8 @@
 """Random play of each game on its rules alone (no table, no store), short enough to run
 against every mutant tools/mutate.py makes: every verdict cites rulings the game's rules
 reference explains, what the menu offers `apply` accepts and what it does not `apply`
-refuses, audit stays empty, and an ending has an outcome.
+refuses, picks made at once gather into an action judged the same way, audit stays
+empty, and an ending has an outcome.
 The contract's own random play (tests/contract) goes deeper, through a table and a store."""
 
 import random
@@ -74,6 +75,21 @@ def test_random_play_cites_known_rulings_and_the_menu_agrees_with_apply(kind):
                     assert not rules.offers(state, other), raw
                 else:
                     assert rules.offers(state, other), raw
+            seats = rules.to_act(state)
+            options = {seat: rules.pick_options(state, seat) for seat in seats}
+            if seats and all(options.values()):
+                # Everyone chooses at once: the picks gathered make one action that the
+                # menu judges as apply does (two seats may pick one card), and read back
+                # from it they are the same picks.
+                picks = {seat: rng.choice(values) for seat, values in options.items()}
+                gathered = rules.gather(state, picks)
+                try:
+                    rules.apply(state, gathered)
+                except RefereeError:
+                    assert not rules.offers(state, gathered), gathered
+                else:
+                    assert rules.offers(state, gathered), gathered
+                assert rules.picks_in(state, gathered) == picks
             state, verdict = rules.apply(state, action)
             assert verdict.rulings, verdict.headline
             for ruling in verdict.rulings:
