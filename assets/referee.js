@@ -2,6 +2,16 @@
 (function () {
   "use strict";
 
+  // -- Flet's wire: written by `python -m referee.flet_patches.wire` --
+  var FLET_VERSION = "1.0.5"; // the Flet these were read from
+  var FLET_SESSION = "_flet_session_id"; // its client's session, kept for the tab
+  var FLET_SOCKET = /\/ws(\?|$)/; // its WebSocket's address
+  // A method call's frame begins with ROUTE_HEAD; "push_route" is PUSH_ROUTE
+  var ROUTE_HEAD = [0x00, 0x92, 0x05];
+  var PUSH_ROUTE = [0xaa, 0x70, 0x75, 0x73, 0x68, 0x5f, 0x72, 0x6f, 0x75, 0x74, 0x65];
+  var ROUTE_FRAME_MAX = 1024;
+  // -- end of Flet's wire --
+
   // A link that opens a screen inside the app (/game/7) puts home under it, so the phone's
   // Back goes home instead of leaving the app. A reload keeps the history it has.
   var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
@@ -12,11 +22,10 @@
   // page before it took up the link's session and stayed on its game. Only a reload takes
   // up the session (and the screen it showed); any other load opens a page of its own,
   // at the screen its address names.
-  var SESSION = "_flet_session_id";
   var ownPage = !nav || nav.type !== "reload";
   if (ownPage) {
     try {
-      sessionStorage.removeItem(SESSION);
+      sessionStorage.removeItem(FLET_SESSION);
     } catch (e) {
       /* no storage: no session kept either */
     }
@@ -92,7 +101,7 @@
   var session = null;
   window.addEventListener("pagehide", function () {
     try {
-      session = sessionStorage.getItem(SESSION);
+      session = sessionStorage.getItem(FLET_SESSION);
     } catch (e) {
       session = null;
     }
@@ -100,7 +109,7 @@
   window.addEventListener("pageshow", function (e) {
     if (!e.persisted) return;
     try {
-      if (session) sessionStorage.setItem(SESSION, session);
+      if (session) sessionStorage.setItem(FLET_SESSION, session);
     } catch (err) {
       /* no storage */
     }
@@ -202,14 +211,16 @@
   // rest. Held until the next message (the screen), both are taken in one task and drawn
   // in one frame; an address with nothing after it goes on after HOLD_MS.
   var HOLD_MS = 50;
-  var PUSH_ROUTE = [0xaa, 0x70, 0x75, 0x73, 0x68, 0x5f, 0x72, 0x6f, 0x75, 0x74, 0x65];
 
   function isAddress(data) {
-    // [0x00][MessagePack [INVOKE_METHOD (5), {..., name: "push_route", ...}]]
-    if (!(data instanceof ArrayBuffer) || data.byteLength > 1024) return false;
+    // A message frame of MessagePack [INVOKE_METHOD, {..., name: "push_route", ...}]
+    // (referee/flet_patches/wire.py, is_route_frame: the same test).
+    if (!(data instanceof ArrayBuffer) || data.byteLength > ROUTE_FRAME_MAX) return false;
     var b = new Uint8Array(data);
-    if (b[0] !== 0x00 || b[1] !== 0x92 || b[2] !== 0x05) return false;
-    for (var i = 3; i + PUSH_ROUTE.length <= b.length; i++) {
+    for (var h = 0; h < ROUTE_HEAD.length; h++) {
+      if (b[h] !== ROUTE_HEAD[h]) return false;
+    }
+    for (var i = ROUTE_HEAD.length; i + PUSH_ROUTE.length <= b.length; i++) {
       var j = 0;
       while (j < PUSH_ROUTE.length && b[i + j] === PUSH_ROUTE[j]) j++;
       if (j === PUSH_ROUTE.length) return true;
@@ -247,7 +258,7 @@
 
   function Watched(url, protocols) {
     var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    if (/\/ws(\?|$)/.test(String(url))) {
+    if (FLET_SOCKET.test(String(url))) {
       current = ws;
       holdAddresses(ws);
       ws.addEventListener("message", function () {

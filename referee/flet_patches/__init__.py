@@ -1,6 +1,11 @@
-"""The patches of Flet 1.0.5's private parts (and of the garbage collector's timing) that
-let many devices share one server. README.md beside this file lists what each replaces
-and what it saves.
+"""Everything referee knows of Flet's insides, for the one Flet it was written for
+(version.py's FLET_VERSION): the patches of Flet 1.0.5's private parts (and of the garbage
+collector's timing) that let many devices share one server, and the few private parts the
+app reads or writes (fields.py: a control's fields, for the shell's merge; dialogs.py: the
+dialogs open; actions.py: a client action of its own; context.py: the current page;
+wire.py: Flet's wire, for assets/referee.js).
+Outside this package referee uses Flet's public API only (tests/flet_patches/test_door.py).
+README.md beside this file lists what each patch replaces and what it saves.
 
 Every entry point calls `install()`; REFEREE_FLET_PATCHES chooses what it installs:
 
@@ -10,10 +15,13 @@ Every entry point calls `install()`; REFEREE_FLET_PATCHES chooses what it instal
 - `-walk` or `-walk,-init`: every patch but those named (for measuring one patch's worth).
 
 A value naming no known patch stops the app with a message saying what is known: a
-misspelt name must not quietly measure the wrong thing.
+misspelt name must not quietly measure the wrong thing. On a Flet other than FLET_VERSION
+every patch stays off whatever the value, the private-field helpers use Flet's public API,
+and the console says so once.
 """
 
 import os
+import sys
 
 ENV = "REFEREE_FLET_PATCHES"
 # In the order they are installed.
@@ -44,27 +52,46 @@ def chosen(value: str | None = None) -> tuple[str, ...]:
 
 
 def _modules() -> dict:
+    """Each patch's (install, uninstall, installed)."""
     from referee.flet_patches import close, collector, diff, init, send, walk
 
     return {
-        "walk": (walk.install, walk.uninstall),
-        "init": (init.install, init.uninstall),
-        "diff": (diff.install, diff.uninstall),
-        "send": (send.install, send.uninstall),
-        "route": (send.install_route, send.uninstall_route),
-        "close": (close.install, close.uninstall),
-        "collector": (collector.install, collector.uninstall),
+        "walk": (walk.install, walk.uninstall, walk.installed),
+        "init": (init.install, init.uninstall, init.installed),
+        "diff": (diff.install, diff.uninstall, diff.installed),
+        "send": (send.install, send.uninstall, send.installed),
+        "route": (send.install_route, send.uninstall_route, send.installed_route),
+        "close": (close.install, close.uninstall, close.installed),
+        "collector": (collector.install, collector.uninstall, collector.installed),
     }
+
+
+_told = False  # the console was told this Flet is not the one the patches were written for
 
 
 def install(names: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """Install the patches `names` (REFEREE_FLET_PATCHES's choice when None) and take out
-    any other one installed before; each declines a Flet other than the pinned one.
-    Returns the names asked for."""
+    any other one installed before. On a Flet other than FLET_VERSION none is installed,
+    and the console is told once. Returns the names of the patches now in, each checked
+    after it was put in."""
+    global _told
+    # Here, not at the top: the command line imports this package before it opens its
+    # port, and Flet itself only after.
+    from referee.flet_patches import fields
+    from referee.flet_patches.version import known, unknown_flet
+
     names = chosen() if names is None else names
-    for name, (put_in, take_out) in _modules().items():
+    pinned = known()
+    fields.choose(pinned)
+    if not pinned:
+        names = ()
+        if not _told:
+            print(unknown_flet(), file=sys.stderr)
+            _told = True
+    patches = _modules()
+    for name, (put_in, take_out, _is_in) in patches.items():
         (put_in if name in names else take_out)()
-    return names
+    return tuple(name for name, (_in, _out, is_in) in patches.items() if is_in())
 
 
 def uninstall() -> None:

@@ -17,9 +17,7 @@ in place: the receive loop puts its end mark there, and a message sent meanwhile
 dropped with it.
 """
 
-import flet
-
-from referee.flet_patches.walk import FLET_VERSION
+from referee.flet_patches.version import known
 
 try:  # private parts of flet-web 1.0.5 (install declines without them)
     from flet_web.fastapi import flet_app
@@ -61,9 +59,13 @@ async def send_loop(self) -> None:
 
 
 def install() -> None:
-    if flet.__version__ != FLET_VERSION or ORIGINAL is None:
+    if not known() or ORIGINAL is None:
         return  # another flet: its own sending, unchanged
     flet_app.FletApp._FletApp__send_loop = send_loop
+
+
+def installed() -> bool:
+    return ORIGINAL is not None and flet_app.FletApp._FletApp__send_loop is send_loop
 
 
 def uninstall() -> None:

@@ -49,6 +49,10 @@ def install() -> None:
     _on = sys.version_info < (3, 14)  # 3.14's incremental collector is left alone
 
 
+def installed() -> bool:
+    return _on
+
+
 def uninstall() -> None:
     global _on
     with _lock:

@@ -6,12 +6,22 @@ service built outside that page's own handler would land on whichever page was c
 import contextlib
 
 import flet as ft
-from flet.controls.context import _context_page
+
+from referee.flet_patches.version import known
+
+try:  # a private part of flet 1.0.5
+    from flet.controls.context import _context_page
+except ImportError:  # pragma: no cover - another flet: its own current page
+    _context_page = None
 
 
 @contextlib.contextmanager
 def current_page(page: ft.Page):
-    """Build Flet services for `page` inside this block."""
+    """Build Flet services for `page` inside this block (on another Flet, Flet's own
+    current page is left as it is)."""
+    if _context_page is None or not known():
+        yield page
+        return
     token = _context_page.set(page)
     try:
         yield page

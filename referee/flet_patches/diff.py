@@ -33,7 +33,7 @@ in `_values`, and that default (Flet's own) is valid. Here such a control
 has only the rules of the fields it sets checked; a failure goes to Flet's own validation,
 which says it as before (some 6% of a device's push, 8 devices on a game).
 
-The patches sent are the same, byte for byte (tests/ui/test_flet_diff.py, on every
+The patches sent are the same, byte for byte (tests/flet_patches/test_diff.py, on every
 game's screens).
 """
 
@@ -46,7 +46,7 @@ from contextlib import contextmanager
 
 import flet
 
-from referee.flet_patches.walk import FLET_VERSION
+from referee.flet_patches.version import known
 
 try:  # private parts of flet 1.0.5: another version may lack them (install then declines)
     from flet.controls import object_patch
@@ -383,7 +383,7 @@ _DATACLASSES.fields = fields
 
 def install() -> None:
     """Use the cheaper steps (once flet is the pinned version they were checked on)."""
-    if flet.__version__ != FLET_VERSION or ORIGINAL_INDEX_KEY is None:
+    if not known() or ORIGINAL_INDEX_KEY is None:
         return  # another flet: its own diff, unchanged
     object_patch.DiffBuilder._index_key = index_key
     object_patch.DiffBuilder._compare_dataclasses = compare_dataclasses
@@ -392,6 +392,16 @@ def install() -> None:
     object_patch.dataclasses = _DATACLASSES
     protocol.is_dataclass = is_dataclass
     object_patch.ObjectPatch.from_diff = classmethod(from_diff)
+
+
+def installed() -> bool:
+    return ORIGINAL_INDEX_KEY is not None and (
+        object_patch.DiffBuilder._index_key is index_key
+        and object_patch.DiffBuilder._compare_dataclasses is compare_dataclasses
+        and object_patch.dataclasses is _DATACLASSES
+        and protocol.is_dataclass is is_dataclass
+        and object_patch.ObjectPatch.from_diff.__func__ is from_diff
+    )
 
 
 def uninstall() -> None:

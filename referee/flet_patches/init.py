@@ -15,7 +15,7 @@ control is built). That skips some 500 descriptor calls a game screen, 15% of bu
 it. A page (told of its changes), and a subclass Flet did not prepare, still go through
 the descriptor. Everything else (default factories, fields not in `__init__`,
 `__post_init__` with its init-only arguments) is written as `dataclasses` writes it.
-tests/ui/test_flet_init.py holds every class built both ways to the same fields and the
+tests/flet_patches/test_init.py holds every class built both ways to the same fields and the
 same values, on real screens too; flet is pinned, and `install` declines any other version.
 
 And one step of every control's `__post_init__` costs far more than it looks: it sets its
@@ -34,7 +34,7 @@ import threading
 
 import flet
 
-from referee.flet_patches.walk import FLET_VERSION
+from referee.flet_patches.version import known
 
 try:  # private parts of flet 1.0.5
     from flet.controls.base_control import BaseControl
@@ -219,7 +219,7 @@ def install() -> None:
     was checked on): those loaded now, and each one flet loads later (flet imports a
     control's module on first use of its name)."""
     global _LAZY
-    if flet.__version__ != FLET_VERSION or BaseControl is None or _LAZY is not None:
+    if not known() or BaseControl is None or _LAZY is not None:
         return
     _patch_loaded()
     _LAZY = vars(flet)["__getattr__"]
@@ -227,6 +227,10 @@ def install() -> None:
     if _post_init_as_known():
         BaseControl.__post_init__.__code__ = _post_init.__code__
         ControlId.next = ControlId._counter.__next__  # the same numbers, without the lock
+
+
+def installed() -> bool:
+    return _LAZY is not None and vars(flet).get("__getattr__") is _lazy_getattr and bool(ORIGINALS)
 
 
 def uninstall() -> None:

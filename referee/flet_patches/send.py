@@ -10,19 +10,16 @@ encoder, as Flet encodes it. A message sent from a thread other than the event l
 app sends from the loop: handlers run on it, and the watcher of other processes hands its
 work to it) is handed over with `call_soon_threadsafe`, since an asyncio queue is not safe
 to use from another thread; Flet's own code put it on the queue directly. The bytes sent
-are the same; tests/ui/test_flet_send.py holds the two to that.
+are the same; tests/flet_patches/test_send.py holds the two to that.
 """
 
 import asyncio
 import logging
 
 import flet
-import msgpack
-from flet import BaseControl
-from flet.messaging.protocol import InvokeMethodRequestBody, Message, MessageAction
-from flet.utils.strings import random_string
 
-from referee.flet_patches.walk import FLET_VERSION
+from referee.flet_patches import wire
+from referee.flet_patches.version import known
 
 try:  # private parts of flet-web 1.0.5 (install declines without them)
     from flet_web.fastapi import flet_app
@@ -38,8 +35,7 @@ def send_message(self, message) -> None:
     log = flet_app.transport_log
     if log.isEnabledFor(logging.DEBUG):
         log.debug(f"send_message: {message}")
-    encode = flet_app.configure_encode_object_for_msgpack(BaseControl)  # as Flet's own
-    body = msgpack.packb([message.action, message.body], default=encode)
+    data = wire.frame(message)  # as Flet's own: its encoder, its framing
     queue = self._FletApp__send_queue
     if queue is None:
         return  # the page went (its sending ended): the message is moot, as Flet's own
@@ -49,15 +45,19 @@ def send_message(self, message) -> None:
     except RuntimeError:
         on_loop = False
     if on_loop:
-        queue.put_nowait(b"\x00" + body)
+        queue.put_nowait(data)
     else:
-        self.loop.call_soon_threadsafe(queue.put_nowait, b"\x00" + body)
+        self.loop.call_soon_threadsafe(queue.put_nowait, data)
 
 
 def install() -> None:
-    if flet.__version__ != FLET_VERSION or ORIGINAL is None:
+    if not known() or ORIGINAL is None:
         return  # another flet: its own sending, unchanged
     flet_app.FletApp.send_message = send_message
+
+
+def installed() -> bool:
+    return ORIGINAL is not None and flet_app.FletApp.send_message is send_message
 
 
 def uninstall() -> None:
@@ -66,11 +66,21 @@ def uninstall() -> None:
 
 
 _route_told = False  # `tell_route` sends the address itself (the `route` patch is on)
+try:  # a private part of flet 1.0.5: the session's own sending, in order with the patches
+    from flet.messaging.session import Session
+
+    _SESSION_SEND = Session._Session__send_message
+except (ImportError, AttributeError):  # pragma: no cover - another flet: install declines
+    _SESSION_SEND = None
 
 
 def install_route() -> None:
     global _route_told
-    _route_told = True
+    _route_told = known() and _SESSION_SEND is not None
+
+
+def installed_route() -> bool:
+    return _route_told
 
 
 def uninstall_route() -> None:
@@ -90,11 +100,7 @@ def tell_route(page: flet.Page, route: str) -> None:
     nothing; with no call waiting for it, Flet's session drops it. With the `route` patch
     off (REFEREE_FLET_PATCHES, README.md here), Flet's own `push_route` sends it.
     """
-    send = getattr(page.session, "_Session__send_message", None)
-    if not _route_told or flet.__version__ != FLET_VERSION or send is None:
+    if not _route_told or not known():
         page.run_task(page.push_route, route)  # another flet: its own way, after the patch
         return
-    body = InvokeMethodRequestBody(
-        control_id=page._i, call_id=random_string(10), name="push_route", args={"route": route}
-    )
-    send(Message(MessageAction.INVOKE_METHOD, body))
+    page.session._Session__send_message(wire.route_message(page, route))

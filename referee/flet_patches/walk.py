@@ -7,7 +7,7 @@ the server's time to open the screen and a third of a bid's. A control keeps the
 that differ from their defaults in `_values`, so only those, its structural fields and any
 defaults that could hold a control need the walk: this visits exactly the values the
 original visits that can hold something to configure, in the same field order, and does
-to each item what the original does. tests/ui/test_flet_walk.py holds the two to the
+to each item what the original does. tests/flet_patches/test_walk.py holds the two to the
 same result on real screens; flet is pinned, and `install` refuses any other version.
 """
 
@@ -18,9 +18,8 @@ from enum import Enum
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-import flet
+from referee.flet_patches.version import known
 
-FLET_VERSION = "1.0.5"
 try:  # private parts of flet 1.0.5: another version may lack them (install then declines)
     from flet.controls import object_patch
     from flet.controls.value_types import _UNSET
@@ -210,10 +209,17 @@ def _removed(self, item, recurse, found) -> None:
 
 def install() -> None:
     """Use the faster walks (once flet is the pinned version they were checked on)."""
-    if flet.__version__ != FLET_VERSION or ORIGINAL is None:
+    if not known() or ORIGINAL is None:
         return  # another flet: its own walks, unchanged
     object_patch.DiffBuilder._configure_dataclass = configure_dataclass
     object_patch.DiffBuilder._removed_controls = removed_controls
+
+
+def installed() -> bool:
+    return ORIGINAL is not None and (
+        object_patch.DiffBuilder._configure_dataclass is configure_dataclass
+        and object_patch.DiffBuilder._removed_controls is removed_controls
+    )
 
 
 def uninstall() -> None:

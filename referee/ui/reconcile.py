@@ -15,25 +15,27 @@ not kept: they come anew, and Flet drops a tap on an id that is gone. A command 
 with a key is kept: its key says the command means the same on every screen (Home, an
 entry's Edit). Text, layout and fields being typed in are kept too.
 
-This leans on how flet 1.0.5 (pinned) stores a control: its public fields in `_values`,
-its child lists in `_structural_fields`, and event handlers that reach the client only as
-"has one or not". tests/ui/test_reconcile.py holds it to that.
+A control's fields are read and written through flet_patches/fields.py (Flet 1.0.5's own
+storage of them, or Flet's public API on another Flet); event handlers reach the client
+only as "has one or not". tests/ui/test_reconcile.py holds it to that.
 """
 
 from typing import Any
 
 import flet as ft
 
+from referee.flet_patches import fields
+
 # Events that carry out a command: a control with one of these is new after every move.
 COMMANDS = frozenset({"on_click", "on_tap", "on_long_press", "on_select", "on_delete"})
 
 
 def _key(control: ft.BaseControl) -> Any:
-    return control._values.get("key")
+    return fields.values(control).get("key")
 
 
 def _commands(control: ft.BaseControl) -> bool:
-    get = control._values.get
+    get = fields.values(control).get
     # A loop, not any() over a generator: this is asked of every control of every redraw.
     for name in COMMANDS:  # noqa: SIM110
         if get(name) is not None:
@@ -46,8 +48,8 @@ def same_kind(old: Any, new: Any) -> bool:
     return (
         type(old) is type(new)  # first: the cheapest test, and the one that fails most
         and isinstance(old, ft.BaseControl)
-        and old._values.get("key") == new._values.get("key")
-        and getattr(old, "_c", None) != "C"  # components keep hook state: never merged
+        and fields.values(old).get("key") == fields.values(new).get("key")
+        and not isinstance(old, ft.Component)  # components keep hook state: never merged
     )
 
 
@@ -105,17 +107,6 @@ def _differs(before: Any, after: Any) -> bool:
     return after != before
 
 
-def _assign(control: ft.BaseControl, name: str, value: Any) -> None:
-    if isinstance(value, (ft.BaseControl, list)):
-        # Flet skips a value equal to the one held, and controls compare equal field by
-        # field (handlers too: the same bound method): a new control, with a new id, must
-        # still go in, or a tap on the old one would run on.
-        control._values[name] = value
-        control._dirty[name] = None
-    else:
-        setattr(control, name, value)
-
-
 def adopt(
     old: ft.BaseControl,
     new: ft.BaseControl,
@@ -134,32 +125,31 @@ def adopt(
         return
     below: list = []
     own = False
-    cls = type(new)
-    for name in cls._structural_fields:
-        if name.startswith("_"):
-            continue
+    layout = fields.layout(type(new))
+    for name in layout.children:
         before = getattr(old, name)
         after = _merged(before, getattr(new, name), below, moved, touched)
         if after is not before:
             setattr(old, name, after)
             own = True
-    defaults = cls._prop_defaults
-    events = cls._event_fields
-    values = old._values
-    for name in {**values, **new._values}:
+    defaults, events = layout.defaults, layout.events
+    values, new_values = fields.values(old), fields.values(new)
+    for name in {**values, **new_values}:
         default = defaults.get(name)
         before = values.get(name, default)
-        after = new._values.get(name, default)
+        after = new_values.get(name, default)
         if before is after:
             continue
         if name in events and before is not None and after is not None:
             # The client only knows that a handler exists: swap it without a patch.
-            values[name] = after
+            fields.set_handler(old, name, after)
             continue
         after = _merged(before, after, below, moved, touched)
         if after is before or not _differs(before, after):
             continue
-        _assign(old, name, after)
+        # A new control (a new id) goes in even if it equals the one shown, field by field
+        # and handler by handler: a tap on the old one must not run on.
+        fields.set_field(old, name, after)
         own = True
     if own and touched is not None:
         touched.append(old)
@@ -173,12 +163,11 @@ def find(root: ft.BaseControl, key: str) -> ft.BaseControl | None:
     """The control of `key` in the tree under `root` (the one on screen), if any."""
     if _key(root) == key:
         return root
-    for name in type(root)._structural_fields:
-        if not name.startswith("_"):
-            for child in _children(getattr(root, name)):
-                if (hit := find(child, key)) is not None:
-                    return hit
-    for value in root._values.values():
+    for name in fields.layout(type(root)).children:
+        for child in _children(getattr(root, name)):
+            if (hit := find(child, key)) is not None:
+                return hit
+    for value in fields.values(root).values():
         for child in _children(value):
             if (hit := find(child, key)) is not None:
                 return hit

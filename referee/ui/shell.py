@@ -24,6 +24,7 @@ from referee.core.errors import RefereeError
 from referee.flet_patches import collector
 from referee.flet_patches import diff as flet_diff
 from referee.flet_patches import send as flet_send
+from referee.flet_patches.dialogs import open_dialogs
 from referee.live.server import table_code
 from referee.live.tables import LiveTables
 from referee.ui import routes, screens
@@ -413,8 +414,7 @@ class Shell(StoredGames, DeviceAids):
         self.page.pop_dialog()
 
     def _dialog_open(self) -> bool:
-        dialogs = getattr(getattr(self.page, "_dialogs", None), "controls", [])
-        return any(d.open and not isinstance(d, ft.SnackBar) for d in dialogs)
+        return any(not isinstance(d, ft.SnackBar) for d in open_dialogs(self.page))
 
     def toast(self, message: str) -> None:
         self.page.show_dialog(

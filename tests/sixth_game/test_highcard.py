@@ -17,6 +17,7 @@ from referee.live.table import Table
 from referee.storage.store import Store
 from referee.storage.transfer import export_all, import_files
 from tests.contract import per_game_tests
+from tests.flet_patches.insides import own, tap
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 
@@ -34,7 +35,7 @@ def _control(session, text: str):
     for c in controls(_top(session)):
         if isinstance(c, ft.Semantics) and c.label == text:
             return c.content
-        if c._values.get("content") == text:
+        if own(c).get("content") == text:
             return c
     raise LookupError(text)
 
@@ -49,12 +50,12 @@ def _tagged(session, identifier: str) -> str:
 
 
 async def _tap(session, text: str) -> None:
-    await session.dispatch_event(_control(session, text)._i, "click", None)
+    await tap(session, _control(session, text))
 
 
 async def _enter(session, control, value) -> None:
     control.value = value  # as the phone sends a changed value before its event
-    await session.dispatch_event(control._i, "change", None)
+    await tap(session, control, "change")
 
 
 @pytest.mark.parametrize("name", sorted(CONTRACT))

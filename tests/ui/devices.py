@@ -4,44 +4,15 @@ it, without a browser: for tests of what a tap does to the screen and the game."
 import asyncio
 
 import flet as ft
-import msgpack
-from flet.controls.base_control import BaseControl
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from referee.live.tables import LiveTables
 from referee.ui.shell import Shell
-
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
-
-
-class _Client(Connection):
-    """A device whose screen goes nowhere: the server side of a page, with messages
-    encoded as the web server encodes them (which takes the snapshots Flet diffs by)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pubsubhub = PubSubHub()
-        self.invoked: list[tuple[int, str, dict | None]] = []  # (control id, method, args)
-        self.requests: list = []  # each InvokeMethodRequestBody, to answer as a phone would
-        self.answered = 0  # how many of them a test answered
-
-    def send_message(self, message) -> None:
-        msgpack.packb([message.action, message.body], default=ENCODE)
-        if message.action == MessageAction.INVOKE_METHOD:  # a service asked of the phone
-            body = message.body
-            self.invoked.append((body.control_id, body.name, body.args))
-            self.requests.append(body)
+from tests.flet_patches.insides import children, control_id, headless_session, page_event
 
 
-def device(lives: LiveTables) -> tuple[Shell, Session]:
-    client = _Client()
-    client.loop = asyncio.get_running_loop()
-    session = Session(client)
-    session.apply_page_patch({"width": 390, "height": 844, "web": True})  # as a phone's browser
-    msgpack.packb(session.get_page_patch(), default=ENCODE)
+def device(lives: LiveTables) -> tuple:
+    """A phone's shell and its page's session (tests.flet_patches.insides)."""
+    session = headless_session()
     return Shell(session.page, lives), session
 
 
@@ -51,7 +22,7 @@ async def invoked(session, service) -> list:
     for _ in range(5):  # a service is called in a task of its own (ui/phone.py)
         await asyncio.sleep(0)
     calls = session.connection.invoked
-    return [(name, args) for control_id, name, args in calls if control_id == service._i]
+    return [(name, args) for target, name, args in calls if target == control_id(service)]
 
 
 def controls(root):
@@ -61,10 +32,7 @@ def controls(root):
             yield from controls(item)
     elif isinstance(root, ft.BaseControl):
         yield root
-        for name in type(root)._structural_fields:
-            if not name.startswith("_"):
-                yield from controls(getattr(root, name))
-        for item in root._values.values():
+        for item in children(root):
             yield from controls(item)
 
 
@@ -82,10 +50,10 @@ async def browser_goes(session, address: str) -> None:
     """The browser's Back (or a link): the page reports the address it now shows."""
     session.connection.page_url = "http://127.0.0.1:8550"
     session.apply_page_patch({"route": address})
-    await session.dispatch_event(session.page._i, "route_change", {"route": address})
+    await page_event(session, "route_change", {"route": address})
 
 
-def bidding_on_two(lives: LiveTables) -> tuple[Shell, Session, Shell, Session]:
+def bidding_on_two(lives: LiveTables) -> tuple:
     """A Fae-ker game in its bidding (top card 3) open on this device and on another: each
     device and its session (a session nobody holds is closed)."""
     app, session = device(lives)

@@ -5,8 +5,7 @@ and every screen change must still reach the address bar."""
 
 import asyncio
 
-from flet.messaging.protocol import MessageAction
-
+from tests.flet_patches.insides import is_call, is_patch, page_event
 from tests.helpers import run_async
 from tests.ui.devices import device
 
@@ -17,7 +16,7 @@ def _told(session, sent: list) -> None:
 
     def spy(message):
         body = message.body
-        if message.action == MessageAction.INVOKE_METHOD and body.name == "push_route":
+        if is_call(message) and body.name == "push_route":
             sent.append(body.args["route"])
         send(message)
 
@@ -28,7 +27,7 @@ async def _answer(session, address: str) -> None:
     """What the browser sends once it has taken `address` (or the user pressed Back)."""
     session.connection.page_url = "http://127.0.0.1:8550"
     session.apply_page_patch({"route": address})
-    await session.dispatch_event(session.page._i, "route_change", {"route": address})
+    await page_event(session, "route_change", {"route": address})
 
 
 async def _on_a_new_game(lives):
@@ -121,9 +120,9 @@ class TestTheAddressAndItsScreen:
 
             def spy(message):
                 body = message.body
-                if message.action == MessageAction.INVOKE_METHOD:
+                if is_call(message):
                     sent.append(("address", body.args["route"]))
-                elif message.action == MessageAction.PATCH_CONTROL:
+                elif is_patch(message):
                     sent.append(("screen", None))
                 send(message)
 

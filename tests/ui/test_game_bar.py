@@ -5,6 +5,7 @@ import asyncio
 
 from referee.live.server import CODE_ENV
 from referee.ui.screens.game import GameScreen
+from tests.flet_patches.insides import control_id
 from tests.helpers import run_async
 from tests.ui.devices import bidding_on_two, device
 
@@ -52,7 +53,7 @@ class TestTheBarsLastingButtons:
         async def run():
             app, session, other, _other_session = bidding_on_two(lives)
             before = _bar(session)
-            undo_before = before["undo"].content._i
+            undo_before = control_id(before["undo"].content)
             _bid(app, 2)
             _bid(other, 3)  # a move on another device: this one is told
             for _ in range(6):  # the other device is told on turns of the event loop
@@ -63,7 +64,7 @@ class TestTheBarsLastingButtons:
         before, undo_before, after = run_async(run())
         for name in ("home", "rules", "menu"):
             assert after[name] is before[name]
-        assert after["undo"].content._i != undo_before  # a move: Undo comes anew
+        assert control_id(after["undo"].content) != undo_before  # a move: Undo comes anew
         assert len(built) == 2  # once for each device's screen
 
     def test_sharing_the_table_puts_share_in_the_menu(self, lives, monkeypatch):

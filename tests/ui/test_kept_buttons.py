@@ -5,14 +5,18 @@ the screen before the move is dropped (tests/ui/test_stale_taps.py)."""
 import flet as ft
 
 from referee.ui import routes
+from tests.flet_patches.insides import (
+    control_id,
+    held_dialogs,
+    own,
+    page_event,
+    tap,
+    type_into,
+    typed,
+)
 from tests.helpers import dd_challenge, dd_guess, run_async
 from tests.ui.devices import controls, device
 from tests.ui.test_stale_taps import _button
-
-
-async def _type(session, field, value: str) -> None:
-    session.apply_patch(field._i, {"value": value})
-    await session.dispatch_event(field._i, "change", value)
 
 
 def _named(session, name: str):
@@ -29,13 +33,13 @@ def _ids(session) -> dict[str, int]:
     server does not refuse one: its handler checks): both are kept through moves by
     design, and left out."""
     return {
-        c.label: c.content._i
+        c.label: control_id(c.content)
         for c in controls(session.page.views[-1].controls)
         if isinstance(c, ft.Semantics)
         and c.button
         and c.label
         and not c.disabled
-        and "@" in str(c.content._values.get("key") or "@")
+        and "@" in str(own(c.content).get("key") or "@")
     }
 
 
@@ -50,7 +54,7 @@ class TestAPickKeepsTheButtons:
         async def run():
             app, session = _faj(lives)
             before = _ids(session)
-            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            await tap(session, _named(session, "Board 7♥"))
             after = _ids(session)
             return before, after, app.top.view.board_pick
 
@@ -64,8 +68,8 @@ class TestAPickKeepsTheButtons:
         async def run():
             app, session = _faj(lives)
             card = _named(session, "Board 7♥")
-            await session.dispatch_event(card._i, "click", None)
-            await session.dispatch_event(card._i, "click", None)
+            await tap(session, card)
+            await tap(session, card)
             return app.top.view.board_pick
 
         assert run_async(run()) == []
@@ -73,9 +77,9 @@ class TestAPickKeepsTheButtons:
     def test_a_move_makes_the_buttons_new(self, lives):
         async def run():
             _app, session = _faj(lives)
-            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            await tap(session, _named(session, "Board 7♥"))
             before = _ids(session)
-            await session.dispatch_event(_named(session, "Deal board")._i, "click", None)
+            await tap(session, _named(session, "Deal board"))
             after = _ids(session)
             return before, after
 
@@ -91,7 +95,7 @@ class TestFairyBucksItemEntry:
     async def _typed(lives, value: str):
         app, session = device(lives)
         app.start_game("fairybucks", ["Ana", "Bo"], {})
-        await session.dispatch_event(_named(session, f"Item value {value}")._i, "click", None)
+        await tap(session, _named(session, f"Item value {value}"))
         return app, session
 
     @staticmethod
@@ -106,8 +110,8 @@ class TestFairyBucksItemEntry:
         async def run():
             _app, session = await self._typed(lives, "5")
             add = _named(session, "Add item")
-            await session.dispatch_event(_named(session, "Symbol star")._i, "click", None)
-            await session.dispatch_event(add._i, "click", None)
+            await tap(session, _named(session, "Symbol star"))
+            await tap(session, add)
             return self._entered(session)
 
         assert run_async(run()) == ["Entered: 5 ★"]
@@ -116,8 +120,8 @@ class TestFairyBucksItemEntry:
         async def run():
             _app, session = await self._typed(lives, "5")
             add = _named(session, "Add item")
-            await session.dispatch_event(add._i, "click", None)
-            await session.dispatch_event(add._i, "click", None)  # sent before the redraw
+            await tap(session, add)
+            await tap(session, add)  # sent before the redraw
             return self._entered(session)
 
         assert run_async(run()) == ["Entered: 5 ☾"]
@@ -134,8 +138,8 @@ class TestAQuickTapAfterAPick:
             app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
             guess = _button(session.page.views[-1].controls, "Number 4")
             more = _button(session.page.views[-1].controls, "More cards")
-            await session.dispatch_event(more._i, "click", None)
-            await session.dispatch_event(guess._i, "click", None)  # before the redraw
+            await tap(session, more)
+            await tap(session, guess)  # before the redraw
             return [v.headline for v in app.game.session.verdicts]
 
         assert run_async(run())[-1].startswith("Ana guesses 2 cards with a 4")
@@ -145,8 +149,8 @@ class TestAQuickTapAfterAPick:
             app, session = device(lives)
             app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
             guess = _button(session.page.views[-1].controls, "Number 4")
-            await session.dispatch_event(guess._i, "click", None)
-            await session.dispatch_event(guess._i, "click", None)  # would be Bo's 1 × 4
+            await tap(session, guess)
+            await tap(session, guess)  # would be Bo's 1 × 4
             return [v.headline for v in app.game.session.verdicts]
 
         headlines = run_async(run())
@@ -166,8 +170,8 @@ class TestAQuickTapAfterAPick:
         async def run():
             app, session = self._challenged(lives)
             red, blue = (_named(session, f"Ana's top {c} 4") for c in ("Red", "Blue"))
-            await session.dispatch_event(red._i, "click", None)
-            await session.dispatch_event(blue._i, "click", None)  # before the redraw
+            await tap(session, red)
+            await tap(session, blue)  # before the redraw
             return app.top.view.picks[0]
 
         assert run_async(run()) == ["R4", "B4"]
@@ -176,8 +180,8 @@ class TestAQuickTapAfterAPick:
         async def run():
             app, session = self._challenged(lives)
             red = _named(session, "Ana's top Red 4")
-            await session.dispatch_event(red._i, "click", None)
-            await session.dispatch_event(red._i, "click", None)
+            await tap(session, red)
+            await tap(session, red)
             return app.top.view.picks[0]
 
         assert run_async(run()) == ["R4"]
@@ -190,10 +194,10 @@ class TestAQuickTapAfterAPick:
                 c for c in controls(session.page.views[-1].controls) if isinstance(c, ft.TextField)
             ]
             for field, name in zip(fields, ["Ana", "Bo", "C"], strict=False):
-                await _type(session, field, name)
+                await type_into(session, field, name)
             start = _button(session.page.views[-1].controls, "Start game")
-            await _type(session, fields[2], "Cy")  # the last letter, then Start at once
-            await session.dispatch_event(start._i, "click", None)
+            await type_into(session, fields[2], "Cy")  # the last letter, then Start at once
+            await tap(session, start)
             return app.top.route.screen, list(app.game.session.state.players)
 
         assert run_async(run()) == ("game", ["Ana", "Bo", "Cy"])
@@ -201,11 +205,11 @@ class TestAQuickTapAfterAPick:
     def test_auction_right_after_add_item_auctions_every_item_entered(self, lives):
         async def run():
             _app, session = await TestFairyBucksItemEntry._typed(lives, "5")
-            await session.dispatch_event(_named(session, "Add item")._i, "click", None)
+            await tap(session, _named(session, "Add item"))
             auction = _named(session, "Auction these items")
-            await session.dispatch_event(_named(session, "Item value 3")._i, "click", None)
-            await session.dispatch_event(_named(session, "Add item")._i, "click", None)
-            await session.dispatch_event(auction._i, "click", None)  # before the redraw
+            await tap(session, _named(session, "Item value 3"))
+            await tap(session, _named(session, "Add item"))
+            await tap(session, auction)  # before the redraw
             return [v.headline for v in _app.game.session.verdicts]
 
         headline = run_async(run())[-1]
@@ -222,8 +226,8 @@ class TestAQuickCardInADispute:
             app.go(routes.settle("faj_showdown"))
             first = _named(session, "Player 1 won 10♠")
             second = _named(session, "Player 1 won 9♠")
-            await session.dispatch_event(first._i, "click", None)
-            await session.dispatch_event(second._i, "click", None)  # before the redraw
+            await tap(session, first)
+            await tap(session, second)  # before the redraw
             return app.top.dispute.form.piles[0]
 
         assert run_async(run()) == ["10S", "9S"]
@@ -232,10 +236,10 @@ class TestAQuickCardInADispute:
         async def run():
             app, session = device(lives)
             app.go(routes.settle("fairy_chances"))
-            await session.dispatch_event(_named(session, "Top card 9")._i, "click", None)
+            await tap(session, _named(session, "Top card 9"))
             seen = _named(session, "Seen 5")
-            await session.dispatch_event(seen._i, "click", None)
-            await session.dispatch_event(seen._i, "click", None)  # before the redraw
+            await tap(session, seen)
+            await tap(session, seen)  # before the redraw
             return app.top.dispute.form.seen
 
         assert run_async(run()) == [5]
@@ -244,11 +248,11 @@ class TestAQuickCardInADispute:
         async def run():
             app, session = device(lives)
             app.go(routes.settle("faeker_showdown"))
-            await session.dispatch_event(_named(session, "Top card 2")._i, "click", None)
+            await tap(session, _named(session, "Top card 2"))
             four, five = (_named(session, f"Player 1 shows {c}") for c in (4, 5))
-            await session.dispatch_event(four._i, "click", None)
-            await session.dispatch_event(five._i, "click", None)  # before the redraw
-            await session.dispatch_event(five._i, "click", None)  # a double tap: once
+            await tap(session, four)
+            await tap(session, five)  # before the redraw
+            await tap(session, five)  # a double tap: once
             return app.top.dispute.form.hands[0]
 
         assert run_async(run()) == [4, 5]
@@ -258,9 +262,9 @@ class TestAQuickCardInADispute:
             app, session = device(lives)
             app.go(routes.settle("deceptidice_challenge"))
             red, blue = (_named(session, f"Player 1 top {c} 4") for c in ("Red", "Blue"))
-            await session.dispatch_event(red._i, "click", None)
-            await session.dispatch_event(blue._i, "click", None)  # before the redraw
-            await session.dispatch_event(blue._i, "click", None)  # a double tap: once
+            await tap(session, red)
+            await tap(session, blue)  # before the redraw
+            await tap(session, blue)  # a double tap: once
             return app.top.dispute.form.tops[0]
 
         assert run_async(run()) == ["R4", "B4"]
@@ -270,8 +274,8 @@ class TestAOneCardBoard:
     def test_another_card_takes_the_place_of_the_one_picked(self, lives):
         async def run():
             app, session = _faj(lives)
-            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
-            await session.dispatch_event(_named(session, "Board 9♠")._i, "click", None)
+            await tap(session, _named(session, "Board 7♥"))
+            await tap(session, _named(session, "Board 9♠"))
             return app.top.view.board_pick
 
         assert run_async(run()) == ["9S"]
@@ -293,10 +297,10 @@ class TestAOneCardBoard:
                 )
             )
             for card in ("Board 2♣", "Board 3♣", "Board 9♠"):
-                await session.dispatch_event(_named(session, card)._i, "click", None)
+                await tap(session, _named(session, card))
             said = [
                 c.content.content.value
-                for c in session.page._dialogs.controls
+                for c in held_dialogs(session.page)
                 if isinstance(c, ft.SnackBar) and c.open
             ]
             return app.top.view.board_pick, said
@@ -308,10 +312,10 @@ class TestAOneCardBoard:
     def test_deal_right_after_another_card_deals_that_card(self, lives):
         async def run():
             app, session = _faj(lives)
-            await session.dispatch_event(_named(session, "Board 7♥")._i, "click", None)
+            await tap(session, _named(session, "Board 7♥"))
             deal = _named(session, "Deal board")
-            await session.dispatch_event(_named(session, "Board 9♠")._i, "click", None)
-            await session.dispatch_event(deal._i, "click", None)  # before the redraw
+            await tap(session, _named(session, "Board 9♠"))
+            await tap(session, deal)  # before the redraw
             return [v.headline for v in app.game.session.verdicts]
 
         assert run_async(run())[-1].endswith("Spades ♠ are trump")  # 9♠, not 7♥
@@ -350,7 +354,7 @@ class TestBack:
             app, session = _faj(lives)
             top = session.page.views[-1]
             app.back()  # the app bar's arrow: home takes over the view on top
-            await session.dispatch_event(session.page._i, "view_pop", {"route": top.route})
+            await page_event(session, "view_pop", {"route": top.route})
             return session.page.views, top, app.top.route.path
 
         views, popped, path = run_async(run())
@@ -365,7 +369,7 @@ class TestBack:
             app.open_game(app_game_id := lives.store.list_games()[0].id)
             # The phone reports the view taken off by the first Back, after the second
             # screen is up: that report must not take the game off too.
-            await session.dispatch_event(session.page._i, "view_pop", {"route": under.route})
+            await page_event(session, "view_pop", {"route": under.route})
             return app.top.route.path, app_game_id
 
         path, game_id = run_async(run())
@@ -381,7 +385,7 @@ class TestAChoiceInADispute:
     async def _tap(session, *names: str) -> None:
         buttons = [_named(session, name) for name in names]  # all found before any tap
         for button in buttons:
-            await session.dispatch_event(button._i, "click", None)
+            await tap(session, button)
 
     def test_two_quick_fairy_guesses_both_count(self, lives):
         async def run():
@@ -476,14 +480,14 @@ class TestATapThatEndsANamesEdit:
             app, session = device(lives)
             app.go(routes.settle(dispute))
             for name in before:
-                await session.dispatch_event(_named(session, name)._i, "click", None)
+                await tap(session, _named(session, name))
             target = _named(session, button)
             field = next(
                 c for c in controls(session.page.views[-1].controls) if isinstance(c, ft.TextField)
             )
-            session.apply_patch(field._i, {"value": names})  # typed on the phone
-            await session.dispatch_event(field._i, "blur", None)
-            await session.dispatch_event(target._i, "click", None)
+            typed(session, field, names)  # typed on the phone
+            await tap(session, field, "blur")
+            await tap(session, target)
             return app.top.dispute.form
 
         return run_async(run())

@@ -12,6 +12,7 @@ from referee.core.session import Session
 from referee.games import GAMES
 from referee.ui.games import VIEWS
 from referee.ui.reconcile import find
+from tests.flet_patches.insides import own
 
 
 class _Pad:
@@ -28,7 +29,7 @@ class _Pad:
 def _tags(control, found):
     if isinstance(control, ft.Semantics) and control.identifier:
         found.append(control.identifier)
-    for value in [*control._values.values(), getattr(control, "controls", None)]:
+    for value in [*own(control).values(), getattr(control, "controls", None)]:
         for child in value if isinstance(value, list) else [value]:
             if isinstance(child, ft.BaseControl):
                 _tags(child, found)

@@ -9,6 +9,7 @@ import flet as ft
 
 from referee.games import GAMES
 from referee.history.bgstats import logged_play, play_url
+from tests.flet_patches.insides import action_service, services, tap
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 from tests.ui.test_players_screens import _top, button, finish, tagged
@@ -16,7 +17,7 @@ from tests.ui.test_players_screens import _top, button, finish, tagged
 
 def registered(service, page) -> bool:
     """`service` is one of `page`'s own (by identity: services compare by their fields)."""
-    return any(s is service for s in page._services._services)
+    return any(s is service for s in services(page))
 
 
 def opener(root) -> ft.OpenUrl:
@@ -37,7 +38,7 @@ def test_each_phones_ending_opens_the_play_with_its_own_pages_service(lives):
         b.open_game(game_id)
         # a's Undo and Redo: b's ending is drawn again in turns a's taps began.
         for label in ("Undo", "Redo"):
-            await a_session.dispatch_event(button(a_session.page, label)._i, "click", None)
+            await tap(a_session, button(a_session.page, label))
             for _ in range(6):
                 await asyncio.sleep(0)
         return a_session.page, b_session.page, opener(_top(a_session)), opener(_top(b_session))
@@ -46,5 +47,5 @@ def test_each_phones_ending_opens_the_play_with_its_own_pages_service(lives):
     assert rules.is_over(lives.open(game_id).table.state)
     for page, other, opens in ((a_page, b_page, a_opens), (b_page, a_page, b_opens)):
         assert opens.url == expected and opens.target == ft.UrlTarget.BLANK
-        assert registered(opens._service, page)
-        assert not registered(opens._service, other)
+        assert registered(action_service(opens), page)
+        assert not registered(action_service(opens), other)

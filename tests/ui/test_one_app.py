@@ -11,6 +11,7 @@ from referee.games import GAMES
 from referee.games.fairybucks.model import Item, Lot
 from referee.ui import routes
 from referee.ui.theme import PLAYER_COLOURS, player_colours, players_known
+from tests.flet_patches.insides import tap
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 
@@ -140,8 +141,8 @@ class TestFairyBucksIsTapped:
             app, session = device(lives)
             app.go(routes.game(live.game_id))
             before = ana_row(session)
-            await session.dispatch_event(_named(session, "Ana shows 7")._i, "click", None)
-            await session.dispatch_event(_named(session, "Bo shows 9")._i, "click", None)
+            await tap(session, _named(session, "Ana shows 7"))
+            await tap(session, _named(session, "Bo shows 9"))
             return before, ana_row(session)
 
         before, after = run_async(run())

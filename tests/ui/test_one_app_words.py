@@ -11,6 +11,7 @@ import pytest
 
 from referee.games import GAMES
 from referee.ui.score_cards import CHIP_WIDTH
+from tests.flet_patches.insides import children, held_dialogs
 from tests.helpers import run_async
 from tests.player_words import PLURAL_BY_HAND, RULING_ID
 from tests.test_counted_nouns import SLIP
@@ -54,10 +55,7 @@ def shown(root, inside: tuple = (), hidden: bool = False):
     if getattr(root, "visible", True) is False and not hidden:
         return
     yield root, inside
-    for name in type(root)._structural_fields:
-        if not name.startswith("_"):
-            yield from shown(getattr(root, name), (*inside, root), hidden)
-    for item in root._values.values():
+    for item in children(root):
         yield from shown(item, (*inside, root), hidden)
 
 
@@ -83,12 +81,12 @@ def screens_of_play(lives, kind: str, seed: int):
         rng = random.Random(seed)
         for _ in range(MOVES):
             page = session.page
-            seen.append((list(page.views), list(page._dialogs.controls)))
+            seen.append((list(page.views), list(held_dialogs(page))))
             action = app.game.rules.draw(app.game.session.state, rng)
             if action is None:
                 break
             app.game.play(action)
-        seen.append((list(session.page.views), list(session.page._dialogs.controls)))
+        seen.append((list(session.page.views), list(held_dialogs(session.page))))
         return app.game.session
 
     session = run_async(run())

@@ -9,6 +9,7 @@ import pytest
 
 from referee.ui import phone
 from referee.ui.phone import Settings
+from tests.flet_patches.insides import page_event
 from tests.helpers import run_async
 from tests.ui.devices import browser_goes, device, invoked
 
@@ -146,16 +147,10 @@ class TestAwake:
         async def run():
             app, session = device(lives)
             _faeker(app)
-            await session.dispatch_event(
-                session.page._i, "app_lifecycle_state_change", {"state": "hide"}
-            )
-            await session.dispatch_event(
-                session.page._i, "app_lifecycle_state_change", {"state": "show"}
-            )
+            await page_event(session, "app_lifecycle_state_change", {"state": "hide"})
+            await page_event(session, "app_lifecycle_state_change", {"state": "show"})
             await browser_goes(session, "/")
-            await session.dispatch_event(
-                session.page._i, "app_lifecycle_state_change", {"state": "show"}
-            )
+            await page_event(session, "app_lifecycle_state_change", {"state": "show"})
             return _locks(await invoked(session, app.phone.wakelock))
 
         assert run_async(run()) == ["enable", "enable", "disable"]

@@ -7,6 +7,7 @@ import flet as ft
 
 from referee.core.record import GameRecord
 from referee.games import GAMES
+from tests.flet_patches.insides import held_dialogs, own, tap, type_into
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 
@@ -16,7 +17,7 @@ def _top(session):
 
 
 def _dialogs(session) -> list:
-    return [d for d in session.page._dialogs.controls if d.open]
+    return [d for d in held_dialogs(session.page) if d.open]
 
 
 def tagged(root, identifier: str):
@@ -36,7 +37,7 @@ def button(root, label: str):
     for c in controls(root):
         if isinstance(c, ft.Chip) and c.label.value == label:
             return c
-        if label in (c._values.get("content"), c._values.get("tooltip")):
+        if label in (own(c).get("content"), own(c).get("tooltip")):
             return c
         if isinstance(c, ft.Semantics) and c.label == label:
             return c.content
@@ -50,15 +51,6 @@ def finish(lives, kind: str, players: list[str], seed: int = 3) -> int:
     while not rules.is_over(live.table.state):
         live.table.play(rules.draw(live.table.state, rng))
     return live.game_id
-
-
-async def tap(session, control, event: str = "click") -> None:
-    await session.dispatch_event(control._i, event, None)
-
-
-async def type_in(session, field, value: str) -> None:
-    session.apply_patch(field._i, {"value": value})
-    await session.dispatch_event(field._i, "change", value)
 
 
 class TestNewGame:
@@ -86,7 +78,7 @@ class TestNewGame:
             app, session = device(lives)
             app.go("/new")
             field = next(c for c in controls(_top(session)) if isinstance(c, ft.TextField))
-            await type_in(session, field, "an")
+            await type_into(session, field, "an")
             offered = [
                 c.content
                 for c in controls(tagged(_top(session), "suggestions-0"))
@@ -108,7 +100,7 @@ class TestNewGame:
             app, session = device(lives)
             app.go("/new")
             fields = [c for c in controls(_top(session)) if isinstance(c, ft.TextField)]
-            await type_in(session, fields[0], "Ana")
+            await type_into(session, fields[0], "Ana")
             await tap(session, fields[1], "focus")
             row = tagged(_top(session), "suggestions-1")
             return [c.content for c in controls(row) if isinstance(c, ft.OutlinedButton)]
@@ -247,7 +239,7 @@ class TestRename:
             app, session = device(lives)
             app.go("/stats")
             _dialog, (_old, new) = self._open(session, app, "Anna")
-            await type_in(session, new, "Annabel")
+            await type_into(session, new, "Annabel")
             app_dialogs = []
             await tap(session, button(_dialogs(session)[-1], "Rename…"))
             confirm = _dialogs(session)[-1]
@@ -267,7 +259,7 @@ class TestRename:
             app, session = device(lives)
             app.go("/stats")
             _dialog, (_old, new) = self._open(session, app, "Anna")
-            await type_in(session, new, "An")
+            await type_into(session, new, "An")
             await tap(session, button(tagged(_dialogs(session)[-1], "offered-name"), "Ana"))
             await tap(session, button(_dialogs(session)[-1], "Rename…"))
             confirm = _dialogs(session)[-1]
@@ -290,11 +282,11 @@ class TestRename:
             said = []
             _dialog, (old, new) = self._open(session, app, "Anna")
             for typed in ("", "Anna", "A\nB"):
-                await type_in(session, new, typed)
+                await type_into(session, new, typed)
                 await tap(session, button(_dialogs(session)[-1], "Rename…"))
                 said.append(new.error)
-            await type_in(session, old, "Zed")
-            await type_in(session, new, "Zack")
+            await type_into(session, old, "Zed")
+            await type_into(session, new, "Zack")
             await tap(session, button(_dialogs(session)[-1], "Rename…"))
             said.append(old.error)
             return said, lives.store.known_players()
@@ -316,7 +308,7 @@ class TestRename:
             app, session = device(lives)
             app.go("/stats")
             _dialog, (_old, new) = self._open(session, app, "Anna")
-            await type_in(session, new, "Ana")
+            await type_into(session, new, "Ana")
             await tap(session, button(_dialogs(session)[-1], "Rename…"))
             return " ".join(text(d) for d in _dialogs(session)), new.error
 

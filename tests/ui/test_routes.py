@@ -6,6 +6,7 @@ from referee.disputes import GAME_OF
 from referee.ui import routes
 from referee.ui.routes import DRAWN_BY, HOME, Route, parse
 from referee.ui.screens import SCREENS, screen_class
+from tests.flet_patches.insides import held_dialogs
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 
@@ -152,7 +153,7 @@ class TestNoSuchGame:
                 app.go(f"/game/{game_id}")
                 said += [
                     " ".join(c.value for c in controls(d) if isinstance(c, ft.Text) and c.value)
-                    for d in session.page._dialogs.controls
+                    for d in held_dialogs(session.page)
                     if isinstance(d, ft.SnackBar) and d.open
                 ][-1:]
                 said.append(app.top.route.path)

@@ -18,6 +18,8 @@ from referee.ui.result.card import result_card
 from referee.ui.result.facts import SIGNATURE, Result, Row, game_result, ordinal
 from referee.ui.result.sheet import LEAST_RATIO, pixel_ratio
 from referee.ui.theme import RED_SUIT
+from tests.flet_patches import insides
+from tests.flet_patches.insides import held_dialogs
 from tests.helpers import run_async
 from tests.test_standings import finished
 from tests.ui.devices import controls, device, text_of
@@ -35,7 +37,7 @@ BUTTONS = (ft.FilledButton, ft.OutlinedButton, ft.TextButton)
 
 def on_screen(session) -> list:
     """The view on top and the dialogs over it."""
-    return [session.page.views[-1], *session.page._dialogs.controls]
+    return [session.page.views[-1], *held_dialogs(session.page)]
 
 
 def button(session, label: str):
@@ -49,7 +51,7 @@ def button(session, label: str):
 
 
 async def tap(session, label: str) -> None:
-    await session.dispatch_event(button(session, label)._i, "click", None)
+    await insides.tap(session, button(session, label))
 
 
 async def phone_answers(session, replies: dict) -> list:
@@ -134,7 +136,7 @@ class TestEveryPlaceOffersShare:
             asked = await phone_answers(
                 session, {"capture": PNG, "share_files": NO_SHEET, "save_file": None}
             )
-            shown = [d for d in session.page._dialogs.controls if d.open]
+            shown = [d for d in held_dialogs(session.page) if d.open]
             return headline, asked, shown
 
         headline, asked, shown = run_async(run())

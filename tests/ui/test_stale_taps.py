@@ -6,6 +6,7 @@ import asyncio
 import flet as ft
 
 from referee.ui.shell import Shell
+from tests.flet_patches.insides import own, tap
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 
@@ -14,7 +15,7 @@ def _button(root, text: str):
     """The control a tap on `text` reaches: a button by its text or tooltip, or the
     content of a Semantics that names it (a card drawn as a card)."""
     for c in controls(root):
-        if text in (c._values.get("content"), c._values.get("tooltip")):
+        if text in (own(c).get("content"), own(c).get("tooltip")):
             return c
         if isinstance(c, ft.Semantics) and c.label == text:
             return c.content
@@ -42,8 +43,8 @@ def test_a_double_tap_on_a_bid_bids_once(lives):
         app, session = device(lives)
         _faeker(app, {"type": "bid", "player": "Bo", "amount": 0})
         bid = _button(_top(session), "Bid 0")  # Cy's; Ana may bid 0 next
-        await session.dispatch_event(bid._i, "click", None)
-        await session.dispatch_event(bid._i, "click", None)  # sent before the redraw came
+        await tap(session, bid)
+        await tap(session, bid)  # sent before the redraw came
         return [v.headline for v in app.game.session.verdicts]
 
     assert run_async(run())[1:] == ["Bo bids 0.", "Cy bids 0."]
@@ -54,7 +55,7 @@ def test_a_tap_that_crossed_another_devices_move_is_dropped(lives):
         (a, _a_session), (_b, b_session) = _two_devices(lives)
         stale = _button(_top(b_session), "Bid 4")  # what B shows: Cy to bid
         a.game.play(a.game.rules.parse_action({"type": "bid", "player": "Cy", "amount": 3}))
-        await b_session.dispatch_event(stale._i, "click", None)  # would be Ana's 4
+        await tap(b_session, stale)  # would be Ana's 4
         return [v.headline for v in a.game.session.verdicts]
 
     assert run_async(run())[1:] == ["Bo bids 2.", "Cy bids 3."]
@@ -73,12 +74,12 @@ def test_a_tap_sent_as_another_phone_opens_the_game_still_counts(lives):
         for _ in range(5):  # A is told in a turn of its own: "Also open on 1 other device"
             await asyncio.sleep(0)
         assert a.game.live.others(a.game.device)
-        await a_session.dispatch_event(bid._i, "click", None)
+        await tap(a_session, bid)
         b.go("/")  # and B leaves again
         for _ in range(5):
             await asyncio.sleep(0)
         after = _button(_top(a_session), "Bid 4")  # Ana's
-        await a_session.dispatch_event(after._i, "click", None)
+        await tap(a_session, after)
         return [v.headline for v in a.game.session.verdicts][1:]
 
     assert run_async(run()) == ["Bo bids 2.", "Cy bids 3.", "Ana bids 4."]
@@ -90,9 +91,9 @@ def test_a_bid_too_low_to_make_runs_nothing_and_stays_through_a_move(lives):
         _faeker(app, {"type": "bid", "player": "Bo", "amount": 2})
         low = _button(_top(session), "Bid 1")  # Cy must bid more than 2
         kept = low.on_click is None and low.disabled
-        await session.dispatch_event(_button(_top(session), "Bid 3")._i, "click", None)
+        await tap(session, _button(_top(session), "Bid 3"))
         kept = kept and _button(_top(session), "Bid 1") is low  # no command: nothing to drop
-        await session.dispatch_event(low._i, "click", None)
+        await tap(session, low)
         return kept, [v.headline for v in app.game.session.verdicts][1:]
 
     assert run_async(run()) == (True, ["Bo bids 2.", "Cy bids 3."])
@@ -108,8 +109,8 @@ def test_a_double_tap_on_undo_undoes_once(lives):
         ):
             app.game.play(app.game.rules.parse_action(action))
         undo = _button(session.page.views[-1].appbar, "Undo")
-        await session.dispatch_event(undo._i, "click", None)
-        await session.dispatch_event(undo._i, "click", None)
+        await tap(session, undo)
+        await tap(session, undo)
         return len(app.game.session.steps)
 
     assert run_async(run()) == 1
@@ -124,10 +125,10 @@ def test_a_double_tap_on_a_picked_card_removes_that_card_only(lives):
         _faeker(app, {"type": "showdown", "player": "Bo"})
         for card in ("Add 4", "Add 3"):
             add = _button(_top(session), card)
-            await session.dispatch_event(add._i, "click", None)
+            await tap(session, add)
         chip = _chip(_top(session), "4")
-        await session.dispatch_event(chip._i, "delete", None)
-        await session.dispatch_event(chip._i, "delete", None)  # sent before the redraw came
+        await tap(session, chip, "delete")
+        await tap(session, chip, "delete")  # sent before the redraw came
         return [c.label.value for c in _chips(_top(session))]
 
     assert run_async(run()) == ["3"]
@@ -141,8 +142,8 @@ def test_a_double_tap_on_add_adds_that_card_twice(lives):
         app, session = device(lives)
         _faeker(app, {"type": "showdown", "player": "Bo"})
         add = _button(_top(session), "Add 4")
-        await session.dispatch_event(add._i, "click", None)
-        await session.dispatch_event(add._i, "click", None)
+        await tap(session, add)
+        await tap(session, add)
         return [c.label.value for c in _chips(_top(session))]
 
     assert run_async(run()) == ["4", "4"]
@@ -158,7 +159,7 @@ def test_a_quick_tap_past_the_last_copy_adds_nothing(lives):
         add = _button(_top(session), "Add 7")
         left = app.top.view.picker.unseen[7]
         for _ in range(left + 1):
-            await session.dispatch_event(add._i, "click", None)
+            await tap(session, add)
         return left, [c.label.value for c in _chips(_top(session))]
 
     left, chips = run_async(run())
@@ -186,7 +187,7 @@ def test_the_tapping_device_draws_before_the_others_hear(lives):
             conn = session.connection
             conn.send_message = lambda _m, name=name: sent.append(name)
         undo = _button(a_session.page.views[-1].appbar, "Undo")
-        await a_session.dispatch_event(undo._i, "click", None)
+        await tap(a_session, undo)
         await asyncio.sleep(0.05)  # the other devices are told in turns of the loop after
         return sent
 

@@ -21,6 +21,7 @@ from referee.games import GAMES
 from referee.games.fairybucks.material import SYMBOLS
 from referee.ui import routes
 from referee.ui.widgets import TAP
+from tests.flet_patches.insides import children, held_dialogs
 from tests.helpers import run_async
 from tests.ui.devices import device
 
@@ -126,10 +127,7 @@ def too_small(root, where: str) -> list[str]:
         width = getattr(c, "width", None)
         if tappable and width is not None and width < MIN:
             found.append(f"{where}: {type(c).__name__} '{label or _name(c)}' ({width:g} px wide)")
-        for name in type(c)._structural_fields:
-            if not name.startswith("_"):
-                walk(getattr(c, name), row_height, label)
-        for item in c._values.values():
+        for item in children(c):
             walk(item, row_height, label)
 
     walk(root, 0, None)
@@ -138,7 +136,7 @@ def too_small(root, where: str) -> list[str]:
 
 def on_screen(app, session, where: str) -> list[str]:
     view = session.page.views[-1]
-    dialogs = [d for d in session.page._dialogs.controls if d.open]
+    dialogs = [d for d in held_dialogs(session.page) if d.open]
     return too_small([view.appbar, *view.controls], where) + too_small(dialogs, f"{where}, dialog")
 
 

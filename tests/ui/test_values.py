@@ -5,6 +5,7 @@ import flet as ft
 
 from referee.ui import values
 from referee.ui.score_cards import CHIP_WIDTH
+from tests.flet_patches.insides import own, tap
 from tests.helpers import run_async
 from tests.ui.devices import controls, device
 from tests.ui.test_stale_taps import _button, _faeker
@@ -31,15 +32,15 @@ def test_a_redraw_builds_the_values_shown(lives):
         app, session = device(lives)
         _faeker(app)
         view = session.page.views[-1]
-        await session.dispatch_event(_button(view, "Bid 2")._i, "click", None)
+        await tap(session, _button(view, "Bid 2"))
         return _chips(view), _chips(app._frame(app.top))
 
     shown, built = run_async(run())
     assert len(shown) == len(built) == 3
     for old, new in zip(shown, built, strict=True):
         assert old is not new
-        assert old._values["padding"] is new._values["padding"]
-        assert old._values["border"] is new._values["border"]
+        assert own(old)["padding"] is own(new)["padding"]
+        assert own(old)["border"] is own(new)["border"]
 
 
 def _chips(root) -> list:

@@ -13,6 +13,7 @@ from referee.live.table import Table
 from referee.storage.store import Store
 from referee.ui import routes
 from referee.ui.verdicts import Shown
+from tests.flet_patches.insides import held_dialogs
 from tests.helpers import bid, bluff, fairy_turn, opening, reveal, run_async, top, turn_up
 from tests.ui.devices import controls, device, texts_of
 
@@ -31,7 +32,7 @@ async def told() -> None:
 
 
 def open_dialogs(session) -> list[ft.AlertDialog]:
-    return [d for d in session.page._dialogs.controls if d.open and isinstance(d, ft.AlertDialog)]
+    return [d for d in held_dialogs(session.page) if d.open and isinstance(d, ft.AlertDialog)]
 
 
 def said(session, identifier: str) -> list[str]:
@@ -45,7 +46,7 @@ def said(session, identifier: str) -> list[str]:
 
 
 def toasts(session) -> list[str]:
-    bars = [d for d in session.page._dialogs.controls if d.open and isinstance(d, ft.SnackBar)]
+    bars = [d for d in held_dialogs(session.page) if d.open and isinstance(d, ft.SnackBar)]
     return [" ".join(texts_of(b.content)) for b in bars]
 
 

@@ -11,6 +11,7 @@ from referee.games import GAMES
 from referee.ui import routes
 from referee.ui.routes import Route
 from referee.ui.walk import Walk, unsaid
+from tests.flet_patches.insides import page_event
 from tests.helpers import run_async
 from tests.player_words import RULING_ID
 from tests.ui.devices import browser_goes, controls, device, texts_of
@@ -92,7 +93,7 @@ class TestBackStepsBack:
             seen = []
             for _ in range(2):
                 top = session.page.views[-1]
-                await session.dispatch_event(session.page._i, "view_pop", {"route": top.route})
+                await page_event(session, "view_pop", {"route": top.route})
                 seen.append(app.screen)
             return seen
 

@@ -6,17 +6,16 @@ which Flet's share does itself, and the text is copied; the dialog says which ha
 
 A browser that opens its sheet only inside the tap (Safari) refuses the first hand-over,
 which comes from the host after the capture: Share is then armed with the picture, and
-the phone hands it over itself at the next tap (`ShareNow`, a Flet client action).
+the phone hands it over itself at the next tap (a Flet client action: flet_patches/actions.py).
 
 Nothing is served: the picture goes from the phone's own capture back to the same phone,
 so no other device can fetch it."""
 
 import contextlib
-from dataclasses import dataclass
 
 import flet as ft
-from flet.controls.client_action import ClientAction
 
+from referee.flet_patches.actions import share_files_at_tap
 from referee.flet_patches.context import current_page
 from referee.ui import values
 from referee.ui.host import Host
@@ -43,16 +42,6 @@ def pixel_ratio(page: ft.Page) -> float:
     media = getattr(page, "media", None)
     ratio = getattr(media, "device_pixel_ratio", 0) or 0
     return max(LEAST_RATIO, min(MOST_RATIO, float(ratio)))
-
-
-@dataclass
-class ShareNow(ClientAction):
-    """`Share.share_files` run by the phone itself at the tap, inside the gesture: Safari
-    opens its share sheet only then, never from the answer of a round trip to the host."""
-
-    def to(self, share: ft.Share, args: dict) -> "ShareNow":
-        self._bind(share, "share_files", args)
-        return self
 
 
 class ShareSheet:
@@ -174,11 +163,13 @@ class ShareSheet:
     async def _not_shared(self, why: str, share: ft.Share, args: dict) -> None:
         """The share sheet did not open: `why`, as the phone said it."""
         page = self.host.page
-        if page.web and NO_SHEET not in why:
-            # The browser opens its sheet only at a tap: the next tap of Share opens it
-            # on the phone itself, with the picture already drawn.
+        at_tap = share_files_at_tap(share, args)
+        if page.web and NO_SHEET not in why and at_tap is not None:
+            # The browser opens its sheet only at a tap (Safari: never from the answer of
+            # a round trip to the host): the next tap of Share opens it on the phone
+            # itself, with the picture already drawn.
             self.armed = True
-            self.share_button.action = ShareNow().to(share, args)
+            self.share_button.action = at_tap
             self._say("Tap Share to open this phone's share sheet.")
             return
         saved = await self._save()

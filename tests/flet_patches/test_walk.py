@@ -15,8 +15,9 @@ from referee.flet_patches import walk as flet_walk
 from referee.games import GAMES
 from referee.ui.routes import HOME
 from referee.ui.screens import screen_class
+from tests.flet_patches.insides import ENCODE
 from tests.helpers import run_async
-from tests.ui.devices import ENCODE, controls, device
+from tests.ui.devices import controls, device
 
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]
 

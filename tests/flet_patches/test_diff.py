@@ -16,9 +16,10 @@ from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
 from referee.ui import values
+from tests.flet_patches.insides import ENCODE
+from tests.flet_patches.plays import play, play_on_two, timeless
 from tests.helpers import run_async
-from tests.ui.devices import ENCODE, controls, device
-from tests.ui.plays import play, play_on_two, timeless
+from tests.ui.devices import controls, device
 
 
 def _theirs_and_ours(folder, playing, game: str) -> tuple[list, list]:

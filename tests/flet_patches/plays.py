@@ -10,8 +10,9 @@ import msgpack
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
+from tests.flet_patches.insides import ENCODE
 from tests.helpers import run_async
-from tests.ui.devices import ENCODE, device
+from tests.ui.devices import device
 
 _WHEN = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")  # a saved game's time on home
 # A play for BG Stats: its date and its id (from when the game began) are the run's own.

@@ -16,9 +16,9 @@ from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
 from referee.ui import routes
+from tests.flet_patches.plays import PLAYERS, numbered, timeless
 from tests.helpers import run_async
 from tests.ui.devices import device
-from tests.ui.plays import PLAYERS, numbered, timeless
 
 
 class TestTheSwitch:
