@@ -17,6 +17,7 @@ import pytest
 
 from referee.storage.environ import UPLOADS_ENV
 from tests.big_records import write_big_file
+from tests.flet_patches.insides import control_id, held_dialogs
 from tests.helpers import run_async
 from tests.test_import_streams import bad_last
 from tests.ui.devices import controls, device, text_of
@@ -64,7 +65,7 @@ async def phone_picks(session, path: Path, uploads: Path) -> None:
 
 def said(session) -> str:
     """What the Import dialog says under the field."""
-    dialog = next(d for d in session.page._dialogs.controls if isinstance(d, ft.AlertDialog))
+    dialog = next(d for d in held_dialogs(session.page) if isinstance(d, ft.AlertDialog))
     texts = [c for c in controls(dialog.content) if isinstance(c, ft.Text)]
     return text_of(texts[-1])
 
@@ -72,7 +73,7 @@ def said(session) -> str:
 def toasts(session) -> list[str]:
     return [
         text_of(next(c for c in controls(d.content) if isinstance(c, ft.Text)))
-        for d in session.page._dialogs.controls
+        for d in held_dialogs(session.page)
         if isinstance(d, ft.SnackBar)
     ]
 
@@ -80,7 +81,7 @@ def toasts(session) -> list[str]:
 async def choose(session, path: Path, uploads: Path) -> None:
     """Choose a file, on the Import dialog open on this page, and the phone's answers."""
     chosen = button(session, "Choose a file")
-    tap = asyncio.create_task(session.dispatch_event(chosen._i, "click", None))
+    tap = asyncio.create_task(session.dispatch_event(control_id(chosen), "click", None))
     await phone_picks(session, path, uploads)
     await tap
 
@@ -92,7 +93,7 @@ async def tap_and_time(session, app) -> float:
     if state.phase == "top":
         app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 4}))
     started = time.perf_counter()
-    await session.dispatch_event(_button(_top(session), "Pass")._i, "click", None)
+    await session.dispatch_event(control_id(_button(_top(session), "Pass")), "click", None)
     return time.perf_counter() - started
 
 
@@ -161,7 +162,7 @@ def test_a_file_larger_than_any_import_is_refused_before_it_is_sent(lives, uploa
         sends(a_session)
         a.top.import_dialog()
         tap = asyncio.create_task(
-            a_session.dispatch_event(button(a_session, "Choose a file")._i, "click", None)
+            a_session.dispatch_event(control_id(button(a_session, "Choose a file")), "click", None)
         )
         connection = a_session.connection
         for _ in range(2000):  # bounded: the pick is asked at once
