@@ -75,7 +75,8 @@ RANDOM_PLAY = (
     "tests/rules/test_random_verdicts.py::"
     "test_random_play_cites_known_rulings_and_the_menu_agrees_with_apply[{game}]"
 )
-PYTEST_ARGS = ["-p", "no:flet", "-p", "no:cacheprovider", "-p", "no:xdist", "-q"]
+PYTEST_ARGS = ["-p", "no:flet", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "mutation_caches"]
+PYTEST_ARGS += ["-q"]
 CAUGHT = ("killed", "timeout", "segfault", "caught by type check")
 NOT_TRIED = ("not checked", "check was interrupted by user", "skipped")
 # Functions of the rules modules whose result is only ever shown, never decides anything:
@@ -127,12 +128,29 @@ def toml_list(items: list[str]) -> str:
     return "[" + ", ".join(f'"{i}"' for i in items) + "]"
 
 
+# mutmut forks each mutant's run from a process that already ran the tests: a rules
+# function's lru_cache would answer from the original code. Each run starts with them empty.
+CLEAR_CACHES = """
+import sys
+
+
+def pytest_sessionstart(session):
+    for name, module in list(sys.modules.items()):
+        if name.startswith("referee.games."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+"""
+
+
 def prepare(game: str, only: list[str] | None) -> Path:
     work = WORK / game
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for name in ("referee", "tests"):
         (work / name).symlink_to(ROOT / name)
+    (work / "mutation_caches.py").write_text(CLEAR_CACHES)
     # The project's own pytest options fan out over every core; a mutant runs its tests alone.
     (work / "pyproject.toml").write_text(
         "[tool.mutmut]\n"
@@ -140,6 +158,7 @@ def prepare(game: str, only: list[str] | None) -> Path:
         f"only_mutate = {toml_list(module_paths(game, only))}\n"
         f"pytest_add_cli_args = {toml_list(PYTEST_ARGS)}\n"
         f"pytest_add_cli_args_test_selection = {toml_list(test_files(game))}\n"
+        'also_copy = ["mutation_caches.py"]\n'
         "use_git_change_detection = false\n"
         "\n[tool.pytest.ini_options]\n"
         'markers = ["e2e: drives the app in headless Chromium"]\n'

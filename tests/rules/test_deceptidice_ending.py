@@ -185,3 +185,15 @@ class TestMaterial:
         assert refused.value.reason == (
             "Colour names: 'a\\x07b' holds a character no screen shows."
         )
+
+    def test_the_card_with_too_many_copies_is_the_one_named(self):
+        s = deceptidice(
+            players=("Ana", "Bo"),
+            colour_names="Rouge",
+            actions=[dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")],
+        )
+        with pytest.raises(InvalidAction) as refused:
+            s.play(dd_tops(Ana=["B2", "B2", "G1", "G2"], Bo=["R4", "R4", "R4", "Y1"]))
+        assert refused.value.reason == (
+            "The deck has only 2 copies of Rouge 4, but 3 were entered this round."
+        )
