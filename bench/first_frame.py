@@ -74,12 +74,12 @@ def fill_store(folder: Path, count: int) -> None:
 
     from referee.core.record import GameRecord
     from referee.games import GAMES
-    from referee.live.table import Table
+    from referee.live.kept_session import KeptSession
     from referee.storage.store import Store
 
     rules = GAMES["fairybucks"]
     store = Store(folder / "referee.db")
-    table = Table.new(
+    table = KeptSession.new(
         store,
         GameRecord(game="fairybucks", players=["Ana", "Bo", "Cy"], options={"series": "Cup"}),
     )

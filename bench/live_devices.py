@@ -11,7 +11,7 @@ from pathlib import Path
 from bench.figures import percentile
 from bench.flet_client import Device
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import serve
 
@@ -36,7 +36,7 @@ def make_games(folder: Path, games: int) -> None:
     store = Store(folder / "referee.db")
     try:
         for g in range(games):
-            table = Table.new(store, GameRecord(game="faeker", players=players(g)))
+            table = KeptSession.new(store, GameRecord(game="faeker", players=players(g)))
             table.play({"type": "top_card", "card": 3})
     finally:
         store.close()

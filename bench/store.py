@@ -17,11 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 
 
-def actions_for(table: Table):
+def actions_for(table: KeptSession):
     """A legal 2-player game that never ends: mostly all-pass rounds, some bluff calls."""
     rnd = 0
     while True:
@@ -52,7 +52,7 @@ def percentile(values, q):
 def run(n: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "referee.db")
-        table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+        table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         timings = []
         source = actions_for(table)
         for _ in range(n):
@@ -66,7 +66,7 @@ def run(n: int) -> dict:
         for _ in range(5):
             t0 = time.perf_counter()
             reopened = Store(Path(folder) / "referee.db")
-            again = Table.resume(reopened, table.game_id)
+            again = KeptSession.resume(reopened, table.game_id)
             resumes.append((time.perf_counter() - t0) * 1000)
             assert again.state == table.state
             reopened.close()

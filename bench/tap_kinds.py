@@ -135,7 +135,7 @@ KINDS = {
 def seed(store, kinds) -> None:
     """Save one game per distinct seeding among `kinds` (bid and screen share theirs)."""
     from referee.core.record import GameRecord
-    from referee.live.table import Table
+    from referee.live.kept_session import KeptSession
 
     done = set()
     # The last saved comes first on home: the first kind's game is then in a phone's view
@@ -144,6 +144,6 @@ def seed(store, kinds) -> None:
         if kind.resume in done:
             continue
         done.add(kind.resume)
-        table = Table.new(store, GameRecord(game=kind.game, players=list(kind.players)))
+        table = KeptSession.new(store, GameRecord(game=kind.game, players=list(kind.players)))
         for action in kind.actions:
             table.play(action)

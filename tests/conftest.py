@@ -41,8 +41,8 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(autouse=True)
 def _shut_what_now_waits(monkeypatch):
     """A game's shut What now? is brought up to date once the game has been still 0.4 s
-    (ui/screens/game/whatnow.KEEP_AFTER_S): in a test, only where the test says so, so that a slow
-    moment of the machine never lets it land between two steps a test takes."""
-    from referee.ui.screens.game import whatnow
+    (ui/screens/game/whatnow_toggle.KEEP_AFTER_S): in a test, only where the test says so, so
+    that a slow moment of the machine never lets it land between two steps a test takes."""
+    from referee.ui.screens.game import whatnow_toggle
 
-    monkeypatch.setattr(whatnow, "KEEP_AFTER_S", 3600)
+    monkeypatch.setattr(whatnow_toggle, "KEEP_AFTER_S", 3600)

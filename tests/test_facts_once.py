@@ -115,7 +115,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     # -- Fairy -------------------------------------------------------------------------
     Fact("fairy", "FLOOR", FY_DECK, -4, "score|floor", text=r"(?<![\w−-])[−-]4(?!\d)"),
-    Fact("fairy", "TOP", FY_DECK, 24, "TOP|goal|target", text=ALONE.format(24)),
+    Fact("fairy", "BASE_GOAL", FY_DECK, 24, "BASE_GOAL|goal|target", text=ALONE.format(24)),
     Fact("fairy", "GOAL_15", FY_DECK, 15, "GOAL|goal|target", text=ALONE.format(15)),
     Fact("fairy", "LAST_CARD", FY_DECK, 21, "card", text=r"\b21 (cards|charm)|1-21|[Tt]wenty"),
     Fact("fairy", "FAIRIES", FY_DECK, frozenset({4, 11, 18}), text=r"\b4, 11\b"),

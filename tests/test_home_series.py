@@ -5,19 +5,19 @@ import time
 
 import pytest
 
-import referee.history.series as series_module
+import referee.history.series_totals as series_module
 from referee.core.record import GameRecord
 from referee.core.series import series_totals
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 
 RULES = GAMES["fairybucks"]
 
 
 def played(store, players, steps, seed, **options):
-    table = Table.new(store, GameRecord(game="fairybucks", players=players, options=options))
+    table = KeptSession.new(store, GameRecord(game="fairybucks", players=players, options=options))
     rng = random.Random(seed)
     for _ in range(steps):
         if RULES.is_over(table.state):

@@ -18,7 +18,7 @@ import pytest
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage import importing
 from referee.storage.once import same_game
 from referee.storage.store import Store
@@ -213,7 +213,7 @@ def test_other_writers_go_on_while_an_import_checks_its_records(tmp_path):
     path = tmp_path / "club.json"
     write_big_file(path, 3)
     store = Store(tmp_path / "referee.db")
-    table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+    table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
     job = {"database": str(store.path), "paths": [str(path)], "names": ["club.json"]}
     child = worker(job)
     lines: list[str] = []

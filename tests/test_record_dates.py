@@ -15,7 +15,7 @@ import pytest
 from referee import cli
 from referee.core.errors import InvalidAction
 from referee.core.record import parse_record
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import SCHEMA_VERSION, Store
 from referee.storage.transfer import import_files
 from referee.ui.screens.home.view import import_record
@@ -126,7 +126,7 @@ class TestTheStore:
     def test_each_action_played_gets_its_time_and_an_edit_keeps_the_others(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         record = parse_record(known_records()[0])
-        table = Table.new(store, record.model_copy(update={"actions": []}))
+        table = KeptSession.new(store, record.model_copy(update={"actions": []}))
         for action in record.actions[:4]:  # the top card, Bo passes, Ana bids, the top card
             table.play(action)
         times = store.load(table.game_id).record.times

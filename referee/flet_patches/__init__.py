@@ -53,10 +53,10 @@ def chosen(value: str | None = None) -> tuple[str, ...]:
 
 def _modules() -> dict:
     """Each patch's (install, uninstall, installed)."""
-    from referee.flet_patches import close, collector, diff, init, send, walk
+    from referee.flet_patches import close, collector, diff, init, send, tree_walk
 
     return {
-        "walk": (walk.install, walk.uninstall, walk.installed),
+        "walk": (tree_walk.install, tree_walk.uninstall, tree_walk.installed),
         "init": (init.install, init.uninstall, init.installed),
         "diff": (diff.install, diff.uninstall, diff.installed),
         "send": (send.install, send.uninstall, send.installed),

@@ -33,13 +33,13 @@ from referee.core.rules import Rematch
 from referee.core.verdict import Verdict
 from referee.core.whatnow import WhatNow, what_now
 from referee.flet_patches import collector
+from referee.live.kept_session import KeptSession
 from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it from here too
     _NOTES_KEPT,
     LOCKED,
     Pick,
     SimultaneousPicks,
 )
-from referee.live.table import Table
 from referee.live.turns import turns_on
 from referee.storage.store import StaleWrite, Store
 
@@ -57,7 +57,7 @@ class Stale(RefereeError):
 
 @dataclass
 class LiveTable(SimultaneousPicks):
-    table: Table
+    table: KeptSession
     lock: threading.RLock = field(default_factory=threading.RLock)
     # Every change adds one to `version` (a device redraws when it moves); `history` says
     # what each change to the game's log did, with the version it made. Picks are not in
@@ -200,7 +200,7 @@ class LiveTable(SimultaneousPicks):
         return f"Changed on another device: {shown}{more}. Your change was not made."
 
     def _change(
-        self, seen: int, device: str, apply: Callable[[Table], Any], say, by=None, kind="play"
+        self, seen: int, device: str, apply: Callable[[KeptSession], Any], say, by=None, kind="play"
     ) -> Any:
         told = None
         with self.lock:
@@ -246,7 +246,7 @@ class LiveTable(SimultaneousPicks):
 
     def _reread(self) -> str:
         before = [v.headline for v in self.table.session.verdicts]
-        self.table = Table.resume(self.table.store, self.table.game_id)
+        self.table = KeptSession.resume(self.table.store, self.table.game_id)
         after = [v.headline for v in self.table.session.verdicts]
         same = 0
         while same < min(len(before), len(after)) and before[same] == after[same]:
@@ -323,7 +323,7 @@ class LiveTables:
         self._list_watchers: dict[str, Callable[[], None]] = {}
         self._lists_due = False
 
-    def _live(self, table: Table) -> LiveTable:
+    def _live(self, table: KeptSession) -> LiveTable:
         live = LiveTable(table, on_listen=self._wake, on_moved=self.lists_moved)
         with contextlib.suppress(sqlite3.Error, RefereeError):  # what the table had entered
             live.load_picks()
@@ -333,7 +333,7 @@ class LiveTables:
         with self._lock:
             live = self._tables.get(game_id)
             if live is None:
-                live = self._live(Table.resume(self.store, game_id))
+                live = self._live(KeptSession.resume(self.store, game_id))
                 self._tables[game_id] = live
             return live
 
@@ -343,16 +343,16 @@ class LiveTables:
 
     def create(self, record: GameRecord, teach: bool = False) -> LiveTable:
         """A new game; `teach`: taught from its first screen (What now? open)."""
-        table = Table.new(self.store, record)
+        table = KeptSession.new(self.store, record)
         if teach:
             self.store.save_teaching(table.game_id, True)
-        return self.adopt(table)
+        return self.register(table)
 
-    def play_again(self, table: Table) -> tuple[int, Rematch]:
-        """Play again of `table`'s game: made once (Table.again), whoever taps first."""
-        return Table.again(self.store, table)
+    def play_again(self, table: KeptSession) -> tuple[int, Rematch]:
+        """Play again of `table`'s game: made once (KeptSession.again), whoever taps first."""
+        return KeptSession.again(self.store, table)
 
-    def adopt(self, table: Table) -> LiveTable:
+    def register(self, table: KeptSession) -> LiveTable:
         """A table just made (a new or imported game) becomes the live one for its id."""
         with self._lock:
             live = self._live(table)
@@ -400,7 +400,7 @@ class LiveTables:
             lives = [self._tables[g] for g in changed if g in self._tables]
         for live in lives:
             with live.lock:
-                live.table = Table.resume(self.store, live.game_id)
+                live.table = KeptSession.resume(self.store, live.game_id)
                 live._logged(f"{old} is now called {clean_name(new)}", kind="rename")
             live._announce()
         self.lists_moved()

@@ -8,7 +8,7 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.live.tables import LOCKED
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.widgets import action_button, slug, strut, tagged, tile
 
 
@@ -118,8 +118,8 @@ class HandPicker:
                 delete_icon_tooltip=f"Remove {self.label(card)}",
                 height=48,  # its × is a tap target: a thumb's height
                 # Narrow enough for a whole hand of five on one line of a phone.
-                padding=values.symmetric(horizontal=2),
-                label_padding=values.symmetric(horizontal=4),
+                padding=layout_values.symmetric(horizontal=2),
+                label_padding=layout_values.symmetric(horizontal=4),
             )
             for i, card in enumerate(self.picked)
         ] or [ft.Text("Tap a card to add it to the hand.", size=12, italic=True)]

@@ -18,7 +18,7 @@ from referee.live.tables import LOCKED, LiveTable
 from referee.ui import routes
 from referee.ui.host import Host
 from referee.ui.result.facts import game_result
-from referee.ui.result.sheet import ShareSheet, share_button
+from referee.ui.result.share_dialog import ShareSheet, share_button
 from referee.ui.theme import colours_of
 from referee.ui.verdicts import FIXES, Shown, gone_dialog, took_away
 from referee.ui.widgets import export_dialog, verdict_dialog

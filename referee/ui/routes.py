@@ -29,7 +29,7 @@ FIXES = ("edit", "delete", "insert")
 GAME_PAGES = ("log", "standings", "rules", "whatnow", "walk")
 TOP_PAGES = ("new", "stats", "settings")  # screens of their own right above home
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
-_MAX_WALK_STEP = 9999  # beyond any round's length (ui/walk.py deals 500 actions at most)
+_MAX_WALK_STEP = 9999  # beyond any round's length (ui/sample_round.py deals 500 actions at most)
 # A screen drawn by the screen below it, as a part of its view: What now?, a panel the
 # game's view opens and closes, not a page above it (a page of its own cost a phone ×4
 # slowed some 300 ms to open and 400 to close; a panel, some 120 and 75).
@@ -45,10 +45,11 @@ class Route:
     # home, new, stats, settings, game, log, fix, standings, rules, whatnow, walk, settle
     screen: str
     game_id: int | None = None
-    step: int | None = None  # the action being fixed, from 1; in a walk, its step (None: 0)
+    action: int | None = None  # the action being fixed, from 1
     fix: str | None = None  # edit, delete or insert
     dispute: str | None = None  # the dispute kind being settled
     query: dict[str, str] = field(default_factory=dict, compare=False)
+    walk_step: int | None = None  # in a walk, its step (None: 0)
 
     @property
     def path(self) -> str:
@@ -64,9 +65,9 @@ class Route:
         if self.screen == "game":
             return base
         if self.screen == "fix":
-            return f"{base}/log/{self.step}/{self.fix}"
-        if self.screen == "walk" and self.step:
-            return f"{base}/walk?step={self.step}"
+            return f"{base}/log/{self.action}/{self.fix}"
+        if self.screen == "walk" and self.walk_step:
+            return f"{base}/walk?step={self.walk_step}"
         return f"{base}/{self.screen}"
 
     @property
@@ -78,8 +79,8 @@ class Route:
             return Route("log", self.game_id)
         if self.screen == "walk":
             # Back steps back through the walk; from its start, to the rules that opened it.
-            if self.step:
-                return Route("walk", self.game_id, step=self.step - 1 or None)
+            if self.walk_step:
+                return Route("walk", self.game_id, walk_step=self.walk_step - 1 or None)
             return Route("rules", self.game_id)
         if self.screen in GAME_PAGES:
             return Route("game", self.game_id)
@@ -134,10 +135,11 @@ def parse(address: str | None) -> Route | None:
     return Route(
         route.screen,
         route.game_id,
-        route.step,
+        route.action,
         route.fix,
         route.dispute,
         {k: v for k, v in query.items() if k not in ("game", "step")},
+        route.walk_step,
     )
 
 
@@ -168,13 +170,13 @@ def _parse_parts(parts: list[str], query: dict[str, str]) -> Route | None:
         step = query.get("step", "0")
         if not (step.isascii() and step.isdigit() and len(step) <= len(str(_MAX_WALK_STEP))):
             return None
-        return Route("walk", game_id, step=int(step) or None)
+        return Route("walk", game_id, walk_step=int(step) or None)
     if len(rest) == 1 and rest[0] in GAME_PAGES:
         return Route(rest[0], game_id)
     if len(rest) == 3 and rest[0] == "log" and rest[2] in FIXES:
         step = _game_id(rest[1])
         if step is not None:
-            return Route("fix", game_id, step=step, fix=rest[2])
+            return Route("fix", game_id, action=step, fix=rest[2])
     return None
 
 
@@ -183,11 +185,11 @@ def game(game_id: int, page: str | None = None) -> str:
 
 
 def walk(game_id: int, step: int) -> str:
-    return Route("walk", game_id, step=step or None).path
+    return Route("walk", game_id, walk_step=step or None).path
 
 
 def fix(game_id: int, step: int, kind: str) -> str:
-    return Route("fix", game_id, step=step, fix=kind).path
+    return Route("fix", game_id, action=step, fix=kind).path
 
 
 def settle(dispute: str | None = None, game_id: int | None = None) -> str:

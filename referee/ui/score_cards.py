@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.theme import player_colours
 from referee.ui.widgets import slug, tagged
 
@@ -112,9 +112,9 @@ def scoreboard(
                 # The outline's 2 px above and below made up for: a card is as tall
                 # highlighted or not (the High Bidder's card grew, and every button under
                 # the score cards moved).
-                padding=values.padding(left=8, right=6, top=3, bottom=3)
+                padding=layout_values.padding(left=8, right=6, top=3, bottom=3)
                 if row.highlight
-                else values.padding(left=8, right=6, top=5, bottom=5),
+                else layout_values.padding(left=8, right=6, top=5, bottom=5),
                 border_radius=10,
                 clip_behavior=ft.ClipBehavior.NONE,
                 width=CHIP_WIDTH,
@@ -122,9 +122,9 @@ def scoreboard(
                 bgcolor=ft.Colors.SECONDARY_CONTAINER
                 if row.highlight
                 else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border=values.border_all(2, colour)
+                border=layout_values.border_all(2, colour)
                 if row.highlight
-                else values.border_left(5, colour),
+                else layout_values.border_left(5, colour),
             )
         )
     parts: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)]

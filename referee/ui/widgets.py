@@ -8,7 +8,7 @@ import flet as ft
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import change_text
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.suits import suited
 
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
@@ -127,12 +127,12 @@ def tile(
         disabled=disabled,
         content=ft.Container(
             content=content,
-            alignment=None if fit else values.CENTRE,
+            alignment=None if fit else layout_values.CENTRE,
             bgcolor=bgcolor or (ft.Colors.PRIMARY if filled else None),
-            border=None if filled or not border else values.border_all(1, ft.Colors.OUTLINE),
+            border=None if filled or not border else layout_values.border_all(1, ft.Colors.OUTLINE),
             border_radius=radius,
             clip_behavior=ft.ClipBehavior.NONE,
-            padding=values.symmetric(
+            padding=layout_values.symmetric(
                 horizontal=padding if padding is not None else 20 if fit else 8
             ),
             on_click=None if disabled else on_click,

@@ -1,4 +1,4 @@
-"""Random play of every game through the flow contract, a real Table and a real Store.
+"""Random play of every game through the flow contract, a real KeptSession and a real Store.
 
 Moves are drawn from the contract's own menu (`rules.draw`), mixed with mutated moves that
 are usually illegal. For every state reached the contract and `apply` must agree both
@@ -23,7 +23,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.contract import per_game
 
@@ -86,7 +86,7 @@ def mutate(value, rng: random.Random, players):
     return value
 
 
-def assert_same_game(table: Table, store: Store) -> None:
+def assert_same_game(table: KeptSession, store: Store) -> None:
     stored = store.load(table.game_id)
     replayed = Session(table.rules, stored.record, stored.redo)
     assert replayed.state == table.state
@@ -147,7 +147,7 @@ def test_random_play_agrees_with_the_contract(kind, tmp_path_factory):
         path = tmp_path_factory.mktemp(kind) / "referee.db"
         store = Store(path)
         try:
-            table = Table.new(store, GameRecord(game=kind, players=players, options=options))
+            table = KeptSession.new(store, GameRecord(game=kind, players=players, options=options))
         except RefereeError:
             store.close()
             return  # options this table cannot use (e.g. an item deck too small)
@@ -172,7 +172,7 @@ def test_random_play_agrees_with_the_contract(kind, tmp_path_factory):
                 elif roll < 0.13:
                     store.close()
                     store = Store(path)
-                    table = Table.resume(store, table.game_id)
+                    table = KeptSession.resume(store, table.game_id)
                 elif roll < 0.25:
                     bad = mutate(
                         (
@@ -203,7 +203,7 @@ def test_random_play_agrees_with_the_contract(kind, tmp_path_factory):
     play()
 
 
-def assert_cites_known_rulings(table: Table) -> None:
+def assert_cites_known_rulings(table: KeptSession) -> None:
     verdict = table.session.verdicts[-1]
     assert verdict.rulings, verdict.headline
     for ruling in verdict.rulings:

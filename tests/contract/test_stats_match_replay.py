@@ -19,7 +19,7 @@ from referee.core.record import GameRecord
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.history.stats import PERIODS, statistics
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.results import GameResult
 from referee.storage.store import Store
 from tests.contract.test_random_play import tables
@@ -100,7 +100,7 @@ def change_at_random(store: Store, rng: random.Random, records: list[GameRecord]
     if not ids:
         store.create_games([(r, _standing(r)) for r in rng.sample(records, 1)])
         return "import"
-    table = Table.resume(store, rng.choice(ids))
+    table = KeptSession.resume(store, rng.choice(ids))
     roll = rng.random()
     session = table.session
     if roll < 0.25 and session.can_undo:
@@ -175,7 +175,7 @@ def test_the_store_reopened_keeps_the_same_statistics(tmp_path):
     for kind in sorted(GAMES):
         rules = GAMES[kind]
         players = NAMES[: max(rules.min_players, 3)]
-        table = Table.new(store, GameRecord(game=kind, players=players))
+        table = KeptSession.new(store, GameRecord(game=kind, players=players))
         while not table.session.is_over:
             table.play(rules.draw(table.state, rng))
         table.undo()

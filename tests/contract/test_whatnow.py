@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from referee.core.errors import RefereeError
 from referee.core.whatnow import what_now
 from referee.games import GAMES
-from referee.ui.whatnow import sections
+from referee.ui.whatnow_panel import sections
 from tests.contract import per_game
 from tests.contract.test_random_play import tables
 from tests.player_words import WHOSE, slips

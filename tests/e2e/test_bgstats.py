@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
 from referee.history.bgstats import WEB_URL, logged_play
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
 
@@ -32,9 +32,9 @@ window.open = function (url, target, features) {
 """
 
 
-def finished_faeker(store: Store) -> Table:
+def finished_faeker(store: Store) -> KeptSession:
     """Ana takes every round (the others pass) until she reaches the target."""
-    table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+    table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
     while not table.session.is_over:
         table.play({"type": "top_card", "card": 7})
         while table.session.state.phase == "bidding":
@@ -66,7 +66,7 @@ def keep(name: str) -> None:
 def test_log_in_bgstats_opens_the_documented_url_with_the_play(browser, tmp_path):
     store = Store(tmp_path / "referee.db")
     done = finished_faeker(store)
-    going = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+    going = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
     expected = logged_play(store, done.game_id)
     store.close()
     with serve_app(tmp_path) as (url, _started):

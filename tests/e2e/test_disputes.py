@@ -230,11 +230,11 @@ def seed_finished_faj(data_dir) -> str:
     import random
 
     from referee.core.record import GameRecord
-    from referee.live.table import Table
+    from referee.live.kept_session import KeptSession
     from referee.storage.store import Store
 
     store = Store(data_dir / "referee.db")
-    table = Table.new(store, GameRecord(game="faj", players=["Ana", "Bo", "Cy"]))
+    table = KeptSession.new(store, GameRecord(game="faj", players=["Ana", "Bo", "Cy"]))
     rng = random.Random(7)
     while not table.rules.is_over(table.state):
         table.play(table.rules.draw(table.state, rng).model_dump())

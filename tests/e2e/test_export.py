@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 
 def test_export_downloads_the_record_and_copies_it(browser, tmp_path):
     store = Store(tmp_path / "referee.db")
-    table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+    table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
     table.play({"type": "top_card", "card": 4})
     store.close()
     with serve_app(tmp_path) as (url, _started):

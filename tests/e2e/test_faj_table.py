@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from referee.core.record import GameRecord
 from referee.games.faj import RULES
 from referee.games.faj.deck import BOARD_SIZES, TRICK_CARDS
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 from tests.helpers import board, plays
@@ -31,7 +31,7 @@ def label(code: str) -> str:
 def seed_game_at_its_last_trick(data_dir):
     """Dee and Eve's game, played up to the board of round 3's last trick."""
     store = Store(data_dir / "referee.db")
-    table = Table.new(store, GameRecord(game="faj", players=["Dee", "Eve"]))
+    table = KeptSession.new(store, GameRecord(game="faj", players=["Dee", "Eve"]))
     cards = iter(TRICK_CARDS)
     aces = [("AS", "KS"), ("KH", "AH"), ("AD", "KD"), ("KC", "AC")]  # the ace takes it
     for rnd in range(3):

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, tagged
 
@@ -22,7 +22,7 @@ UNDRAWN = ["Bo😀", "李", "Ana"]
 
 def _fairy_game(folder, players: list[str]) -> None:
     store = Store(folder / "referee.db")
-    table = Table.new(store, GameRecord(game="fairy", players=players))
+    table = KeptSession.new(store, GameRecord(game="fairy", players=players))
     table.play({"type": "opening", "card": 9})  # its card pad says "nobody drops below −4"
     store.close()
 

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 
@@ -25,7 +25,7 @@ def seed_games(data_dir) -> None:
     try:
         for kind, steps in STEPS.items():
             rules, rng = GAMES[kind], random.Random(12)
-            table = Table.new(store, GameRecord(game=kind, players=PLAYERS))
+            table = KeptSession.new(store, GameRecord(game=kind, players=PLAYERS))
             for _ in range(steps):
                 if rules.is_over(table.state):
                     break
@@ -86,7 +86,7 @@ def finish_games(data_dir) -> dict[str, str]:
     try:
         for kind in STEPS:
             rules, rng = GAMES[kind], random.Random(5)
-            table = Table.new(store, GameRecord(game=kind, players=PLAYERS))
+            table = KeptSession.new(store, GameRecord(game=kind, players=PLAYERS))
             while not rules.is_over(table.state):
                 table.play(rules.draw(table.state, rng))
             headlines[kind] = rules.outcome(table.state).headline

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import (
     ROOT,
@@ -258,7 +258,7 @@ class TestLostConnection:
                 a.mouse.click(box["x"] + 5, box["y"] + 5)
                 # A bid that reached the store while the pages were cut off.
                 store = Store(tmp_path / "referee.db")
-                table = Table.resume(store, 1)
+                table = KeptSession.resume(store, 1)
                 table.play(table.rules.parse_action({"type": "bid", "player": "Bo", "amount": 1}))
                 store.close()
 

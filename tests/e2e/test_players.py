@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
 
@@ -42,7 +42,7 @@ def seed(data_dir) -> None:
         now = datetime.now(UTC)
         for n, (kind, players, ago, seed) in enumerate(HISTORY):
             rules, rng = GAMES[kind], random.Random(seed)
-            table = Table.new(store, GameRecord(game=kind, players=players))
+            table = KeptSession.new(store, GameRecord(game=kind, players=players))
             while not rules.is_over(table.state):
                 table.play(rules.draw(table.state, rng))
             when = (now - timedelta(days=ago, hours=n)).isoformat()
@@ -50,8 +50,8 @@ def seed(data_dir) -> None:
                 store._conn.execute(
                     "UPDATE games SET ended=?, updated=? WHERE id=?", (when, when, table.game_id)
                 )
-        Table.new(store, GameRecord(game="faj", players=["Bo", "Cy", "Dee"]))
-        fairy = Table.new(store, GameRecord(game="fairy", players=TABLE))
+        KeptSession.new(store, GameRecord(game="faj", players=["Bo", "Cy", "Dee"]))
+        fairy = KeptSession.new(store, GameRecord(game="fairy", players=TABLE))
         guesses = [
             {"player": "Ana", "guess": "catch"},
             {"player": "Bo", "guess": "higher"},

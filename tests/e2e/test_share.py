@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from referee.ui.result.card import CARD_WIDTH
 from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
@@ -44,7 +44,7 @@ def seed(data_dir: Path) -> dict[str, tuple[int, str]]:
     try:
         for name, kind, players in tables:
             rules, rng = GAMES[kind], random.Random(SEED)
-            table = Table.new(store, GameRecord(game=kind, players=players))
+            table = KeptSession.new(store, GameRecord(game=kind, players=players))
             while not rules.is_over(table.state):
                 table.play(rules.draw(table.state, rng))
             with store._lock:

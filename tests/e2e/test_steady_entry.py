@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve, shot, tagged
 from tests.helpers import bid, pass_, showdown, top
@@ -77,7 +77,7 @@ class Entry:
 
 
 def _seed(store: Store, kind: str, players, actions=(), teach=False) -> int:
-    table = Table.new(store, GameRecord(game=kind, players=list(players)))
+    table = KeptSession.new(store, GameRecord(game=kind, players=list(players)))
     for action in actions:
         table.play(action)
     if teach:

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.e2e.browser import open_page, serve_app, shot, tagged
 from tests.player_words import cite
@@ -26,7 +26,7 @@ def _button(page, name: str):
 def test_walk_through_one_round_of_each_game(browser, tmp_path):
     store = Store(tmp_path / "referee.db")
     for kind in GAMES:
-        Table.new(store, GameRecord(game=kind, players=PLAYERS))
+        KeptSession.new(store, GameRecord(game=kind, players=PLAYERS))
     stored = len(store.list_games())
     store.close()
     with serve_app(tmp_path) as (url, _started):
@@ -70,7 +70,7 @@ def _panel(page, *phrases: str) -> None:
 def _stored_faeker(folder) -> None:
     """A Fae-ker game of PLAYERS stored in `folder`, for home's Resume."""
     store = Store(folder / "referee.db")
-    Table.new(store, GameRecord(game="faeker", players=PLAYERS))
+    KeptSession.new(store, GameRecord(game="faeker", players=PLAYERS))
     store.close()
 
 

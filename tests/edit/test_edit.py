@@ -10,7 +10,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.core.session import ReplayError, Session
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.helpers import bid, bluff, faeker, pass_, reveal, showdown, top
 from tests.test_cli import run
@@ -93,7 +93,7 @@ class TestEveryGame:
         try:
             for seed in SEEDS:
                 record = random_record(rules, seed)
-                table = Table.new(store, GameRecord(**{**record.model_dump(), "actions": []}))
+                table = KeptSession.new(store, GameRecord(**{**record.model_dump(), "actions": []}))
                 for a in record.actions:
                     table.play(a)
                 # Deleting the first action breaks any game whose second action needs it.
@@ -168,7 +168,7 @@ class TestTableEdit:
         store = Store(tmp_path / "t.db")
         try:
             s = three_rounds()
-            table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+            table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
             for a in s.record().actions:
                 table.play(a)
             old = s.record().actions
@@ -179,7 +179,7 @@ class TestTableEdit:
             assert version["actions"] == old and version["note"] == "Action 2 edited"
             table.restore_version(version["id"])
             assert store.load(table.game_id).record.actions == old
-            assert Table.resume(store, table.game_id).session.record() == s.record()
+            assert KeptSession.resume(store, table.game_id).session.record() == s.record()
         finally:
             store.close()
 

@@ -15,7 +15,7 @@ from referee.flet_patches import diff as flet_diff
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
-from referee.ui import values
+from referee.ui import layout_values
 from tests.flet_patches.insides import ENCODE
 from tests.flet_patches.plays import play, play_on_two, timeless
 from tests.helpers import run_async
@@ -103,7 +103,7 @@ def _sent_after(folder, change) -> list:
             tile.padding = ft.Padding.symmetric(horizontal=9)
             tile.border = ft.Border.all(1, "#101010")
             tile.gradient = ft.LinearGradient(colors=["#101010", "#202020"])
-            assert tile.padding is not values.symmetric(horizontal=8)
+            assert tile.padding is not layout_values.symmetric(horizontal=8)
             app.page.update(tile)
             before = len(sent)
             change(tile)

@@ -8,7 +8,7 @@ import flet
 import pytest
 
 from referee import flet_patches
-from referee.flet_patches import close, collector, diff, fields, init, send, walk
+from referee.flet_patches import close, collector, diff, fields, init, send, tree_walk
 from referee.flet_patches.actions import share_files_at_tap
 from referee.flet_patches.dialogs import open_dialogs
 from referee.flet_patches.version import FLET_VERSION
@@ -35,7 +35,7 @@ def other_flet(monkeypatch):
 
 def test_on_another_flet_no_patch_is_in_and_install_says_none_is(other_flet):
     assert other_flet == ()
-    patches = (walk, init, diff, send, close, collector)
+    patches = (tree_walk, init, diff, send, close, collector)
     assert not any(patch.installed() for patch in patches) and not send.installed_route()
 
 
@@ -59,7 +59,7 @@ def test_the_pinned_flet_says_nothing(capsys):
 
 def test_install_reports_only_the_patches_that_went_in(monkeypatch):
     flet_patches.install(())
-    monkeypatch.setattr(walk, "install", lambda: None)  # as when Flet's code is not as known
+    monkeypatch.setattr(tree_walk, "install", lambda: None)  # as when Flet's code is not as known
     try:
         assert flet_patches.install(("walk", "diff")) == ("diff",)
         assert flet_patches.install(()) == ()

@@ -11,7 +11,7 @@ from flet.controls.base_control import BaseControl
 from flet_web.fastapi import flet_app
 
 from referee import flet_patches
-from referee.flet_patches import close, collector, diff, init, send, walk
+from referee.flet_patches import close, collector, diff, init, send, tree_walk
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
@@ -48,8 +48,8 @@ class TestTheSwitch:
     def test_none_installed_is_flet_and_pythons_collector_as_shipped(self):
         try:
             flet_patches.install(())
-            assert object_patch.DiffBuilder._configure_dataclass is walk.ORIGINAL
-            assert object_patch.DiffBuilder._removed_controls is walk.ORIGINAL_REMOVED
+            assert object_patch.DiffBuilder._configure_dataclass is tree_walk.ORIGINAL
+            assert object_patch.DiffBuilder._removed_controls is tree_walk.ORIGINAL_REMOVED
             assert not init.ORIGINALS
             assert object_patch.DiffBuilder._index_key is diff.ORIGINAL_INDEX_KEY
             assert flet_app.FletApp.send_message is send.ORIGINAL
@@ -57,7 +57,7 @@ class TestTheSwitch:
             assert not send._route_told and not collector._on
         finally:
             flet_patches.install()
-        assert object_patch.DiffBuilder._configure_dataclass is walk.configure_dataclass
+        assert object_patch.DiffBuilder._configure_dataclass is tree_walk.configure_dataclass
         assert flet_app.FletApp.send_message is send.send_message
         assert send._route_told and collector._on
 
@@ -65,7 +65,7 @@ class TestTheSwitch:
         try:
             flet_patches.install(("send",))
             assert flet_app.FletApp.send_message is send.send_message
-            assert object_patch.DiffBuilder._configure_dataclass is walk.ORIGINAL
+            assert object_patch.DiffBuilder._configure_dataclass is tree_walk.ORIGINAL
             assert object_patch.DiffBuilder._index_key is diff.ORIGINAL_INDEX_KEY
             assert not send._route_told and not collector._on
         finally:

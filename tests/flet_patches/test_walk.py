@@ -1,4 +1,4 @@
-"""flet_patches/walk.py: the faster first walk over new controls finds and prepares exactly
+"""flet_patches/tree_walk.py: the faster first walk over new controls finds and prepares exactly
 what Flet's own walk does, on every game's screen, and the walk over controls taken away
 finds what Flet's finds."""
 
@@ -11,7 +11,7 @@ from flet.controls import object_patch
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 
-from referee.flet_patches import walk as flet_walk
+from referee.flet_patches import tree_walk as flet_walk
 from referee.games import GAMES
 from referee.ui.routes import HOME
 from referee.ui.screens import screen_class

@@ -8,56 +8,56 @@ import textwrap
 import pytest
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import StaleWrite, Store
 from tests.helpers import bid, top
 
 
 def new_game(store):
-    return Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+    return KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
 
 
 class TestStaleTables:
     def test_a_table_that_fell_behind_cannot_write(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         a = new_game(store)
-        b = Table.resume(store, a.game_id)
+        b = KeptSession.resume(store, a.game_id)
         a.play(top(3))
         with pytest.raises(StaleWrite):
             b.play(top(5))
         assert b.state.phase == "top"  # the refused change is not kept in memory either
-        fresh = Table.resume(store, a.game_id)
+        fresh = KeptSession.resume(store, a.game_id)
         assert fresh.state == a.state
 
     def test_a_stale_undo_does_not_undo_the_other_devices_action(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         a = new_game(store)
         a.play(top(3))
-        b = Table.resume(store, a.game_id)
+        b = KeptSession.resume(store, a.game_id)
         a.play(bid("Bo", 2))
         with pytest.raises(StaleWrite):
             b.undo()
-        assert Table.resume(store, a.game_id).state == a.state
+        assert KeptSession.resume(store, a.game_id).state == a.state
 
     def test_undo_then_play_is_still_a_change_the_stale_table_missed(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         a = new_game(store)
         a.play(top(3))
-        b = Table.resume(store, a.game_id)
+        b = KeptSession.resume(store, a.game_id)
         a.undo()
         a.play(top(6))  # the same number of actions as b saw, but not the same game
         with pytest.raises(StaleWrite):
             b.play(bid("Bo", 1))
-        assert Table.resume(store, a.game_id).state.deal.top == 6
+        assert KeptSession.resume(store, a.game_id).state.deal.top == 6
 
 
 RACER = textwrap.dedent(
     """
     import sys
     from referee.storage.store import Store, StaleWrite
-    from referee.live.table import Table
+    from referee.live.kept_session import KeptSession
     store = Store(sys.argv[1])
-    table = Table.resume(store, int(sys.argv[2]))
+    table = KeptSession.resume(store, int(sys.argv[2]))
     print("ready", flush=True)
     sys.stdin.readline()  # both racers have read the game: go
     try:
@@ -95,6 +95,6 @@ class TestTwoProcesses:
         results = sorted(out.strip() or err.strip()[-300:] for out, err in outputs)
         assert results == ["refused", "won"]
         store = Store(path)
-        table = Table.resume(store, game)  # the game always reopens
+        table = KeptSession.resume(store, game)  # the game always reopens
         assert len(table.session.steps) == 1
         assert store.integrity() == "ok"

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from referee.commands import replay_text
 from referee.core.errors import RefereeError
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from referee.ui.screens.home.view import import_record
 from tests.mutation import assert_sentence, mutate_at, paths, played_records, vocabulary
@@ -208,7 +208,7 @@ def check_case(store: Store, text: str | bytes) -> None:
         return
     assert code == 0, f"import accepted what replay refused: {out['reason']}"
     FOUND["ok"] += 1
-    again = Table.resume(store, table.game_id)
+    again = KeptSession.resume(store, table.game_id)
     assert again.state == table.state
     listed = {g.id: g for g in store.list_games()}
     assert listed[table.game_id].problem is None

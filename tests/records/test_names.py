@@ -16,7 +16,7 @@ from referee.core.names import (
     skeleton,
 )
 from referee.core.record import GameRecord, load_record_text
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 
 
@@ -138,13 +138,13 @@ class TestStoredGamesStillOpen:
         try:
             record = GameRecord(game="faeker", players=players)  # as stored before the rule
             game_id = store.create_game(record, "", [0] * len(players))
-            assert Table.resume(store, game_id).session.players == players
+            assert KeptSession.resume(store, game_id).session.players == players
             assert store.list_games()[0].problem is None
             with pytest.raises(InvalidAction):
-                Table.new(store, record)
+                KeptSession.new(store, record)
             text = json.dumps({**RECORD, "players": players, "actions": []})
             with pytest.raises(InvalidAction):
-                Table.new(store, load_record_text(text))  # the Import dialog's path
+                KeptSession.new(store, load_record_text(text))  # the Import dialog's path
             assert replay_text(text)[0] == 0  # an exported old game still replays
             offered = store.known_players()  # the new-game form offers only names it takes
             assert all(p in offered for p in players if p in ("Ana", "Bo", "\u0410na"))

@@ -13,7 +13,7 @@ import pytest
 from referee.commands import schema, settle_text
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from referee.storage.transfer import export_all, import_files
 from tests.contract import per_game_tests
@@ -137,7 +137,7 @@ def test_its_games_export_and_import(highcard, tmp_path):
     rules = GAMES[highcard]
     store = Store(tmp_path / "one.db")
 
-    table = Table.new(store, GameRecord(game=highcard, players=["Ana", "Bo"]))
+    table = KeptSession.new(store, GameRecord(game=highcard, players=["Ana", "Bo"]))
     for ana, bo in ((7, 4), (9, 2), (10, 1)):
         table.play(rules.gather(table.state, {0: ana, 1: bo}))
     exported = export_all(store, str(tmp_path / "out") + "/")

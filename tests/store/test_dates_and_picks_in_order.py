@@ -9,7 +9,7 @@ import pytest
 
 from referee.core.errors import InvalidAction
 from referee.core.record import GameRecord, parse_record
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage import action_log
 from referee.storage.pending import StoredPick
 from referee.storage.store import Store
@@ -86,7 +86,7 @@ class TestTheStoresOwnDatesStayInOrder:
     ):
         store = Store(tmp_path / "referee.db")
         record = parse_record({**finished, "created": None, "ended": None, "times": None})
-        table = Table.new(store, record.model_copy(update={"actions": []}))
+        table = KeptSession.new(store, record.model_copy(update={"actions": []}))
         clock = iter(range(len(record.actions), 0, -1))  # each action an hour earlier
         monkeypatch.setattr(
             action_log, "_now", lambda: (START + timedelta(hours=next(clock, 0))).isoformat()
@@ -109,7 +109,7 @@ class TestAPrivatePickGoesWithItsDecision:
     def table(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         record = parse_record(known_records()[0])
-        table = Table.new(store, GameRecord(game=record.game, players=record.players))
+        table = KeptSession.new(store, GameRecord(game=record.game, players=record.players))
         table.play(record.actions[0])
         yield table, record
         store.close()

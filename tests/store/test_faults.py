@@ -24,7 +24,7 @@ from referee.core.errors import RefereeError
 from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import GameUnreadable, SaveFailed, Store, StoreUnavailable
 
 # -- a folder with one game of every kind ----------------------------------------------
@@ -36,7 +36,7 @@ def fill(store: Store, seed: int = 1) -> dict[int, str]:
     games = {}
     for kind, rules in GAMES.items():
         players = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][: max(rules.min_players, 3)]
-        table = Table.new(store, GameRecord(game=kind, players=players))
+        table = KeptSession.new(store, GameRecord(game=kind, players=players))
         for _ in range(6):
             action = rules.draw(table.state, rng)
             if action is None:
@@ -233,8 +233,8 @@ class TestReadOnlyFolder:
                 one_line(store.notices[0])
                 assert_home_lists(store, games)
                 for game_id in games:  # every game opens to be looked at
-                    Table.resume(store, game_id)
-                table = Table.resume(store, next(iter(games)))
+                    KeptSession.resume(store, game_id)
+                table = KeptSession.resume(store, next(iter(games)))
                 rules = table.rules
                 action = rules.draw(table.state, random.Random(3))
                 if action is not None:
@@ -265,7 +265,7 @@ class TestReadOnlyFolder:
                 assert store.read_only
                 assert_home_lists(store, games)
                 for game_id in games:
-                    Table.resume(store, game_id)
+                    KeptSession.resume(store, game_id)
             finally:
                 store.close()
             assert snapshot(path.parent) == files
@@ -364,7 +364,7 @@ class TestCannotOpen:
     def test_a_full_disk_while_playing_changes_nothing(self, stored):
         path, games = stored
         store = Store(path)
-        table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+        table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
         store._conn.execute(f"PRAGMA max_page_count={pages}")
         refused = None
@@ -384,7 +384,7 @@ class TestCannotOpen:
         assert "disk is full" in refused
         assert (table.state, len(table.session.steps)) == before  # the refused move is gone
         store._conn.execute("PRAGMA max_page_count=1073741823")
-        assert Table.resume(store, table.game_id).state == table.state  # stored == shown
+        assert KeptSession.resume(store, table.game_id).state == table.state  # stored == shown
         assert_home_lists(store, {**games, table.game_id: "faeker"})
         store.close()
         assert Store(path).integrity() == "ok"
@@ -481,9 +481,9 @@ class TestUnreadableGames:
             assert words in listed[bad].problem
         for game_id in games:
             if game_id != bad:
-                Table.resume(store, game_id)
+                KeptSession.resume(store, game_id)
         with pytest.raises(RefereeError) as info:
-            Table.resume(store, bad)
+            KeptSession.resume(store, bad)
         one_line(info.value.reason)
         if not replays:
             assert isinstance(info.value, GameUnreadable)
@@ -524,7 +524,7 @@ class TestUnreadableGames:
 class TestNamesAsTyped:
     def test_names_are_trimmed_once_and_keep_their_case(self, folder):
         store = Store(folder / "referee.db")
-        table = Table.new(store, GameRecord(game="faeker", players=[" ana ", "BO", "Cy  Di"]))
+        table = KeptSession.new(store, GameRecord(game="faeker", players=[" ana ", "BO", "Cy  Di"]))
         assert table.session.players == ["ana", "BO", "Cy Di"]
         assert store.known_players() == ["ana", "BO", "Cy Di"]
         assert store.list_games()[0].players == ["ana", "BO", "Cy Di"]

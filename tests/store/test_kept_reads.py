@@ -5,7 +5,7 @@ write through this store or another one shows at the next read."""
 import pytest
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.helpers import bid, top
 
@@ -19,8 +19,8 @@ def store(tmp_path):
     s.close()
 
 
-def _game(store, players=PLAYERS) -> Table:
-    table = Table.new(store, GameRecord(game="faeker", players=players))
+def _game(store, players=PLAYERS) -> KeptSession:
+    table = KeptSession.new(store, GameRecord(game="faeker", players=players))
     table.play(top(3))
     return table
 
@@ -47,7 +47,7 @@ class TestTheListOfGames:
         count = store.list_games()[0].actions
         other = Store(tmp_path / "referee.db")
         try:
-            Table.resume(other, table.game_id).play(bid("Bo", 2))
+            KeptSession.resume(other, table.game_id).play(bid("Bo", 2))
         finally:
             other.close()
         assert store.list_games()[0].actions == count + 1

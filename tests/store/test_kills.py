@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 
 KILLS = int(os.environ.get("REFEREE_KILLS", "100"))
@@ -31,7 +31,7 @@ WRITER = textwrap.dedent("""
     import os, sys
     from referee.core.record import GameRecord
     from referee.storage.store import Store
-    from referee.live.table import Table
+    from referee.live.kept_session import KeptSession
 
     path = sys.argv[1]
 
@@ -41,7 +41,7 @@ WRITER = textwrap.dedent("""
         os.write(1, (" ".join(map(str, words)) + "\\n").encode())
 
     store = Store(path)
-    game_id = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"])).game_id
+    game_id = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"])).game_id
     store.close()
     say("game", game_id)
     for _line in iter(sys.stdin.readline, ""):
@@ -50,7 +50,7 @@ WRITER = textwrap.dedent("""
             try:
                 say("pid", os.getpid())
                 store = Store(path)
-                table = Table.resume(store, game_id)
+                table = KeptSession.resume(store, game_id)
                 n = len(table.session.steps)
                 say("ready", n)
                 while True:
@@ -164,7 +164,7 @@ def test_a_hundred_kills_at_random_points_lose_no_confirmed_action(tmp_path):
         (out / "kills.json").write_text(json.dumps(report, indent=1))
         store = Store(path)
         try:
-            Table.resume(store, int(game_id))  # the log replays cleanly
+            KeptSession.resume(store, int(game_id))  # the log replays cleanly
         finally:
             store.close()
     finally:

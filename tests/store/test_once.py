@@ -10,7 +10,7 @@ import pytest
 from referee.core.record import GameRecord, load_record_text
 from referee.core.session import Session
 from referee.games import rules_for
-from referee.live.table import StoredAlready, Table
+from referee.live.kept_session import KeptSession, StoredAlready
 from referee.storage.once import same_game
 from referee.storage.store import SCHEMA_VERSION, Store
 from referee.ui.screens.home.view import import_record
@@ -29,25 +29,25 @@ def store(path):
     s.close()
 
 
-def a_game(store) -> Table:
-    table = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+def a_game(store) -> KeptSession:
+    table = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
     table.play(top(4))
     table.play(bid("Bo", 2))
     return table
 
 
-def exported(table: Table) -> str:
+def exported(table: KeptSession) -> str:
     return json.dumps(table.session.record().model_dump(mode="json"))
 
 
 class TestPlayAgainOnce:
     def test_a_second_play_again_finds_the_first_rematch(self, store):
         table = a_game(store)
-        first, rematch = Table.again(store, table)
-        second, again = Table.again(store, table)
+        first, rematch = KeptSession.again(store, table)
+        second, again = KeptSession.again(store, table)
         assert first == second != table.game_id and rematch.note == again.note
         assert len(store.list_games()) == 2
-        assert Table.resume(store, first).session.players == ["Ana", "Bo", "Cy"]
+        assert KeptSession.resume(store, first).session.players == ["Ana", "Bo", "Cy"]
 
     def test_two_processes_at_once_make_one_rematch(self, store, path):
         table = a_game(store)
@@ -57,7 +57,7 @@ class TestPlayAgainOnce:
 
         def tap(other: Store) -> None:
             start.wait()
-            ids.append(Table.again(other, Table.resume(other, table.game_id))[0])
+            ids.append(KeptSession.again(other, KeptSession.resume(other, table.game_id))[0])
 
         threads = [threading.Thread(target=tap, args=(o,)) for o in others]
         for t in threads:
@@ -70,11 +70,11 @@ class TestPlayAgainOnce:
 
     def test_a_deleted_rematch_can_be_made_again(self, store):
         table = a_game(store)
-        first, _ = Table.again(store, table)
+        first, _ = KeptSession.again(store, table)
         store.delete_game(first)
-        second, _ = Table.again(store, table)
+        second, _ = KeptSession.again(store, table)
         assert len(store.list_games()) == 2
-        assert Table.resume(store, second).session.steps == []
+        assert KeptSession.resume(store, second).session.steps == []
 
 
 class TestTheSameRecordImportedAgain:
@@ -138,7 +138,7 @@ class TestMigration:
             columns = {r[1] for r in store._conn.execute("PRAGMA table_info(games)")}
             assert "rematch_of" in columns
             table = a_game(store)
-            assert Table.again(store, table)[0] == Table.again(store, table)[0]
+            assert KeptSession.again(store, table)[0] == KeptSession.again(store, table)[0]
         finally:
             store.close()
 

@@ -12,7 +12,7 @@ from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import MAX_REASON
 from referee.core.record import GameRecord
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.players import (
     PLAYER_FIELDS,
     RecentTable,
@@ -50,9 +50,9 @@ def set_updated(store, game_id, stamp) -> None:
 
 class TestRecentTables:
     def test_most_recent_table_first_seat_order_kept_each_table_once(self, store):
-        a = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy", "Dee"]))
-        b = Table.new(store, GameRecord(game="fairy", players=["Bo", "Ana"]))
-        c = Table.new(store, GameRecord(game="faj", players=["Ana", "Bo", "Cy", "Dee"]))
+        a = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy", "Dee"]))
+        b = KeptSession.new(store, GameRecord(game="fairy", players=["Bo", "Ana"]))
+        c = KeptSession.new(store, GameRecord(game="faj", players=["Ana", "Bo", "Cy", "Dee"]))
         set_updated(store, a.game_id, "2025-03-01T20:00:00+00:00")
         set_updated(store, b.game_id, "2025-03-02T20:00:00+00:00")
         set_updated(store, c.game_id, "2025-02-01T20:00:00+00:00")
@@ -82,7 +82,7 @@ class TestRecentTables:
         assert relative_day("not a time", now) == ""
 
     def test_games_this_referee_cannot_read_are_not_offered(self, store):
-        Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         store._conn.execute("UPDATE games SET kind='chess'")
         assert store.recent_tables() == []
 
@@ -104,11 +104,11 @@ class TestNameSuggestions:
 class TestRename:
     def test_every_game_of_the_player_is_renamed_and_nothing_else(self, store):
         ended = faeker_to_the_end(store, ("Anna", "Bo"))
-        going = Table.new(store, GameRecord(game="faeker", players=["Cy", "Anna", "Di"]))
+        going = KeptSession.new(store, GameRecord(game="faeker", players=["Cy", "Anna", "Di"]))
         going.play(top(4))
         going.play(bid("Anna", 1))
         going.undo()  # an undone action names a player too
-        other = Table.new(store, GameRecord(game="faeker", players=["Cy", "Di"]))
+        other = KeptSession.new(store, GameRecord(game="faeker", players=["Cy", "Di"]))
         ended.replace(ended.session.record().actions[:3], [], "Cut")  # an earlier version
         before = everything(store)
 
@@ -131,12 +131,12 @@ class TestRename:
             assert as_stored(next(r for r in store.results() if r.id == game_id)) == replayed(
                 store, game_id
             )
-        resumed = Table.resume(store, going.game_id)
+        resumed = KeptSession.resume(store, going.game_id)
         assert resumed.session.redo_actions[0]["player"] == "Ana"
         assert resumed.state.players == ("Cy", "Ana", "Di")
         versions = store.versions(ended.game_id)
         assert all("Anna" not in repr(v) for v in versions)
-        resumed_ended = Table.resume(store, ended.game_id)
+        resumed_ended = KeptSession.resume(store, ended.game_id)
         resumed_ended.restore_version(versions[0]["id"])  # the earlier log still replays
 
     def test_the_summary_names_the_new_name(self, store):
@@ -144,7 +144,7 @@ class TestRename:
         summary = store.list_games()[0].summary
         store.rename_player("Bo", "Bob")
         assert store.list_games()[0].summary == summary.replace("Bo ", "Bob ")
-        resumed = Table.resume(store, t.game_id)
+        resumed = KeptSession.resume(store, t.game_id)
         assert store.list_games()[0].summary == t.rules.summary(resumed.state)
 
     def test_merging_two_names_makes_one_player(self, store):
@@ -161,7 +161,7 @@ class TestRename:
 
     def test_a_merge_that_seats_one_name_twice_is_refused_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
-        Table.new(store, GameRecord(game="faeker", players=["Anna", "ANA", "Cy"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "ANA", "Cy"]))
         before = everything(store)
         with pytest.raises(InvalidAction) as refused:
             store.rename_player("Anna", "Ana")
@@ -170,14 +170,14 @@ class TestRename:
         assert everything(store) == before
 
     def test_player_order_is_each_name_once_as_first_seated_here(self, store):
-        Table.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
-        Table.new(store, GameRecord(game="faeker", players=["Cy", "Ana", "Bo"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Cy", "Ana", "Bo"]))
         assert store.player_order() == ["Bo", "Ana", "Cy"]
 
     def test_verify_says_what_a_rename_would_change_or_why_not_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
-        Table.new(store, GameRecord(game="faeker", players=["Anna", "Cy"]))
-        Table.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "Cy"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
         before = everything(store)
         assert store.verify_rename("Anna", "Annabel") == [1, 2]
         assert store.verify_rename("Anna", "Ana") == [1, 2]  # a merge that can be done
@@ -209,12 +209,12 @@ class TestRename:
         assert everything(store) == before
 
     def test_a_device_showing_a_renamed_game_reloads_instead_of_writing_old_names(self, store):
-        t = Table.new(store, GameRecord(game="faeker", players=["Anna", "Bo"]))
+        t = KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "Bo"]))
         t.play(top(4))
         store.rename_player("Anna", "Ana")
         with pytest.raises(StaleWrite):
             t.play(bid("Bo", 1))
-        assert Table.resume(store, t.game_id).state.players == ("Ana", "Bo")
+        assert KeptSession.resume(store, t.game_id).state.players == ("Ana", "Bo")
 
     def test_a_live_table_is_reloaded_with_the_new_name(self, store):
         from referee.live.tables import LiveTables

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file modes")
@@ -22,7 +22,7 @@ class TestSavedGamesAreTheOwnersOnly:
         old = os.umask(0o022)
         try:
             store = Store(tmp_path / "referee.db")
-            Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+            KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         finally:
             os.umask(old)
         for name in ("referee.db", "referee.db-wal"):

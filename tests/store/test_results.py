@@ -10,7 +10,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord, parse_record
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.results import GameResult
 from referee.storage.store import SCHEMA_VERSION, Store
 from tests.helpers import bid, pass_, top
@@ -23,9 +23,9 @@ def store(tmp_path):
     s.close()
 
 
-def faeker_to_the_end(store, players=("Ana", "Bo")) -> Table:
+def faeker_to_the_end(store, players=("Ana", "Bo")) -> KeptSession:
     """Bo's bids stand unopposed round after round until the game is over."""
-    t = Table.new(store, GameRecord(game="faeker", players=list(players)))
+    t = KeptSession.new(store, GameRecord(game="faeker", players=list(players)))
     while not t.session.is_over:
         t.play(top(6))
         t.play(bid(t.rules.current_player(t.state), 1))
@@ -92,14 +92,14 @@ class TestEveryWriterKeepsTheResults:
 
     def test_an_imported_ending_is_stored_finished(self, store):
         record = faeker_to_the_end(store).session.record()
-        copy = Table.new(store, parse_record(record.model_dump(mode="json")))
+        copy = KeptSession.new(store, parse_record(record.model_dump(mode="json")))
         r = result(store, copy.game_id)
         assert r.finished and as_stored(r) == replayed(store, copy.game_id)
         assert next(g for g in store.list_games() if g.id == copy.game_id).finished
 
     def test_deleting_a_game_deletes_its_results(self, store):
         t = faeker_to_the_end(store)
-        other = Table.new(store, GameRecord(game="fairy", players=["Cy", "Di"]))
+        other = KeptSession.new(store, GameRecord(game="fairy", players=["Cy", "Di"]))
         store.delete_game(t.game_id)
         assert [r.id for r in store.results()] == [other.game_id]
         rows = store._conn.execute("SELECT COUNT(*) FROM results WHERE game_id=?", (t.game_id,))
@@ -108,7 +108,7 @@ class TestEveryWriterKeepsTheResults:
     def test_a_refused_write_changes_no_result(self, store):
         t = faeker_to_the_end(store)
         before = store.results()
-        stale = Table.resume(store, t.game_id)
+        stale = KeptSession.resume(store, t.game_id)
         t.undo()
         with pytest.raises(RefereeError):
             stale.undo()  # the game moved on since this table read it
@@ -140,8 +140,8 @@ class TestMigration:
         path = tmp_path / "referee.db"
         store = Store(path)
         ended = faeker_to_the_end(store)
-        imported = Table.new(store, ended.session.record())
-        going = Table.new(store, GameRecord(game="fairy", players=["Cy", "Di", "Ed"]))
+        imported = KeptSession.new(store, ended.session.record())
+        going = KeptSession.new(store, GameRecord(game="fairy", players=["Cy", "Di", "Ed"]))
         going.play({"type": "opening", "card": 3})
         expected = {g: replayed(store, g) for g in (ended.game_id, imported.game_id, going.game_id)}
         store.close()
@@ -170,7 +170,7 @@ class TestMigration:
         path = tmp_path / "referee.db"
         store = Store(path)
         good = faeker_to_the_end(store)
-        bad = Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
+        bad = KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         store.close()
         make_older(path)
         conn = sqlite3.connect(path)

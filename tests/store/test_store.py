@@ -7,7 +7,7 @@ import pytest
 
 from referee.core.errors import IllegalAction
 from referee.core.record import GameRecord
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import SCHEMA_VERSION, Store, data_dir
 from tests.helpers import bid, top
 
@@ -20,7 +20,7 @@ def store(tmp_path):
 
 
 def new_table(store):
-    return Table.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+    return KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
 
 
 class TestDataFolder:
@@ -45,7 +45,7 @@ class TestGamesAndLog:
         t = new_table(store)
         t.play(top(4))
         t.play(bid("Bo", 2))
-        again = Table.resume(store, t.game_id)
+        again = KeptSession.resume(store, t.game_id)
         assert again.state == t.state
 
     def test_undo_and_redo_survive_a_restart(self, store, tmp_path):
@@ -54,7 +54,7 @@ class TestGamesAndLog:
         t.play(bid("Bo", 2))
         t.undo()
         store.close()
-        again = Table.resume(Store(tmp_path / "referee.db"), t.game_id)
+        again = KeptSession.resume(Store(tmp_path / "referee.db"), t.game_id)
         assert again.session.can_redo and again.state.deal.ladder == ()
         again.redo()
         assert again.state.deal.ladder[0].amount == 2
@@ -68,7 +68,7 @@ class TestGamesAndLog:
 
     def test_list_known_players_and_delete(self, store):
         t = new_table(store)
-        Table.new(store, GameRecord(game="faeker", players=["Di", "Ana"]))
+        KeptSession.new(store, GameRecord(game="faeker", players=["Di", "Ana"]))
         assert store.known_players()[:2] == ["Di", "Ana"]
         assert len(store.list_games()) == 2
         store.delete_game(t.game_id)
@@ -116,7 +116,7 @@ class TestFailedWrite:
             t.play(bid("Bo", 3))
         assert (t.state, t.session.can_redo) == before  # redo survives too
         monkeypatch.undo()
-        assert Table.resume(store, t.game_id).state == t.state
+        assert KeptSession.resume(store, t.game_id).state == t.state
 
 
 class TestImport:
@@ -127,14 +127,14 @@ class TestImport:
         t.play(top(4))
         t.play(bid("Bo", 2))
         data = t.session.record().model_dump(mode="json")
-        copy = Table.new(store, parse_record(data))
+        copy = KeptSession.new(store, parse_record(data))
         assert copy.game_id != t.game_id and copy.state == t.state
-        assert Table.resume(store, copy.game_id).state == t.state
+        assert KeptSession.resume(store, copy.game_id).state == t.state
 
     def test_a_record_with_an_illegal_action_is_refused_and_not_stored(self, store):
         from referee.core.session import ReplayError
 
         record = GameRecord(game="faeker", players=["Ana", "Bo"], actions=[top(3), bid("Ana", 1)])
         with pytest.raises(ReplayError, match="Action 2 of the record"):
-            Table.new(store, record)
+            KeptSession.new(store, record)
         assert store.list_games() == []

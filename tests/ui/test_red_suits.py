@@ -25,7 +25,7 @@ class TestRedSuitsInSentences:
 class TestRedSuitsInWhatNow:
     def test_a_red_card_in_what_now_is_drawn_red_in_its_line_and_its_reason(self):
         from referee.core.whatnow import Move, WhatNow
-        from referee.ui.whatnow import panel
+        from referee.ui.whatnow_panel import panel
         from tests.ui.devices import controls
 
         move = Move("Play", "Bo may play 9♦.", reason="Q♥ was kept by Ana, not Bo.")

@@ -16,7 +16,7 @@ from referee.games import GAMES
 from referee.ui import routes
 from referee.ui.result.card import result_card
 from referee.ui.result.facts import SIGNATURE, Result, Row, game_result, ordinal
-from referee.ui.result.sheet import LEAST_RATIO, pixel_ratio
+from referee.ui.result.share_dialog import LEAST_RATIO, pixel_ratio
 from referee.ui.theme import RED_SUIT
 from tests.flet_patches import insides
 from tests.flet_patches.insides import held_dialogs

@@ -9,7 +9,7 @@ import random
 import flet as ft
 
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from referee.ui import routes
 from referee.ui.verdicts import Shown
@@ -209,7 +209,7 @@ class TestAnotherRefereeOnTheSameFolder:
             await told()
             other = Store(tmp_path / "referee.db")  # a second referee on the same folder
             try:
-                Table.resume(other, a.game.game_id).undo()
+                KeptSession.resume(other, a.game.game_id).undo()
             finally:
                 other.close()
             lives.catch_up([a.game.live])  # what its watcher does when data_version moves

@@ -10,7 +10,7 @@ import flet as ft
 from referee.games import GAMES
 from referee.ui import routes
 from referee.ui.routes import Route
-from referee.ui.walk import Walk, unsaid
+from referee.ui.sample_round import Walk, unsaid
 from tests.flet_patches.insides import page_event
 from tests.helpers import run_async
 from tests.player_words import RULING_ID
@@ -39,11 +39,11 @@ def _walking(lives, kind: str = "faeker"):
 
 class TestEachStepIsAnAddress:
     def test_a_step_has_its_own_address_and_back_goes_one_step_back(self):
-        assert Route("walk", 7, step=3).path == "/game/7/walk?step=3"
-        assert routes.parse("/game/7/walk?step=3") == Route("walk", 7, step=3)
+        assert Route("walk", 7, walk_step=3).path == "/game/7/walk?step=3"
+        assert routes.parse("/game/7/walk?step=3") == Route("walk", 7, walk_step=3)
         assert routes.parse("/game/7/walk?step=0") == Route("walk", 7)
-        assert Route("walk", 7, step=3).parent == Route("walk", 7, step=2)
-        assert Route("walk", 7, step=1).parent == Route("walk", 7)
+        assert Route("walk", 7, walk_step=3).parent == Route("walk", 7, walk_step=2)
+        assert Route("walk", 7, walk_step=1).parent == Route("walk", 7)
         assert Route("walk", 7).parent == Route("rules", 7)
 
     def test_a_step_that_is_not_a_number_is_no_screen(self):
@@ -52,7 +52,7 @@ class TestEachStepIsAnAddress:
         assert routes.parse("/game/7/walk?step=123456") is None
 
     def test_the_earlier_steps_take_no_views_of_their_own(self):
-        stack = [r.path for r in Route("walk", 7, step=9).stack()]
+        stack = [r.path for r in Route("walk", 7, walk_step=9).stack()]
         assert stack == ["/", "/game/7", "/game/7/rules", "/game/7/walk?step=9"]
 
 
@@ -121,7 +121,7 @@ class TestBackStepsBack:
             return app.top.walk, app.top.route
 
         walk, route = run_async(run())
-        assert walk.done and route.step == len(walk.steps)
+        assert walk.done and route.walk_step == len(walk.steps)
 
 
 class TestVerdictRulingsWaitBehindWhy:

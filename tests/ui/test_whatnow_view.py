@@ -13,9 +13,9 @@ from referee.core.whatnow import Move, WhatNow
 from referee.games import GAMES
 from referee.live.tables import LiveTables
 from referee.ui import routes
-from referee.ui.screens.game import whatnow as game_whatnow
-from referee.ui.walk import Walk, deal, round_length
-from referee.ui.whatnow import COMPACT_MOVES, Why, panel, sections
+from referee.ui.sample_round import Walk, deal, round_length
+from referee.ui.screens.game import whatnow_toggle as game_whatnow
+from referee.ui.whatnow_panel import COMPACT_MOVES, Why, panel, sections
 from tests.helpers import run_async
 from tests.ui.devices import bidding_on_two, browser_goes, controls, device, texts_of
 

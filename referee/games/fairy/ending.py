@@ -4,7 +4,7 @@ between the tied players, or goes on.
 
 from referee.core.outcome import names_text
 from referee.core.words import PLACE_WORDS, number
-from referee.games.fairy.deck import FAIRIES, GOAL_15, TOP, is_fairy
+from referee.games.fairy.deck import BASE_GOAL, FAIRIES, GOAL_15, is_fairy
 from referee.games.fairy.model import FairyState
 
 
@@ -61,7 +61,7 @@ class Ending:
                 reason = (
                     f"{_cap(trigger)} ended the game; {name} has the highest score, {number(best)}."
                 )
-            if best > TOP and state.options.variant == "fairies":
+            if best > BASE_GOAL and state.options.variant == "fairies":
                 rulings.append("FY-ABOVE-24")
             return self._over(state, top, reason, rulings)
         tied = names_text([players[s] for s in top])
@@ -107,8 +107,8 @@ class Ending:
             if is_fairy(card) and state.fairies_seen == len(FAIRIES):
                 nth = PLACE_WORDS[len(FAIRIES) - 1]
                 found.append((f"the {nth} fairy ({card})", "FY-END-FAIRY"))
-            if max(state.scores) >= TOP:
-                found.append((f"reaching {TOP}", "FY-END-24"))
+            if max(state.scores) >= BASE_GOAL:
+                found.append((f"reaching {BASE_GOAL}", "FY-END-24"))
         elif max(state.scores) >= GOAL_15:
             found.append((f"reaching {GOAL_15}", "FY-END-15"))
         return found

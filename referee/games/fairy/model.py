@@ -7,6 +7,7 @@ from pydantic import Field, model_validator
 from referee.core.values import Snapshot, Value
 from referee.core.words import PLACE_WORDS
 from referee.games.fairy.deck import (
+    BASE_GOAL,
     CARDS,
     FAIRIES,
     GOAL_15,
@@ -14,7 +15,6 @@ from referee.games.fairy.deck import (
     MAX_PLAYERS,
     MAX_SUITS_TEXT,
     SUIT_SIZE,
-    TOP,
     suit_ranges,
 )
 from referee.games.fairy.scoring import Guess as GuessName
@@ -30,11 +30,12 @@ class FairyOptions(Value):
     variant: Literal["fairies", "fifteen"] = Field(
         "fairies",
         title="Game end",
-        description=f"The base game ends after the {_THIRD} fairy (or at once at {TOP} points); "
+        description=f"The base game ends after the {_THIRD} fairy "
+        f"(or at once at {BASE_GOAL} points); "
         f"the {GOAL_15}-point variant ignores fairies and ends when someone reaches {GOAL_15}.",
         json_schema_extra={
             "labels": {
-                "fairies": f"Base game: {_THIRD} fairy, or {TOP} points",
+                "fairies": f"Base game: {_THIRD} fairy, or {BASE_GOAL} points",
                 "fifteen": f"{GOAL_15}-point variant",
             }
         },

@@ -14,6 +14,7 @@ from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import PLACE_WORDS, amount, count_word, number
 from referee.games.fairy.deck import (
+    BASE_GOAL,
     CARDS,
     FAIRIES,
     FLOOR,
@@ -22,7 +23,6 @@ from referee.games.fairy.deck import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NUMBER_SUITS,
-    TOP,
     card_text,
     is_fairy,
     parse_suits,
@@ -86,7 +86,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
         f"({number(POINTS[SAME_SUIT], sign=True)}), or a fairy "
         f"({number(POINTS[CATCH], sign=True)}); a wrong guess costs {amount(-WRONG, 'points')}, "
         f"but nobody drops below {number(FLOOR)}. The game ends after the "
-        f"{PLACE_WORDS[len(FAIRIES) - 1]} fairy, or at once when someone reaches {TOP}; the "
+        f"{PLACE_WORDS[len(FAIRIES) - 1]} fairy, or at once when someone reaches {BASE_GOAL}; the "
         "highest score wins and a tie is played off by the tied players."
     )
     phases = {
@@ -231,7 +231,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             if state.cards_left == 0:
                 problems.append("the deck is empty but the game goes on")
             if not state.playoff and (
-                (base and (state.fairies_seen == len(FAIRIES) or max(state.scores) >= TOP))
+                (base and (state.fairies_seen == len(FAIRIES) or max(state.scores) >= BASE_GOAL))
                 or (not base and max(state.scores) >= GOAL_15)
             ):
                 problems.append("the game went on after its end")

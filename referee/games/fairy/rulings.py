@@ -4,13 +4,13 @@ from referee.core.rulings import Ruling, RulingBook
 from referee.core.whatnow import or_list
 from referee.core.words import PLACE_WORDS, amount, count_word, number
 from referee.games.fairy.deck import (
+    BASE_GOAL,
     FAIRIES,
     FLOOR,
     GOAL_15,
     LAST_CARD,
     SUIT_SIZE,
     SUITS,
-    TOP,
     fairies_text,
     suit_range,
 )
@@ -103,18 +103,19 @@ RULINGS = RulingBook(
         Ruling(
             id="FY-END-24",
             source="printed",
-            title=f"{TOP} points end the game at once",
-            text=f"When a turn's scoring takes one or more players to {TOP} or more, the game "
-            "ends right there: the highest score wins; a tie at the top is played off.",
+            title=f"{BASE_GOAL} points end the game at once",
+            text=f"When a turn's scoring takes one or more players to {BASE_GOAL} or more, "
+            "the game ends right there: the highest score wins; a tie at the top is played off.",
             option="variant",
             when="fairies",
         ),
         Ruling(
             id="FY-ABOVE-24",
             source="reading",
-            title=f"Scores above {TOP} count in full",
-            text=f"Points past {TOP} are kept exactly, so {TOP + 3} beats {TOP + 1} when both "
-            f"pass {TOP} in the same turn.",
+            title=f"Scores above {BASE_GOAL} count in full",
+            text=f"Points past {BASE_GOAL} are kept exactly, so {BASE_GOAL + 3} beats "
+            f"{BASE_GOAL + 1} when both "
+            f"pass {BASE_GOAL} in the same turn.",
             option="variant",
             when="fairies",
         ),

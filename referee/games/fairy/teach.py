@@ -7,7 +7,7 @@ rules' menu and refusals (core.whatnow.BaseTeacher)."""
 from referee.core.whatnow import BaseTeacher, and_list, or_list
 from referee.core.words import PLACE_WORDS, amount, number
 from referee.games.fairy import odds
-from referee.games.fairy.deck import FAIRIES, FLOOR, GOAL_15, TOP
+from referee.games.fairy.deck import BASE_GOAL, FAIRIES, FLOOR, GOAL_15
 from referee.games.fairy.model import FairyGuess, FairyReveal, FairyState, Guesses, Opening
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS, WRONG
 
@@ -86,7 +86,7 @@ class FairyTeacher(BaseTeacher):
             out.append(
                 f"Fairies seen: {state.fairies_seen} of {len(FAIRIES)}; the "
                 f"{PLACE_WORDS[len(FAIRIES) - 1]} fairy, "
-                f"or a score of {TOP}, ends the game."
+                f"or a score of {BASE_GOAL}, ends the game."
             )
         else:
             out.append(f"The first to {GOAL_15} points ends the game.")

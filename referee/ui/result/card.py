@@ -4,7 +4,7 @@ nothing is cut. Names in their players' colours, as on the score cards; red suit
 
 import flet as ft
 
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.result.facts import SIGNATURE, Result, Row
 from referee.ui.suits import suited
 from referee.ui.theme import FELT
@@ -46,13 +46,13 @@ def _row(row: Row) -> ft.Control:
         lines.append(
             ft.Container(
                 ft.Text(row.detail, size=12, color=SOFT),
-                padding=values.padding(left=PLACE_WIDTH + 8),
+                padding=layout_values.padding(left=PLACE_WIDTH + 8),
             )
         )
     return ft.Container(
         ft.Column(lines, spacing=0, tight=True),
-        padding=values.padding(left=10, right=12, top=7, bottom=7),
-        border=values.border_left(5, row.colour),
+        padding=layout_values.padding(left=10, right=12, top=7, bottom=7),
+        border=layout_values.border_left(5, row.colour),
         border_radius=8,
         bgcolor="#FFF8E1" if row.best else "#F4F5F3",
     )

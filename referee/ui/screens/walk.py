@@ -11,13 +11,13 @@ same seed deals the same round)."""
 import flet as ft
 
 from referee.core.whatnow import what_now
-from referee.ui import routes, values
+from referee.ui import layout_values, routes
 from referee.ui.reconcile import find
 from referee.ui.routes import Route
+from referee.ui.sample_round import Walk, unsaid
 from referee.ui.screen import Screen
 from referee.ui.suits import suited
-from referee.ui.walk import Walk, unsaid
-from referee.ui.whatnow import Why, panel
+from referee.ui.whatnow_panel import Why, panel
 from referee.ui.widgets import big_button, ruling_lines, split_details, tagged, why_toggle
 
 
@@ -29,9 +29,9 @@ class WalkScreen(Screen):
         self.game = shell.game
         s = self.game.session
         self.walk = Walk(s.rules, s.players, s.options)
-        self.walk.go_to(route.step or 0)
-        if self.walk.at != (route.step or 0):  # past the round's end: its last step
-            self.route = Route("walk", route.game_id, step=self.walk.at or None)
+        self.walk.go_to(route.walk_step or 0)
+        if self.walk.at != (route.walk_step or 0):  # past the round's end: its last step
+            self.route = Route("walk", route.game_id, walk_step=self.walk.at or None)
         self._why_open = False  # the verdict's rulings
         self._moves_why = False  # What now?'s rulings
         from referee.ui.games import VIEWS  # the game views load after the first page
@@ -109,7 +109,7 @@ class WalkScreen(Screen):
                     ft.Column(
                         items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
                     ),
-                    padding=values.padding(bottom=16),
+                    padding=layout_values.padding(bottom=16),
                 )
             ],
             scroll=ft.ScrollMode.AUTO,
@@ -147,7 +147,7 @@ class WalkScreen(Screen):
             lines.append(why_toggle(why, self._why_open, self._toggle_why))
         return ft.Container(
             ft.Column(lines, spacing=4, tight=True),
-            padding=values.symmetric(horizontal=12, vertical=10),
+            padding=layout_values.symmetric(horizontal=12, vertical=10),
             border_radius=10,
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
@@ -165,7 +165,7 @@ class WalkScreen(Screen):
                 spacing=2,
                 tight=True,
             ),
-            padding=values.symmetric(horizontal=12, vertical=10),
+            padding=layout_values.symmetric(horizontal=12, vertical=10),
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
         )

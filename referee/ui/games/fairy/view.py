@@ -11,11 +11,11 @@ from referee.core.outcome import names_text
 from referee.core.words import amount, number
 from referee.games.fairy import RULES
 from referee.games.fairy.deck import (
+    BASE_GOAL,
     CARDS,
     FAIRIES,
     FLOOR,
     GOAL_15,
-    TOP,
     is_fairy,
     suit_name,
     suit_of,
@@ -94,7 +94,7 @@ class FairyView(GameView):
                     winner=seat in state.winners,
                 )
             )
-        goal = f"{GOAL_15} wins" if state.options.variant == "fifteen" else f"{TOP} wins"
+        goal = f"{GOAL_15} wins" if state.options.variant == "fifteen" else f"{BASE_GOAL} wins"
         fairies = f"fairies seen {state.fairies_seen} of {len(FAIRIES)}"
         if state.options.variant == "fifteen":
             fairies += " (no end)"

@@ -10,16 +10,16 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.live.server import table_code
-from referee.ui import routes, values
-from referee.ui.bgstats import log_button, log_dialog
+from referee.ui import layout_values, routes
+from referee.ui.bgstats_button import log_button, log_dialog
 from referee.ui.reconcile import find
-from referee.ui.result.sheet import share_button
+from referee.ui.result.share_dialog import share_button
 from referee.ui.screen import Screen
-from referee.ui.screens.game.whatnow import WhatNowHere
+from referee.ui.screens.game.whatnow_toggle import WhatNowHere
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.suits import suited
-from referee.ui.whatnow import panel
+from referee.ui.whatnow_panel import panel
 from referee.ui.widgets import (
     TAP,
     action_button,
@@ -216,7 +216,7 @@ class GameScreen(Screen):
         header: list[ft.Control] = [
             tagged("round", ft.Text(view.round_line(state), size=14)),
             view.scoreboard(state),
-            ft.Container(self._status(view, s), padding=values.padding(top=6)),
+            ft.Container(self._status(view, s), padding=layout_values.padding(top=6)),
         ]
         keypad = None if s.is_over else view.keypad(state)
         parts: list[ft.Control] = [keypad] if keypad is not None else []
@@ -243,7 +243,7 @@ class GameScreen(Screen):
                             vertical_alignment=ft.CrossAxisAlignment.CENTER,
                         ),
                     ),
-                    padding=values.symmetric(vertical=12),
+                    padding=layout_values.symmetric(vertical=12),
                 )
             )
         elif last is not None and not s.is_over and not view.shows_last_step(state):
@@ -251,7 +251,7 @@ class GameScreen(Screen):
             parts.append(
                 view.last_step(
                     suited(last.headline, size=14, italic=True),
-                    padding=values.symmetric(vertical=12),
+                    padding=layout_values.symmetric(vertical=12),
                 )
             )
         seats = s.rules.to_act(state)
@@ -271,7 +271,7 @@ class GameScreen(Screen):
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(
                 ft.Column([*whatnow, ft.Column(parts, spacing=10)], spacing=0),
-                padding=values.padding(bottom=24),
+                padding=layout_values.padding(bottom=24),
             ),
         )
 
@@ -317,7 +317,7 @@ class GameScreen(Screen):
                     ],
                     spacing=10,
                 ),
-                padding=values.symmetric(horizontal=12, vertical=10),
+                padding=layout_values.symmetric(horizontal=12, vertical=10),
                 border_radius=10,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
             ),

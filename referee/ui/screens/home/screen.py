@@ -6,10 +6,10 @@ import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.names import sentence
-from referee.history.series import stored_series
-from referee.live.table import StoredAlready
+from referee.history.series_totals import stored_series
+from referee.live.kept_session import StoredAlready
 from referee.storage.store import StoreUnavailable
-from referee.ui.bgstats import log_dialog
+from referee.ui.bgstats_button import log_dialog
 from referee.ui.file_import import FileImport
 from referee.ui.screen import Screen
 from referee.ui.screens.home.view import HOME_PAGE, home_view, import_record
@@ -89,7 +89,7 @@ class HomeScreen(Screen):
             # The reason shows under the field: a snack bar would sit behind the dialog.
             # One bounded, strict reader: every refusal is one sentence, nothing is saved.
             try:
-                live = self.shell.lives.adopt(import_record(self.shell.store, field.value or ""))
+                live = self.shell.lives.register(import_record(self.shell.store, field.value or ""))
             except StoredAlready as exc:  # the game the table wanted is here already: open it
                 self.shell.close_dialog()
                 self.shell.open_game(exc.game_id)

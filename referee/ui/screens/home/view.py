@@ -14,17 +14,17 @@ from referee.core.names import printable, sentence
 from referee.core.record import load_record_text
 from referee.core.words import amount
 from referee.games import GAMES
-from referee.live.table import Table
+from referee.live.kept_session import KeptSession
 from referee.storage.store import GameSummary, Store
-from referee.ui.bgstats import LABEL as LOG_LABEL
+from referee.ui.bgstats_button import LABEL as LOG_LABEL
 from referee.ui.widgets import TAP, big_button, icon_button, tagged, tile
 
 
-def import_record(store: Store, text: str | bytes) -> Table:
+def import_record(store: Store, text: str | bytes) -> KeptSession:
     """The Import dialog's work: read the pasted record (bounded and strict), replay it,
     and save it as a new game. Raises RefereeError with one sentence (StoredAlready for a
     game stored already); saves nothing then."""
-    return Table.imported(store, load_record_text(text))
+    return KeptSession.imported(store, load_record_text(text))
 
 
 def local_time(stamp: str) -> str:

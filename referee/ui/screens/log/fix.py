@@ -19,7 +19,7 @@ class FixScreen(Screen):
         self.game.log_open = set()  # the numbers move with the fix: afterwards, all closed
         steps = len(self.game.session.steps)
         self.editor = (
-            LogEditor(self.game, route.step, KINDS[route.fix]) if route.step <= steps else None
+            LogEditor(self.game, route.action, KINDS[route.fix]) if route.action <= steps else None
         )
 
     def heading(self) -> str:
@@ -31,7 +31,7 @@ class FixScreen(Screen):
             return taken
         if self.editor is None:
             return ft.Text(
-                f"The log has no action {self.route.step} now: it has "
+                f"The log has no action {self.route.action} now: it has "
                 f"{len(self.game.session.steps)}. Go back to the log to choose another.",
                 size=15,
             )

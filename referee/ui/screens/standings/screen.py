@@ -3,7 +3,7 @@ the scores round by round; while it goes on, the scores so far."""
 
 import flet as ft
 
-from referee.ui.result.sheet import share_button
+from referee.ui.result.share_dialog import share_button
 from referee.ui.screen import Screen
 from referee.ui.screens.standings.panels import progress_panel, standings_panel
 

@@ -15,7 +15,7 @@ from referee.history.sheet import stored_sheet
 from referee.history.stats import PERIODS, statistics
 from referee.ui import routes
 from referee.ui.result.facts import stats_result
-from referee.ui.result.sheet import ShareSheet, share_button
+from referee.ui.result.share_dialog import ShareSheet, share_button
 from referee.ui.screen import Screen
 from referee.ui.screens.stats import view
 from referee.ui.screens.stats.rename import RenameDialog

@@ -18,7 +18,7 @@ import flet as ft
 from referee.core.rulings import Cited
 from referee.core.whatnow import Move, WhatNow
 from referee.core.words import amount
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.suits import suited, suited_spans
 from referee.ui.widgets import icon_button, tagged, tile
 
@@ -195,7 +195,7 @@ def panel(
         tag or ("whatnow-panel" if compact else "whatnow"),
         ft.Container(
             ft.Column(items, spacing=6, tight=True),
-            padding=values.symmetric(horizontal=12, vertical=10),
+            padding=layout_values.symmetric(horizontal=12, vertical=10),
             border_radius=10,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
         ),
@@ -220,6 +220,7 @@ def slot(wn: WhatNow, opened: bool, close: Callable, why: Why) -> ft.Control:
         # panel anew, sentences and all, the very work kept shut it saves.
         width=FULL_WIDTH,
         clip_behavior=ft.ClipBehavior.HARD_EDGE,
-        padding=values.padding(bottom=10),  # the space the actions' column puts between parts
+        # the space the actions' column puts between parts
+        padding=layout_values.padding(bottom=10),
         key="whatnow-slot",
     )

@@ -1,5 +1,5 @@
 """What now? in a game's own view (`/game/{id}/whatnow`): the ? in the bar that opens it,
-the panel above the actions (ui/whatnow.py draws it), open or kept shut on the page, and
+the panel above the actions (ui/whatnow_panel.py draws it), open or kept shut on the page, and
 its Why?. Back, the panel's × and the ? again close it."""
 
 import asyncio
@@ -9,7 +9,7 @@ import flet as ft
 
 from referee.core.whatnow import WhatNow
 from referee.ui import routes
-from referee.ui.whatnow import Why, slot
+from referee.ui.whatnow_panel import Why, slot
 from referee.ui.widgets import icon_button
 
 DOUBLE_TAP_S = 0.6  # a second tap on the ? this soon after the first is the same tap

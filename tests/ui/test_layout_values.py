@@ -1,9 +1,9 @@
-"""ui/values.py: paddings, borders and alignments are made once and shared, equal to what
+"""ui/layout_values.py: paddings, borders and alignments are made once and shared, equal to what
 Flet makes, and a redraw keeps the ones shown."""
 
 import flet as ft
 
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.score_cards import CHIP_WIDTH
 from tests.flet_patches.insides import own, tap
 from tests.helpers import run_async
@@ -12,16 +12,18 @@ from tests.ui.test_stale_taps import _button, _faeker
 
 
 def test_a_shared_value_is_the_one_flet_makes():
-    assert values.symmetric(horizontal=8) == ft.Padding.symmetric(horizontal=8)
-    assert values.padding(top=6) == ft.Padding.only(top=6)
-    assert values.border_all(2, ft.Colors.OUTLINE) == ft.Border.all(2, ft.Colors.OUTLINE)
-    assert values.border_left(5, "#1E88E5") == ft.Border(left=ft.BorderSide(5, "#1E88E5"))
-    assert values.CENTRE == ft.Alignment.CENTER
+    assert layout_values.symmetric(horizontal=8) == ft.Padding.symmetric(horizontal=8)
+    assert layout_values.padding(top=6) == ft.Padding.only(top=6)
+    assert layout_values.border_all(2, ft.Colors.OUTLINE) == ft.Border.all(2, ft.Colors.OUTLINE)
+    assert layout_values.border_left(5, "#1E88E5") == ft.Border(left=ft.BorderSide(5, "#1E88E5"))
+    assert layout_values.CENTRE == ft.Alignment.CENTER
 
 
 def test_the_same_value_is_made_once():
-    assert values.symmetric(vertical=12) is values.symmetric(vertical=12)
-    assert values.border_all(1, ft.Colors.OUTLINE) is values.border_all(1, ft.Colors.OUTLINE)
+    assert layout_values.symmetric(vertical=12) is layout_values.symmetric(vertical=12)
+    assert layout_values.border_all(1, ft.Colors.OUTLINE) is layout_values.border_all(
+        1, ft.Colors.OUTLINE
+    )
 
 
 def test_a_redraw_builds_the_values_shown(lives):

@@ -17,7 +17,7 @@ import flet as ft
 
 from referee.flet_patches.actions import share_files_at_tap
 from referee.flet_patches.context import current_page
-from referee.ui import values
+from referee.ui import layout_values
 from referee.ui.host import Host
 from referee.ui.result.card import CARD_WIDTH, result_card
 from referee.ui.result.facts import Result
@@ -81,14 +81,14 @@ class ShareSheet:
                 ),
                 width=CARD_WIDTH,
             ),
-            content_padding=values.padding(left=8, right=8, top=14),
-            inset_padding=values.symmetric(horizontal=10, vertical=20),
+            content_padding=layout_values.padding(left=8, right=8, top=14),
+            inset_padding=layout_values.symmetric(horizontal=10, vertical=20),
             actions=[
                 self.copy_button,
                 ft.TextButton(content="Close", on_click=self.host.close_dialog, height=TAP),
                 self.share_button,
             ],
-            actions_padding=values.padding(left=8, right=8, top=4, bottom=8),
+            actions_padding=layout_values.padding(left=8, right=8, top=4, bottom=8),
         )
 
     def open(self) -> None:

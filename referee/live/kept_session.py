@@ -28,7 +28,7 @@ class StoredAlready(RefereeError):
         self.game_id = game_id
 
 
-class Table:
+class KeptSession:
     def __init__(self, store: Store, game_id: int, session: Session, revision: int = 0) -> None:
         self.store = store
         self.game_id = game_id
@@ -36,7 +36,7 @@ class Table:
         self.revision = revision
 
     @classmethod
-    def new(cls, store: Store, record: GameRecord) -> "Table":
+    def new(cls, store: Store, record: GameRecord) -> "KeptSession":
         """A new game, or an imported record, saved as a new game. Its names must pass
         the rules for new tables (nothing invisible, no two alike); a stored game is
         resumed without them, so games saved before those rules still open."""
@@ -52,7 +52,7 @@ class Table:
         return cls(store, game_id, session)
 
     @classmethod
-    def imported(cls, store: Store, record: GameRecord) -> "Table":
+    def imported(cls, store: Store, record: GameRecord) -> "KeptSession":
         """An imported record saved as a new game, as `new` does, unless the same game is
         stored already: then StoredAlready names it and nothing is saved."""
         new_names(record.players)
@@ -65,7 +65,7 @@ class Table:
         return cls(store, game_id, session)
 
     @classmethod
-    def again(cls, store: Store, of: "Table") -> tuple[int, Rematch]:
+    def again(cls, store: Store, of: "KeptSession") -> tuple[int, Rematch]:
         """Play again of `of`: the id of the game the first tap made, on whichever device
         or process, or of a new one; and what the rules say of it (who starts, and why)."""
         rematch = of.rematch()
@@ -75,7 +75,7 @@ class Table:
         return store.create_rematch(of.game_id, session.record(), st.summary, st.points), rematch
 
     @classmethod
-    def resume(cls, store: Store, game_id: int) -> "Table":
+    def resume(cls, store: Store, game_id: int) -> "KeptSession":
         stored = store.load(game_id)
         session = Session(rules_for(stored.record.game), stored.record, stored.redo)
         return cls(store, game_id, session, stored.revision)
