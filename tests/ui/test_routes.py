@@ -83,7 +83,7 @@ class TestAddresses:
 
     def test_the_builders_write_what_parse_reads(self):
         assert parse(routes.game(7, "log")) == Route("log", 7)
-        assert parse(routes.fix(7, 2, "delete")) == Route("fix", 7, step=2, fix="delete")
+        assert parse(routes.fix(7, 2, "delete")) == Route("fix", 7, action=2, fix="delete")
         assert parse(routes.settle("faj_trick", 7)) == Route("settle", 7, dispute="faj_trick")
 
 

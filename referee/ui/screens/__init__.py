@@ -21,7 +21,7 @@ SCREENS = {
     "log": ("log", "LogScreen"),
     "fix": ("log.fix", "FixScreen"),
     "standings": ("standings", "StandingsScreen"),
-    "rules": ("rules", "RulesScreen"),
+    "rules": ("rulebook", "RulesScreen"),
     "walk": ("walk", "WalkScreen"),
     "settle": ("settle", "SettleScreen"),
 }
