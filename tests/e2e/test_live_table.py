@@ -53,6 +53,8 @@ class TestOneGameOnTwoDevices:
             b = open_page(browser, app.url)
             b.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
             expect(tagged(a, "devices")).to_have_text("Also open on 1 other device")
+            # B's game screen drawn first: the second below times the change, not B's load.
+            expect(tagged(b, "status")).to_contain_text("enter the top card")
 
             a.get_by_role("button", name="Top 3", exact=True).click()
             started = time.perf_counter()
