@@ -100,7 +100,11 @@ class FileImport:
 
         def run() -> None:
             try:
-                result = import_apart(database, [str(path)], [name], self._progress)
+                try:
+                    result = import_apart(database, [str(path)], [name], self._progress)
+                finally:
+                    if sent:  # let go before the table is told: nothing of it is kept after
+                        path.unlink(missing_ok=True)
             except RefereeError as exc:
                 self._refused([exc.reason])
             except Exception:  # a fault of the referee's own: said where it runs
@@ -111,9 +115,6 @@ class FileImport:
                     self._refused(result.refused)
                 else:
                     self._imported(result, name)
-            finally:
-                if sent:
-                    path.unlink(missing_ok=True)
 
         threading.Thread(target=run, name="referee-file-import", daemon=True).start()
 

@@ -4,7 +4,7 @@ Moves are drawn from the contract's own menu (`rules.draw`), mixed with mutated 
 are usually illegal. For every state reached the contract and `apply` must agree both
 ways: what the menu offers is accepted, and what `apply` accepts was on the menu. Undo,
 redo and reopening the store are interleaved, and the stored record must always replay
-to the same game. REFEREE_GAMES_PER_KIND sets the number of games (120 by default, to
+to the same game. REFEREE_GAMES_PER_KIND sets the number of games (60 by default, to
 keep the suite short; set it higher for a deeper run).
 """
 
@@ -27,7 +27,7 @@ from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
 from tests.contract import per_game
 
-GAMES_PER_KIND = int(os.environ.get("REFEREE_GAMES_PER_KIND", "120"))
+GAMES_PER_KIND = int(os.environ.get("REFEREE_GAMES_PER_KIND", "60"))
 MAX_STEPS = 150
 STATES_CHECKED: Counter = Counter()
 

@@ -177,8 +177,7 @@ def test_a_browser_that_shares_only_inside_a_tap_shares_at_the_second_tap(browse
             height=844,
             touch=True,
             init_script=SAFARI_SHARE,
-            is_mobile=True,
-            device_scale_factor=RATIO,
+            is_mobile=True,  # a ratio of 1: the hand-over is the subject, not the pixels
         )
         # from home, as a table opens it: the phone's Back then has somewhere to go
         page.get_by_role("button", name=f"View Fairy: {', '.join(PLAYERS)}").tap()

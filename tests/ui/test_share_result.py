@@ -342,3 +342,16 @@ def test_the_statistics_share_the_figures_under_the_filters_shown(lives):
     assert text[2].startswith("1 finished game, as of ")  # the Fae-ker game is not counted
     rows = [line for line in text if "(1 game · avg. place " in line]
     assert len(rows) == 4 and rows[0].startswith("1st ")
+
+
+# Chromium's WebAssembly client (skwasm, its default renderer) reports a browser without
+# the Web Share API as the missing function's TypeError, under a minified name.
+NO_SHEET_IN_WASM = RuntimeError("TypeError: x0.canShare is not a function")
+
+
+def test_a_browser_without_a_share_sheet_downloads_in_the_webassembly_client_too(lives):
+    asked, note, _live = share_on_ending(
+        lives, "fairy", {"capture": PNG, "share_files": NO_SHEET_IN_WASM, "save_file": None}
+    )
+    assert dict(asked)["save_file"]["src_bytes"] == PNG  # downloaded, not armed for a tap
+    assert "downloads" in note

@@ -27,8 +27,10 @@ from referee.ui.widgets import TAP, big_button, tagged
 # in a chat) and the most (past it the file grows and nothing looks sharper).
 LEAST_RATIO, MOST_RATIO = 2.0, 3.5
 # What Flet's share says in a browser without the Web Share API, or one that cannot share
-# a file (share_plus's words: "Navigator.canShare() is unavailable", "... is false").
-NO_SHEET = "Navigator.canShare()"
+# a file: share_plus's words in the JavaScript client ("Navigator.canShare() is
+# unavailable", "... is false"), and in the WebAssembly one (skwasm, Chromium's default)
+# the missing function's own TypeError ("x0.canShare is not a function": a minified name).
+NO_SHEET = ("Navigator.canShare()", "canShare is not a function")
 # The card is drawn in the dialog just sent: the capture waits for its first frame.
 CAPTURE_DELAY_MS = 300
 
@@ -164,7 +166,7 @@ class ShareSheet:
         """The share sheet did not open: `why`, as the phone said it."""
         page = self.host.page
         at_tap = share_files_at_tap(share, args)
-        if page.web and NO_SHEET not in why and at_tap is not None:
+        if page.web and not any(words in why for words in NO_SHEET) and at_tap is not None:
             # The browser opens its sheet only at a tap (Safari: never from the answer of
             # a round trip to the host): the next tap of Share opens it on the phone
             # itself, with the picture already drawn.
