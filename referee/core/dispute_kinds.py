@@ -8,7 +8,7 @@ from the registry.
 """
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -45,7 +45,7 @@ class DisputeKind:
     settle: Callable[[Any], Settled]
 
 
-def _nothing_known(state: Any) -> dict:
+def _nothing_known(state: Any) -> dict[str, Any]:
     return {}
 
 
@@ -61,7 +61,7 @@ class GameDisputes:
 
     kinds: tuple[DisputeKind, ...]
     offered: tuple[str, ...] = ()
-    prefill: Callable[[Any], dict] = field(default=_nothing_known)
+    prefill: Callable[[Any], dict[str, Any]] = field(default=_nothing_known)
 
     def __post_init__(self) -> None:
         names = [k.kind for k in self.kinds]
@@ -80,7 +80,9 @@ def unique_names(names: Sequence[str]) -> None:
         raise InvalidAction(f"Two players are both called {twice[0]!r}: give each a name.")
 
 
-def settled(dispute, headline: str, details, rulings, **more) -> Settled:
+def settled(
+    dispute: Any, headline: str, details: Iterable[str], rulings: Iterable[str], **more: Any
+) -> Settled:
     """The answer to `dispute`: the rulings once each, in the order first cited. Its game
     is the catalogue's to name (`referee.disputes.settle`): here no game is known."""
     return Settled(

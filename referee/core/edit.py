@@ -10,10 +10,13 @@ from 1, as the players and `replay`'s messages do.
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pydantic import BaseModel
+
 from referee.core.errors import InvalidAction
 from referee.core.names import sentence
 from referee.core.record import GameRecord
 from referee.core.rules import GameRules
+from referee.core.said import Said
 from referee.core.said import change_text as action_change
 from referee.core.session import ReplayError, Session
 from referee.core.words import change_text
@@ -22,7 +25,9 @@ Kind = Literal["replace", "insert", "delete"]
 KINDS: tuple[str, ...] = ("replace", "insert", "delete")
 
 
-def edited_actions(actions: list[dict], at: int, kind: str, action: dict | None = None) -> list:
+def edited_actions(
+    actions: list[dict[str, Any]], at: int, kind: str, action: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The list with action `at` (from 1) replaced, deleted, or `action` inserted before
     it; InvalidAction with one sentence for an N the log does not have."""
     if kind not in KINDS:
@@ -31,17 +36,17 @@ def edited_actions(actions: list[dict], at: int, kind: str, action: dict | None 
         raise InvalidAction("The log is empty: there is no action to edit.")
     if type(at) is not int or not 1 <= at <= len(actions):
         raise InvalidAction(f"There is no action {at}; the log has actions 1 to {len(actions)}.")
-    if kind != "delete" and action is None:
-        raise InvalidAction(f"To {kind} an action, give the action.")
     i = at - 1
+    if kind == "delete":
+        return [*actions[:i], *actions[i + 1 :]]
+    if action is None:
+        raise InvalidAction(f"To {kind} an action, give the action.")
     if kind == "replace":
         return [*actions[:i], action, *actions[i + 1 :]]
-    if kind == "insert":
-        return [*actions[:i], action, *actions[i:]]
-    return [*actions[:i], *actions[i + 1 :]]
+    return [*actions[:i], action, *actions[i:]]
 
 
-def _edited_times(times: list, at: int, kind: str) -> list:
+def _edited_times(times: list[str | None], at: int, kind: str) -> list[str | None]:
     """The actions' times through an edit (`at` already checked): the new action's is
     not known."""
     i = at - 1
@@ -66,8 +71,8 @@ class Preview:
     reason: str = ""
     broken_headline: str = ""  # that action's verdict in the log before the edit
     change: str = ""  # the edited action itself, before → after, in the game's words
-    kept: list[dict] = field(default_factory=list)
-    kept_redo: list[dict] = field(default_factory=list)
+    kept: list[dict[str, Any]] = field(default_factory=list)
+    kept_redo: list[dict[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -82,17 +87,19 @@ class Preview:
             return f"Action {self.at} {what}"
         return f"Action {self.at} {what}; kept up to action {self.broken}"
 
-    def breaking(self) -> dict:
+    def breaking(self) -> dict[str, Any]:
         """The first break, as `replay` reports one (index from 0) and for players."""
+        broken = self.broken
+        assert broken is not None, "asked only of an edit that breaks"
         return {
             "ok": False,
-            "index": self.broken,
-            "action": self.broken + 1,
-            "reason": sentence(f"Action {self.broken + 1} no longer applies: {self.reason}"),
+            "index": broken,
+            "action": broken + 1,
+            "reason": sentence(f"Action {broken + 1} no longer applies: {self.reason}"),
         }
 
 
-def _record(before: Session, actions: list[dict]) -> GameRecord:
+def _record(before: Session, actions: list[dict[str, Any]]) -> GameRecord:
     return GameRecord(
         game=before.rules.kind,
         players=list(before.players),
@@ -102,12 +109,12 @@ def _record(before: Session, actions: list[dict]) -> GameRecord:
 
 
 def preview(
-    rules: GameRules,
+    rules: GameRules[Any, Any, Any],
     record: GameRecord,
     at: int,
     kind: str,
     action: Any = None,
-    redo: list[dict] | None = None,
+    redo: list[dict[str, Any]] | None = None,
 ) -> Preview:
     """Replay `record` with the edit; never writes. The edited or inserted action itself
     must apply where it stands: if it does not, InvalidAction/IllegalAction says why in
@@ -123,7 +130,7 @@ def preview(
         new_action = rules.parse_action(raw).model_dump(mode="json")
     actions = edited_actions(old, at, kind, new_action)
     edited = _record(before, actions)
-    if kind != "delete":
+    if new_action is not None:
         # The action entered must itself apply: otherwise the edit is refused, not kept.
         up_to = Session(rules, _record(before, actions[: at - 1]))
         up_to.verify(new_action)
@@ -172,19 +179,24 @@ def _winners(session: Session) -> list[str]:
     return [] if ended is None else [session.players[s] for s in ended.winners]
 
 
-def edit_said(before: Session, at: int, kind: str, action) -> tuple:
+def edit_said(
+    before: Session, at: int, kind: str, action: BaseModel | None
+) -> tuple[Said | None, Said | None, str]:
     """The edited action itself in the game's words, for the table as it stood before it
     (the same in both logs: everything before it is kept): what it said before, after,
     and the change in one line ("Ana's card: A♣ → A♦"; "Inserted: Bo passes")."""
     rules, k = before.rules, at - 1
     then = before.steps[k - 1].state if k > 0 else before.initial
     said_before = None if kind == "insert" else rules.said(then, before.steps[k].action)
-    said_after = None if kind == "delete" else rules.said(then, action)
+    said_after = None if action is None else rules.said(then, action)
     if kind == "replace":
+        assert said_before is not None and said_after is not None, "a replace says both"
         change = action_change(said_before, said_after)
     elif kind == "insert":
+        assert said_after is not None, "an insert says the new action"
         change = f"Inserted: {said_after.line}"
     else:
+        assert said_before is not None, "a delete says the old action"
         change = f"Deleted: {said_before.line}"
     return said_before, said_after, change
 
@@ -211,7 +223,7 @@ def summarize(before: Session, after: Session, at: int, kind: str) -> dict[str, 
     said_before, said_after, change = edit_said(
         before, at, kind, None if kind == "delete" else after.steps[k].action
     )
-    summary = {
+    summary: dict[str, Any] = {
         "edit": {"kind": kind, "at": at},
         "action": {
             "before": said_before and said_before.line,

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
 
 from referee.core.names import quoted, sentence
 from referee.core.words import amount
@@ -41,7 +42,7 @@ class _Place:
     each: bool = False  # the place is an item of the named list ("each of a hand's cards")
 
 
-def _explain(errors: list[dict], what: str, schema: Any) -> str:
+def _explain(errors: list[ErrorDetails], what: str, schema: Any) -> str:
     if not errors:
         return f"This is not {what}."
     first = errors[0]
@@ -115,7 +116,7 @@ def _subject(place: _Place, what: str) -> str:
     return _upper(f"each of {subject}" if place.each else subject)
 
 
-def _place(schema: Any, loc: tuple) -> _Place:
+def _place(schema: Any, loc: tuple[int | str, ...]) -> _Place:
     place = _Place()
     kind = schema
     for i, part in enumerate(loc):
@@ -125,7 +126,7 @@ def _place(schema: Any, loc: tuple) -> _Place:
         if _is_model(kind):
             place.label = getattr(kind, "label", None) or place.label
             info = kind.model_fields.get(part) if isinstance(part, str) else None
-            if info is None:
+            if info is None or not isinstance(part, str):
                 place.depth = i
                 return place
             place.name = info.title.lower() if info.title and place.label else info.title
@@ -163,8 +164,8 @@ def _place(schema: Any, loc: tuple) -> _Place:
     return place
 
 
-def _unwrap(kind: Any) -> tuple[Any, list]:
-    meta: list = []
+def _unwrap(kind: Any) -> tuple[Any, list[Any]]:
+    meta: list[Any] = []
     while get_origin(kind) is Annotated:
         kind, *extra = get_args(kind)
         meta += extra
@@ -175,7 +176,7 @@ def _is_model(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, BaseModel)
 
 
-def _members(kind: Any) -> tuple | None:
+def _members(kind: Any) -> tuple[Any, ...] | None:
     if get_origin(kind) in (Union, types.UnionType):
         return get_args(kind)
     return None
@@ -191,7 +192,7 @@ def _tag(member: Any) -> Any:
     return None
 
 
-def _member(members: tuple, segment: Any) -> Any:
+def _member(members: tuple[Any, ...], segment: Any) -> Any:
     """The member of an undiscriminated union that pydantic's loc segment names."""
     segment = str(segment)
     for member in members:
@@ -209,7 +210,7 @@ def _bounds(member: Any) -> dict[str, Any]:
     return _bounds_of(_unwrap(member)[1])
 
 
-def _bounds_of(meta: Sequence) -> dict[str, Any]:
+def _bounds_of(meta: Sequence[Any]) -> dict[str, Any]:
     bounds: dict[str, Any] = {}
     for item in meta:
         if isinstance(item, FieldInfo):
@@ -242,7 +243,7 @@ _NUMERIC = {
 }
 
 
-def _need(err: dict, bounds: dict[str, Any]) -> str | None:
+def _need(err: ErrorDetails, bounds: dict[str, Any]) -> str | None:
     """What the value must be, as a phrase completing "... must be ___"."""
     kind = err["type"]
     ctx = err.get("ctx") or {}
@@ -260,7 +261,7 @@ def _need(err: dict, bounds: dict[str, Any]) -> str | None:
     if kind == "string_type":
         return "text"
     if kind == "string_too_long":
-        return f"at most {amount(ctx.get('max_length'), 'characters')} long"
+        return f"at most {amount(ctx['max_length'], 'characters')} long"
     if kind == "string_too_short":
         low = ctx.get("min_length", 1)
         return "filled in" if low == 1 else f"at least {amount(low, 'characters')} long"

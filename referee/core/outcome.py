@@ -1,11 +1,12 @@
 """How a game ended: winners, places with ties, and why (one type for every game)."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from referee.core.values import Snapshot
 
 
-def places(strengths: Sequence) -> tuple[int, ...]:
+def places(strengths: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranking per seat, higher strength first: equal strengths share a place
     and the next place skips (1, 2, 2, 4), as in every game of this referee."""
     return tuple(1 + sum(1 for other in strengths if other > mine) for mine in strengths)

@@ -17,7 +17,7 @@ import json
 import re
 import unicodedata
 from datetime import datetime
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Final, Literal, Optional, Union
 
 from pydantic import (
     AfterValidator,
@@ -38,7 +38,7 @@ from referee.core.names import MAX_NAME_LENGTH, clean_name, quoted, unshowable
 from referee.core.record_dates import check_dates_in_order
 from referee.core.words import amount
 
-RECORD_FORMAT = "referee-record"
+RECORD_FORMAT: Final = "referee-record"
 RECORD_VERSION = 1
 
 MAX_RECORD_CHARS = 2_000_000  # characters (and bytes) of a record's JSON text
@@ -102,7 +102,7 @@ class GameRecord(BaseModel):
 
     @field_validator("version", mode="before")
     @classmethod
-    def _exactly_one(cls, value: Any) -> int:
+    def _exactly_one(cls, value: Any) -> Any:
         _check_version(value)
         return value
 
@@ -119,7 +119,7 @@ class GameRecord(BaseModel):
     @model_serializer(mode="wrap")
     def _dates_when_known(self, dump: SerializerFunctionWrapHandler) -> dict[str, Any]:
         # A record without dates reads as it did before there were any.
-        data = dump(self)
+        data: dict[str, Any] = dump(self)
         for name in DATE_FIELDS:
             if data.get(name, 0) is None:
                 del data[name]
@@ -134,7 +134,9 @@ class GameRecord(BaseModel):
         return self.model_copy(update=dict.fromkeys(DATE_FIELDS))
 
 
-def typed_record_model(kind: str, options_model: type[BaseModel], action_type: Any):
+def typed_record_model(
+    kind: str, options_model: type[BaseModel], action_type: Any
+) -> type[BaseModel]:
     """A record model for one game, so the published JSON Schema names every action."""
     name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
     stamp_text = Annotated[str, Field(pattern=STAMP_PATTERN)]
@@ -170,7 +172,7 @@ def typed_record_model(kind: str, options_model: type[BaseModel], action_type: A
 def record_schema(typed_models: list[type[BaseModel]]) -> dict[str, Any]:
     if len(typed_models) == 1:
         return TypeAdapter(typed_models[0]).json_schema()
-    union = Annotated[Union[tuple(typed_models)], Field(discriminator="game")]  # noqa: UP007
+    union: Any = Annotated[Union[tuple(typed_models)], Field(discriminator="game")]  # noqa: UP007
     return TypeAdapter(union).json_schema()
 
 
@@ -280,8 +282,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise _Refused(f"names {quoted(twice)} twice in one object.")
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"names {quoted(key)} twice in one object.")
+            seen.add(key)
     return data
 
 

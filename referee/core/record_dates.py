@@ -15,7 +15,11 @@ def _moment(value: str) -> datetime:
 
 def said(value: str) -> str:
     """A stored UTC moment as a sentence shows it: 2025-03-01 19:30:05 UTC."""
-    return _moment(value).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return _said(_moment(value))
+
+
+def _said(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def check_dates_in_order(
@@ -27,8 +31,8 @@ def check_dates_in_order(
     end = _moment(ended) if ended else None
     if start and end and end < start:
         raise InvalidAction(
-            f"This record says its game ended at {said(ended)}, before it was started at "
-            f"{said(created)}."
+            f"This record says its game ended at {_said(end)}, before it was started at "
+            f"{_said(start)}."
         )
     for number, at in enumerate(times or (), start=1):
         if at is None:
@@ -37,10 +41,10 @@ def check_dates_in_order(
         if start and moment < start:
             raise InvalidAction(
                 f"Action {number} of this record is dated {said(at)}, before its game was "
-                f"started at {said(created)}."
+                f"started at {_said(start)}."
             )
         if end and moment > end:
             raise InvalidAction(
                 f"Action {number} of this record is dated {said(at)}, after its game ended "
-                f"at {said(ended)}."
+                f"at {_said(end)}."
             )

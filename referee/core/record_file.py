@@ -161,14 +161,16 @@ class RecordFile:
         """The fault json finds between two records (or after the opening bracket), at the
         character at `i` or the comma before it: a small array with the same text between
         gets json's own words, whatever its version says."""
-        comma = "," if self._comma is not None else ""
+        at = self._comma
+        comma = "," if at is not None else ""
         doc = f"{opening}{comma} {self.buf[self.i : self.i + 1]}"
         try:
             _PLAIN.decode(doc)
         except json.JSONDecodeError as exc:
-            if comma and exc.pos == len(opening):  # at the comma
-                if self._comma >= self.base:
-                    return self._not_json(exc.msg, self._comma - self.base)
+            if at is not None and exc.pos == len(opening):  # at the comma
+                if at >= self.base:
+                    return self._not_json(exc.msg, at - self.base)
+                assert self._comma_at is not None, "kept when the comma was let go"
                 return not_json(self.what, exc.msg, *self._comma_at)
             return self._not_json(exc.msg, self.i)
         return self._not_json("Expecting value", self.i)  # never: the text was not JSON

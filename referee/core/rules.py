@@ -18,7 +18,7 @@ Besides `apply`, a game answers the questions every screen and test asks, from o
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -35,7 +35,21 @@ from referee.core.values import Snapshot
 from referee.core.verdict import Verdict
 from referee.core.words import amount
 
-State = TypeVar("State", bound=BaseModel)
+
+class TableState(Protocol):
+    """What the contract reads of every game's state (each a pydantic model)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def options(self) -> BaseModel: ...
+
+    @property
+    def phase(self) -> str: ...
+
+
+State = TypeVar("State", bound=TableState)
 Options = TypeVar("Options", bound=BaseModel)
 Choices = TypeVar("Choices", bound=BaseModel)
 
@@ -47,6 +61,12 @@ def seat_fields(options_model: type[BaseModel]) -> tuple[str, ...]:
         for name, field in options_model.model_fields.items()
         if isinstance(field.json_schema_extra, dict) and field.json_schema_extra.get("seat")
     )
+
+
+def action_label(action: BaseModel) -> str:
+    """What an action is called ("A bid"): every action model declares a `label`."""
+    label: str = action.label  # type: ignore[attr-defined]  # a ClassVar BaseModel lacks
+    return label
 
 
 # The fallback of `GameRules.next_seats` for a game whose rules name nobody: said in the
@@ -96,7 +116,7 @@ class GameRules(Generic[State, Options, Choices]):
     prompts: ClassVar[Mapping[str, str]]
 
     def __init__(self) -> None:
-        self._actions = TypeAdapter(self.action_type)
+        self._actions: TypeAdapter[Any] = TypeAdapter(self.action_type)
         self.record_model = typed_record_model(self.kind, self.options_model, self.action_type)
         kinds = {t for allowed in self.phases.values() for t in allowed}
         assert kinds == set(self.handlers()), "every action type belongs to a phase"
@@ -106,15 +126,17 @@ class GameRules(Generic[State, Options, Choices]):
 
     def parse_action(self, data: Any) -> BaseModel:
         try:
-            return self._actions.validate_python(data)
+            action: BaseModel = self._actions.validate_python(data)
         except ValidationError as exc:
             raise InvalidAction(
                 explain_validation(exc, f"a {self.title} action", self.action_type)
             ) from exc
+        return action
 
     def parse_options(self, data: Any) -> Options:
         try:
-            return self.options_model.model_validate(data or {})
+            # `options_model` is a ClassVar, which cannot name the type variable `Options`.
+            return cast(Options, self.options_model.model_validate(data or {}))
         except ValidationError as exc:
             raise InvalidAction(
                 explain_validation(exc, f"the {self.title} options", self.options_model)
@@ -145,7 +167,7 @@ class GameRules(Generic[State, Options, Choices]):
                 )
 
     @staticmethod
-    def seat_of(state, player: str) -> int:
+    def seat_of(state: TableState, player: str) -> int:
         """The seat of a named player, or InvalidAction for a name not at this table."""
         return flow.seat_of(state.players, player)
 
@@ -165,7 +187,9 @@ class GameRules(Generic[State, Options, Choices]):
             raise GameOver("The game is over. Undo the last action to change the ending.")
         phase = self.phase(state)
         if type(action) not in self.phases[phase]:
-            raise IllegalAction(f"{action.label} cannot be entered now. {self.prompts[phase]}.")
+            raise IllegalAction(
+                f"{action_label(action)} cannot be entered now. {self.prompts[phase]}."
+            )
         return self.handlers()[type(action)](state, action)
 
     def handlers(self) -> dict[type, Callable[[State, Any], tuple[State, Verdict]]]:
@@ -192,7 +216,7 @@ class GameRules(Generic[State, Options, Choices]):
     # value from `pick_options`; `gather` turns the picks into the one action that
     # applies them together. Games without such a phase leave these alone.
 
-    def pick_options(self, state: State, seat: int) -> tuple:
+    def pick_options(self, state: State, seat: int) -> tuple[Any, ...]:
         """What one seat may pick in the simultaneous choice the game waits for now."""
         return ()
 

@@ -5,8 +5,9 @@ referee's reading where the printed rules are silent, or a house rule a table tu
 and which option, by the title the table sees at setup, changes it. What now?, verdicts and
 the rules screen say it in those words, never by the ruling's id."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -85,8 +86,9 @@ class RulingBook:
             if r.source == "house" and r.option is None:
                 raise ValueError(f"{r.id}: a house rule names the option that turns it on")
         self._titles = {name: f.title or name for name, f in fields.items()}
-        self._labels = {
-            name: (f.json_schema_extra or {}).get("labels", {})
+        # Each choice option's labels, by the value chosen (the field's extra "labels").
+        self._labels: dict[str, dict[Any, str]] = {
+            name: cast(dict[Any, str], (f.json_schema_extra or {}).get("labels", {}))
             for name, f in fields.items()
             if isinstance(f.json_schema_extra, dict)
         }
@@ -94,7 +96,7 @@ class RulingBook:
     def __getitem__(self, ruling_id: str) -> Ruling:
         return self._by_id[ruling_id]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Ruling]:
         return iter(self._by_id.values())
 
     def ids(self) -> tuple[str, ...]:

@@ -34,7 +34,12 @@ class Step:
 
 
 class Session:
-    def __init__(self, rules: GameRules, record: GameRecord, redo: list[dict] | None = None):
+    def __init__(
+        self,
+        rules: GameRules[Any, Any, Any],
+        record: GameRecord,
+        redo: list[dict[str, Any]] | None = None,
+    ) -> None:
         rules.verify_players(record.players)
         self.rules = rules
         self.players = list(record.players)
@@ -71,25 +76,25 @@ class Session:
             actions=[s.action.model_dump(mode="json") for s in self.steps],
         )
 
-    def verify(self, action: BaseModel | dict) -> None:
+    def verify(self, action: BaseModel | dict[str, Any]) -> None:
         """Raise the RefereeError that `play(action)` would raise, changing nothing."""
         self._try(action)
 
-    def can(self, action: BaseModel | dict) -> bool:
+    def can(self, action: BaseModel | dict[str, Any]) -> bool:
         try:
             self._try(action)
         except RefereeError:
             return False
         return True
 
-    def _try(self, action: BaseModel | dict) -> Step:
+    def _try(self, action: BaseModel | dict[str, Any]) -> Step:
         parsed = self.rules.parse_action(
             action.model_dump(mode="json") if isinstance(action, BaseModel) else action
         )
         state, verdict = self.rules.apply(self.state, parsed)
         return Step(parsed, verdict, state)
 
-    def play(self, action: BaseModel | dict) -> Verdict:
+    def play(self, action: BaseModel | dict[str, Any]) -> Verdict:
         step = self._try(action)
         self.steps.append(step)
         self._redo.clear()
@@ -128,5 +133,5 @@ class Session:
         return bool(self._redo)
 
     @property
-    def redo_actions(self) -> list[dict]:
+    def redo_actions(self) -> list[dict[str, Any]]:
         return [a.model_dump(mode="json") for a in self._redo]

@@ -1,16 +1,19 @@
 """What now?: what the table may do in a state, and what it may not, each with why.
 
 The contract the screens, the command line and the tests read. Each game's slice says its
-own sentences (a `Teacher` the game's rules carry as `rules.teacher`); the lists themselves
+own sentences (a `BaseTeacher` the game's rules carry as `rules.teacher`); the lists themselves
 come from the rules' flow contract and refusals, never from a second copy of the rules.
 """
 
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic
+
+from pydantic import BaseModel
 
 from referee.core.errors import RefereeError
+from referee.core.rules import GameRules, State, TableState, action_label
 from referee.core.rulings import Cited
 
 
@@ -26,7 +29,7 @@ class Move:
     cited: Cited | None = None
     # An action of this kind in this state: an allowed move's example is accepted by the
     # rules; a refused move's example is refused, and `reason` is the refusal's message.
-    example: Any = None
+    example: BaseModel | None = None
     reason: str | None = None
 
     @property
@@ -35,7 +38,7 @@ class Move:
         return self.cited.words if self.cited else None
 
 
-def cited_json(cited: Cited) -> dict:
+def cited_json(cited: Cited) -> dict[str, str | None]:
     """Whose rule it is, as a field: "printed", "reading" or "house", and the option that
     changes it (or that it is under) by its title."""
     return {"whose": cited.source, "option": cited.option, "said": cited.whose}
@@ -55,15 +58,15 @@ class WhatNow:
     # the game names each pick), in seat order; () when nobody chooses at once.
     choosing: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def as_json(self) -> dict:
-        def move(m: Move) -> dict:
-            out = {"kind": m.kind, "sentence": m.sentence, "ruling": m.ruling}
+    def as_json(self) -> dict[str, Any]:
+        def move(m: Move) -> dict[str, Any]:
+            out: dict[str, Any] = {"kind": m.kind, "sentence": m.sentence, "ruling": m.ruling}
             if m.cited:
                 out["ruling_words"] = m.cited.words
                 out["ruling_whose"] = cited_json(m.cited)
             if m.reason is not None:
                 out["reason"] = m.reason
-            if hasattr(m.example, "model_dump"):  # the action as a record holds it
+            if m.example is not None:  # the action as a record holds it
                 out["example"] = m.example.model_dump(mode="json")
             return out
 
@@ -84,19 +87,16 @@ class WhatNow:
         }
 
 
-class Teacher(Protocol):
-    """A game's words for What now? (held in the game's own folder)."""
-
-    def what_now(self, state: Any, picked: Collection[int] = ()) -> WhatNow: ...
-
-
-def what_now(rules: Any, state: Any, picked: Collection[int] = ()) -> WhatNow:
+def what_now(
+    rules: GameRules[Any, Any, Any], state: TableState, picked: Collection[int] = ()
+) -> WhatNow:
     """What now? for `state` of the game `rules` plays.
 
     `picked`: the seats that have already locked a simultaneous choice (a live table
     knows; the state does not), so the rest are named as still to choose.
     """
-    teacher = getattr(rules, "teacher", None)
+    # A game's words for What now?, held in the game's own folder.
+    teacher: BaseTeacher[Any] | None = getattr(rules, "teacher", None)
     if teacher is None:
         # A game without words of its own: the moves its menu draws, named by their labels.
         teacher = BaseTeacher(rules)
@@ -126,7 +126,7 @@ def and_list(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def refusal(rules: Any, state: Any, action: Any) -> str | None:
+def refusal(rules: GameRules[State, Any, Any], state: State, action: BaseModel) -> str | None:
     """The message the rules refuse `action` with in `state` (None: they accept it)."""
     try:
         rules.apply(state, action)
@@ -135,12 +135,12 @@ def refusal(rules: Any, state: Any, action: Any) -> str | None:
     return None
 
 
-def action_kinds(rules: Any) -> tuple[type, ...]:
+def action_kinds(rules: GameRules[Any, Any, Any]) -> tuple[type, ...]:
     """Every action type of the game, in the order its phases list them."""
     return tuple(dict.fromkeys(t for allowed in rules.phases.values() for t in allowed))
 
 
-class BaseTeacher:
+class BaseTeacher(Generic[State]):
     """The shared engine: a game's teacher subclasses it and says its own words.
 
     A subclass gives `examples(state)` (candidate actions, at least one of every kind it
@@ -150,41 +150,41 @@ class BaseTeacher:
 
     draws = 12  # actions drawn from the menu, besides the teacher's own examples
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: GameRules[State, Any, Any]) -> None:
         self.rules = rules
 
     # -- what a game says --------------------------------------------------------------
 
-    def examples(self, state: Any) -> list:
+    def examples(self, state: State) -> list[BaseModel]:
         return []
 
-    def allowed_words(self, state: Any, example: Any) -> tuple[str, str]:
+    def allowed_words(self, state: State, example: BaseModel) -> tuple[str, str]:
         """(a plain sentence, the short phrase the headline lists)."""
-        label = example.label
+        label = action_label(example)
         return f"{label} may be entered now.", f"enter {label[0].lower()}{label[1:]}"
 
-    def refused_words(self, state: Any, example: Any, reason: str) -> str:
+    def refused_words(self, state: State, example: BaseModel, reason: str) -> str:
         return reason
 
-    def ruling_of(self, state: Any, example: Any) -> str | None:
+    def ruling_of(self, state: State, example: BaseModel) -> str | None:
         return None
 
-    def facts(self, state: Any) -> list[str]:
+    def facts(self, state: State) -> list[str]:
         return []
 
-    def next_words(self, state: Any) -> str | None:
+    def next_words(self, state: State) -> str | None:
         return None
 
-    def next_ruling(self, state: Any) -> str | None:
+    def next_ruling(self, state: State) -> str | None:
         """The ruling what comes next rests on (who deals the next round), if any."""
         return None
 
-    def more_refusals(self, state: Any) -> list:
+    def more_refusals(self, state: State) -> list[BaseModel]:
         """Actions of allowed kinds that some player may not take (a player who passed
         bidding): each refused by the rules becomes a refused move."""
         return []
 
-    def pick_words(self, state: Any, seat: int, options: tuple) -> str:
+    def pick_words(self, state: State, seat: int, options: tuple[Any, ...]) -> str:
         labels = [str(self.rules.pick_label(v)) for v in options]
         # A few, then how many: a hand of cards listed whole took three lines a player.
         shown = labels if len(labels) <= 5 else [*labels[:4], f"… ({len(labels)} in all)"]
@@ -192,7 +192,7 @@ class BaseTeacher:
 
     # -- the engine --------------------------------------------------------------------
 
-    def what_now(self, state: Any, picked: Collection[int] = ()) -> WhatNow:
+    def what_now(self, state: State, picked: Collection[int] = ()) -> WhatNow:
         rules = self.rules
         names = tuple(state.players[s] for s in rules.to_act(state))
         if rules.is_over(state):
@@ -207,7 +207,9 @@ class BaseTeacher:
                 # game that is over, and the standings say the rest.
             )
         candidates = [*self.examples(state), *self._drawn(state)]
-        allowed, refused, phrases = [], [], []
+        allowed: list[Move] = []
+        refused: list[Move] = []
+        phrases: list[str] = []
         for kind in action_kinds(rules):
             mine = [a for a in candidates if type(a) is kind]
             if not mine:
@@ -243,7 +245,7 @@ class BaseTeacher:
             choosing=choosing,
         )
 
-    def headline(self, state: Any, names: tuple[str, ...], phrases: list[str]) -> str:
+    def headline(self, state: State, names: tuple[str, ...], phrases: list[str]) -> str:
         doing = or_list(phrases) or self.rules.prompts[self.rules.phase(state)].lower()
         if not names:
             return f"The table's turn: {doing}."
@@ -253,14 +255,14 @@ class BaseTeacher:
             return f"{and_list(names)} choose at once: {doing}."
         return f"{and_list(names)} to act: {doing}."
 
-    def _simultaneous(self, state: Any) -> dict[int, tuple]:
+    def _simultaneous(self, state: State) -> dict[int, tuple[Any, ...]]:
         """Each seat of a simultaneous choice (flow: `pick_options`/`gather`) and what it
         may pick; {} when the game waits for no such choice."""
         seats = self.rules.to_act(state)
         options = {s: self.rules.pick_options(state, s) for s in seats}
         return options if len(seats) > 1 and all(options.values()) else {}
 
-    def _still_to_choose(self, state: Any, picked: Collection[int]) -> list[str]:
+    def _still_to_choose(self, state: State, picked: Collection[int]) -> list[str]:
         options = self._simultaneous(state)
         if not options:
             return []
@@ -273,7 +275,9 @@ class BaseTeacher:
             *(f"{self.pick_words(state, s, options[s])}." for s in waiting),
         ]
 
-    def _choosing(self, state: Any, picked: Collection[int]) -> tuple:
+    def _choosing(
+        self, state: State, picked: Collection[int]
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
         label = self.rules.pick_label
         return tuple(
             (state.players[s], tuple(str(label(v)) for v in values))
@@ -281,18 +285,20 @@ class BaseTeacher:
             if s not in picked
         )
 
-    def _drawn(self, state: Any) -> list:
+    def _drawn(self, state: State) -> list[BaseModel]:
         rng = random.Random(0)  # the same answer for the same state
         drawn = (self.rules.draw(state, rng) for _ in range(self.draws))
         return [a for a in drawn if a is not None]
 
-    def _accepted(self, state: Any, action: Any) -> bool:
+    def _accepted(self, state: State, action: BaseModel) -> bool:
         return self.rules.offers(state, action) and refusal(self.rules, state, action) is None
 
-    def _move(self, state: Any, example: Any, sentence: str, reason: str | None = None) -> Move:
+    def _move(
+        self, state: State, example: BaseModel, sentence: str, reason: str | None = None
+    ) -> Move:
         ruling = self.ruling_of(state, example)
         return Move(
-            kind=example.label,
+            kind=action_label(example),
             sentence=sentence,
             ruling=ruling,
             cited=self._cited(ruling),

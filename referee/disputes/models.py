@@ -5,9 +5,9 @@ Built on first use, and again when a game is registered or taken out, so a game'
 load only when a dispute is settled or listed.
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Union
+from typing import Annotated, Any, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -17,7 +17,7 @@ from referee.games import GAMES
 
 @dataclass(frozen=True)
 class Catalogue:
-    adapter: TypeAdapter
+    adapter: TypeAdapter[Any]
     kinds: dict[str, DisputeKind]  # in the schema's order
     game_of: dict[str, str]
     titles: dict[str, str]
@@ -43,6 +43,7 @@ def _build() -> Catalogue:
             kinds[kind.kind] = kind
             game_of[kind.kind] = game
     models = tuple(k.model for k in kinds.values())
+    adapter: TypeAdapter[Any]
     if len(models) > 1:
         adapter = TypeAdapter(Annotated[Union[models], Field(discriminator="kind")])  # noqa: UP007
     else:  # a discriminator needs a union to tell apart
@@ -54,7 +55,7 @@ def _build() -> Catalogue:
 class _Live(Mapping[str, str]):
     """A mapping read from the catalogue at each use, so it follows the registry."""
 
-    def __init__(self, read) -> None:
+    def __init__(self, read: Callable[[], Mapping[str, str]]) -> None:
         self._read = read
 
     def __getitem__(self, kind: str) -> str:
@@ -71,7 +72,7 @@ GAME_OF: Mapping[str, str] = _Live(lambda: catalogue().game_of)
 TITLES: Mapping[str, str] = _Live(lambda: catalogue().titles)
 
 
-def dispute_schema() -> dict:
+def dispute_schema() -> dict[str, Any]:
     return catalogue().adapter.json_schema()
 
 

@@ -17,7 +17,7 @@ from referee.disputes.models import catalogue
 from referee.games import GAMES
 
 
-def parse(data: Any):
+def parse(data: Any) -> Any:
     """A dispute model from its JSON data; InvalidAction with one sentence otherwise."""
     if not isinstance(data, dict):
         raise InvalidAction("A dispute is a JSON object with a 'kind'.")
@@ -32,7 +32,7 @@ def parse(data: Any):
         raise InvalidAction(explain_validation(exc, "The dispute")) from None
 
 
-def settle(dispute) -> Settled:
+def settle(dispute: Any) -> Settled:
     if not hasattr(dispute, "kind") or isinstance(dispute, dict):
         dispute = parse(dispute)
     known = catalogue()
@@ -40,6 +40,6 @@ def settle(dispute) -> Settled:
     return answer.model_copy(update={"game": known.game_of[dispute.kind]})
 
 
-def from_game(game: str, state) -> dict:
+def from_game(game: str, state: Any) -> dict[str, Any]:
     """What a game in progress already knows, to prefill the dispute screen."""
     return {"game": game, "names": list(state.players), **GAMES.disputes(game).prefill(state)}
