@@ -1,8 +1,9 @@
 """Share: the result's card in a dialog (the picture about to be sent, as the table sees
-it), captured on the phone by Flet's `Screenshot` at the phone's pixel ratio (at least 2),
-then handed with its text to the phone's share sheet (`Share.share_files`; in a browser,
-the Web Share API). A browser without one (a desktop's) downloads the picture instead,
-which Flet's share does itself, and the text is copied; the dialog says which happened.
+it), captured on the phone by Flet's `Screenshot` at the phone's pixel ratio (at least 2)
+and trimmed to the card (trim.py), then handed with its text to the phone's share sheet
+(`Share.share_files`; in a browser, the Web Share API). A browser without one (a
+desktop's) downloads the picture instead, which Flet's share does itself, and the text is
+copied; the dialog says which happened.
 
 A browser that opens its sheet only inside the tap (Safari) refuses the first hand-over,
 which comes from the host after the capture: Share is then armed with the picture, and
@@ -21,6 +22,7 @@ from referee.ui import layout_values
 from referee.ui.host import Host
 from referee.ui.result.card import CARD_WIDTH, result_card
 from referee.ui.result.facts import Result
+from referee.ui.result.trim import trimmed
 from referee.ui.widgets import TAP, big_button, tagged
 
 # The least pixel ratio of the picture (a phone's is 2 to 3.5; a laptop's 1 would blur it
@@ -137,9 +139,10 @@ class ShareSheet:
         page = self.host.page
         if self.picture is None:
             try:
-                self.picture = await self.shot.capture(
+                captured = await self.shot.capture(
                     pixel_ratio=pixel_ratio(page), delay=CAPTURE_DELAY_MS
                 )
+                self.picture = trimmed(captured) if captured else None
             except Exception:  # the phone could not draw it: the text still goes
                 self.picture = None
             if not self.picture:
