@@ -1,8 +1,10 @@
 """Serve the app on a free localhost port and drive it in Debian's headless Chromium.
 
-Facts from the workplace's notes on testing Flet: the CDN must be off, Flutter's semantics
-tree appears only after its placeholder is clicked, and the canvaskit renderer gives
-screenshots that match the state.
+Facts from the workplace's notes on testing Flet: the CDN must be off, and Flutter's
+semantics tree appears only after its placeholder is clicked. The app is served with the
+renderer users get (auto: skwasm in Chromium), which loads a page in less CPU than
+CanvasKit (README); its screenshots may lag the state by a frame, and they are kept for
+people to look at, never compared.
 """
 
 import os
@@ -70,7 +72,7 @@ def wait_for_port(host: str, port: int, proc: subprocess.Popen, seconds: float =
 @contextmanager
 def serve(
     data_dir: Path,
-    renderer: str = "canvaskit",
+    renderer: str = "auto",
     host: str = "127.0.0.1",
     args=(),
     env=None,
@@ -82,6 +84,7 @@ def serve(
     one (a host started again on the port its phones know)."""
     port = port or free_port()
     environ = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data_dir), **(env or {}))
+    environ.pop("FLET_WEB_RENDERER", None)
     if renderer != "auto":
         environ["FLET_WEB_RENDERER"] = renderer
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
@@ -111,7 +114,7 @@ def serve(
 
 
 @contextmanager
-def serve_app(data_dir: Path, renderer: str = "canvaskit"):
+def serve_app(data_dir: Path, renderer: str = "auto"):
     """Start the app on 127.0.0.1 and yield (url, started_at)."""
     with serve(data_dir, renderer) as server:
         yield server.url, server.started
@@ -121,8 +124,13 @@ def start_on(port: int, data: Path, log, host: str = "127.0.0.1", args=()) -> su
     """`python -m referee` (web, or `args` such as --share) on this very port and data
     folder, as a host starts it again after a crash: the phones know the port."""
     env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
-    env["FLET_WEB_RENDERER"] = "canvaskit"
-    for name in ("DISPLAY", "WAYLAND_DISPLAY", "REFEREE_TABLE_CODE", "FLET_SERVER_IP"):
+    for name in (
+        "DISPLAY",
+        "WAYLAND_DISPLAY",
+        "REFEREE_TABLE_CODE",
+        "FLET_SERVER_IP",
+        "FLET_WEB_RENDERER",
+    ):
         env.pop(name, None)
     command = [sys.executable, "-m", "referee", *(args or ["--web"])]
     command += ["--host", host, "--port", str(port)]
