@@ -81,7 +81,9 @@ class TestBack:
             create_game(page, ["Ana", "Bo", "Cy"])
             page.get_by_role("button", name="Rules").tap()
             expect(tagged(page, "rules")).to_contain_text("The printed rules")
-            assert path_of(page) == "/game/1/rules"
+            # With Flet as shipped (REFEREE_FLET_PATCHES=0) the address comes after the
+            # screen, not with it.
+            expect(page).to_have_url(re.compile(r"/game/1/rules$"))
             shot(page, "phone-nav-rules")
             page.get_by_role("button", name="Back").tap()
             page.get_by_role("button", name="Top 4", exact=True).wait_for()
