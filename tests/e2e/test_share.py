@@ -209,3 +209,26 @@ def test_a_browser_that_shares_only_inside_a_tap_shares_at_the_second_tap(browse
         page.go_back()  # the phone's Back closes the dialog; the ending stays
         expect(note).to_have_count(0, timeout=30_000)
         expect(tagged(page, "status")).to_contain_text("Game over")
+
+
+def test_a_phone_on_its_side_is_asked_to_stand_upright_rather_than_share_a_cut_picture(
+    browser, tmp_path
+):
+    from referee.ui.result.share_dialog import TOO_SHORT
+
+    seed(tmp_path)
+    with serve_app(tmp_path) as (url, _started):  # skwasm: it captures the screen
+        page = open_page(
+            browser,
+            url + "stats",
+            width=844,
+            height=390,
+            touch=True,
+            ready=None,
+            is_mobile=True,
+            device_scale_factor=RATIO,
+            accept_downloads=True,
+        )
+        page.get_by_role("button", name="Share these figures", exact=True).tap()
+        expect(tagged(page, "share-note")).to_have_text(TOO_SHORT, timeout=30_000)
+        shot(page, "share-sideways")

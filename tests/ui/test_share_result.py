@@ -355,3 +355,18 @@ def test_a_browser_without_a_share_sheet_downloads_in_the_webassembly_client_too
     )
     assert dict(asked)["save_file"]["src_bytes"] == PNG  # downloaded, not armed for a tap
     assert "downloads" in note
+
+
+def test_a_picture_cut_by_a_short_screen_is_not_shared_and_the_phone_is_told(lives):
+    from PIL import Image
+
+    from referee.ui.result.share_dialog import TOO_SHORT
+    from tests.ui.test_trim_picture import CARD, SCREEN, card, png
+
+    sideways = Image.new("RGBA", (SCREEN[1], CARD[1] - 20), (0, 0, 0, 0))
+    sideways.paste(card(4), (0, 0))
+    asked, note, _live = share_on_ending(
+        lives, "faeker", {"capture": png(sideways, 2), "share_files": {"status": "success"}}
+    )
+    assert [name for name, _args in asked] == ["capture"]
+    assert note == TOO_SHORT

@@ -1,6 +1,7 @@
 """The shared picture is the card alone: the WebAssembly renderer's capture (the card at
 the top left of a transparent screen-sized picture) loses its transparent margin, pixel for
-pixel, whatever filter each row was written with; a picture of the card alone is kept."""
+pixel, whatever filter each row was written with; a picture of the card alone is kept; a
+card running off the foot of a screen-sized capture is said to be cut."""
 
 import io
 import random
@@ -10,7 +11,7 @@ import zlib
 import pytest
 from PIL import Image
 
-from referee.ui.result.trim import trimmed
+from referee.ui.result.trim import trim
 
 SCREEN = (117, 253)  # a phone's screen, as the renderer sizes the capture
 CARD = (102, 115)
@@ -89,7 +90,9 @@ def on_screen(image: Image.Image) -> Image.Image:
 @pytest.mark.parametrize("row_filter", [0, 1, 2, 3, 4, None])
 def test_the_screen_sized_capture_is_cut_to_the_card(row_filter):
     drawn = card(row_filter or 0)
-    with Image.open(io.BytesIO(trimmed(png(on_screen(drawn), row_filter)))) as out:
+    picture = trim(png(on_screen(drawn), row_filter))
+    assert not picture.cut
+    with Image.open(io.BytesIO(picture.png)) as out:
         width, height = out.size
         # at most one transparent column and row more than the card: nothing seen
         assert CARD[0] <= width <= CARD[0] + 1 and CARD[1] <= height <= CARD[1] + 1
@@ -99,15 +102,24 @@ def test_the_screen_sized_capture_is_cut_to_the_card(row_filter):
 
 def test_a_picture_of_the_card_alone_is_kept_as_it_came():
     picture = png(card(1), 2)
-    assert trimmed(picture) is picture
+    assert trim(picture).png is picture and not trim(picture).cut
 
 
 @pytest.mark.parametrize("not_rgba", [b"not a picture", b"\x89PNG\r\n\x1a\n", png(card(1))[:40]])
 def test_what_cannot_be_read_is_shared_as_it_came(not_rgba):
-    assert trimmed(not_rgba) == not_rgba
+    assert trim(not_rgba).png == not_rgba
 
 
 def test_a_picture_of_another_kind_is_shared_as_it_came():
     out = io.BytesIO()
     on_screen(card(2)).convert("RGB").save(out, "PNG")
-    assert trimmed(out.getvalue()) == out.getvalue()
+    assert trim(out.getvalue()).png == out.getvalue()
+
+
+def test_a_card_taller_than_the_screen_is_said_to_be_cut():
+    sideways = Image.new("RGBA", (SCREEN[1], CARD[1] - 20), (0, 0, 0, 0))  # a phone on its side
+    sideways.paste(card(3), (0, 0))
+    picture = trim(png(sideways, 2))
+    assert picture.cut
+    with Image.open(io.BytesIO(picture.png)) as out:
+        assert out.size == (CARD[0], CARD[1] - 20)

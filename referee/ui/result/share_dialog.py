@@ -22,7 +22,7 @@ from referee.ui import layout_values
 from referee.ui.host import Host
 from referee.ui.result.card import CARD_WIDTH, result_card
 from referee.ui.result.facts import Result
-from referee.ui.result.trim import trimmed
+from referee.ui.result.trim import trim
 from referee.ui.widgets import TAP, big_button, tagged
 
 # The least pixel ratio of the picture (a phone's is 2 to 3.5; a laptop's 1 would blur it
@@ -33,6 +33,8 @@ LEAST_RATIO, MOST_RATIO = 2.0, 3.5
 # unavailable", "... is false"), and in the WebAssembly one (skwasm, Chromium's default)
 # the missing function's own TypeError ("x0.canShare is not a function": a minified name).
 NO_SHEET = ("Navigator.canShare()", "canShare is not a function")
+# A browser that captures the screen (trim.py) gets only what fits on it.
+TOO_SHORT = "The picture is taller than this screen: hold the phone upright and tap Share."
 # The card is drawn in the dialog just sent: the capture waits for its first frame.
 CAPTURE_DELAY_MS = 300
 
@@ -142,12 +144,16 @@ class ShareSheet:
                 captured = await self.shot.capture(
                     pixel_ratio=pixel_ratio(page), delay=CAPTURE_DELAY_MS
                 )
-                self.picture = trimmed(captured) if captured else None
             except Exception:  # the phone could not draw it: the text still goes
-                self.picture = None
-            if not self.picture:
+                captured = None
+            if not captured:
                 await self._copy(why="This phone could not draw the picture")
                 return
+            picture = trim(captured)
+            if picture.cut:  # drawn again at the next tap, once the phone is upright
+                self._say(TOO_SHORT)
+                return
+            self.picture = picture.png
         share, _clipboard = self.host.phone.share_sheet()
         args = self._args()
         try:
