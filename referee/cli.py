@@ -296,7 +296,7 @@ class _Screens:
     def _load(self) -> None:
         try:
             # Short turns: the server answering the browser gets the interpreter back
-            # within 0.5 ms, not 5, while this thread imports.
+            # at once, not after Python's default turn, while this thread imports.
             sys.setswitchinterval(0.0005)
             import referee.app
 
@@ -462,8 +462,8 @@ def serve(
         port=port,
         ws="websockets-sansio",
         # Pushes are a few hundred bytes on a loopback or a table's Wi-Fi: compressing
-        # each one for each device cost the server 4-5% of its busy time (py-spy, 40
-        # devices) and saved nothing a player could notice.
+        # each one for each device cost the server busy time (bench/README.md) and saved
+        # nothing a player could notice.
         ws_per_message_deflate=False,
         log_level="warning",
         **server_options(),  # the head rules, and no X-Forwarded-For unless --trust-proxy

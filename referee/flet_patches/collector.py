@@ -2,8 +2,8 @@
 
 Every tap builds a screen's worth of controls. Left to itself, Python then starts a full
 pass over everything the server holds (every screen's module, every live game) every few
-dozen taps, and the tap it lands on waits 15-25 ms longer (measured on a 2-core machine).
-Here automatic full passes become rare, and the pass Python would have run (after ten
+dozen taps, and the tap it lands on waits longer (README.md here). Here automatic full
+passes become rare, and the pass Python would have run (after ten
 middle-generation passes) runs instead once the table has been idle for two seconds, when
 nobody is likely to be waiting for a screen. The young generations are still collected as
 usual: those passes are short. Python 3.14's incremental collector has no such pauses and
@@ -11,11 +11,12 @@ is left alone.
 
 While the devices of a game are being told of a change (`telling_starts` to
 `telling_ends`), no pass runs at all: each device's screen would otherwise wait for the
-young passes its own and the earlier devices' screens set off (some 5% of each device's
-push), and the last device for all of them. The young objects are collected as soon as
-the last device has its screen. The pause never lasts longer than PAUSE_LIMIT_S, whatever
-happens to a telling (tellings of several games that keep overlapping, a loop that stops
-halfway): the next start, end or idle look turns the collector back on.
+young passes its own and the earlier devices' screens set off (README.md here gives
+their share of a push), and the last device for all of them. The young objects are
+collected as soon as the last device has its screen. The pause never lasts longer than
+PAUSE_LIMIT_S, whatever happens to a telling (tellings of several games that keep
+overlapping, a loop that stops halfway): the next start, end or idle look turns the
+collector back on.
 
 Until `install` (REFEREE_FLET_PATCHES, README.md here), every function here does nothing:
 Python's collector runs as it ships.
@@ -34,7 +35,8 @@ PASSES_PER_FULL = 10
 # default is 10), so memory stays bounded on a server that is never idle.
 FULL_PASS_BACKSTOP = 200
 
-# The longest the collector stays off for tellings (8 devices on a game: some 50 ms).
+# The longest the collector stays off for tellings, well above what a telling takes
+# (bench/README.md).
 PAUSE_LIMIT_S = 0.5
 
 _last_drawn = time.monotonic()

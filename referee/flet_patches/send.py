@@ -3,7 +3,7 @@
 Flet 1.0.5's web server formats every message it sends into its debug log's text before
 asking the log whether it is on (an f-string), so each patch is written out in full, every
 field of every control in it. Profiled with 40 devices on one server, that text was more
-than half the time spent sending, about 0.75 ms of each device's 6 ms push.
+than half the time spent sending (README.md here).
 
 Here the message is written out only when the log is on, and encoded by Flet's own
 encoder, as Flet encodes it. A message sent from a thread other than the event loop's (the
@@ -94,8 +94,8 @@ def tell_route(page: flet.Page, route: str) -> None:
 
     `push_route` runs as a task of its own, so its message went out after the patch of the
     screen it names. A phone then drew the screen, took the address, and built every view
-    once more for its router: at ×4 CPU a second long frame (some 70 ms) between the tap and
-    the screen at rest. Sent first, the address is held by the page (assets/referee.js) until
+    once more for its router: a second long frame between the tap and the screen at rest
+    (bench/README.md). Sent first, the address is held by the page (assets/referee.js) until
     the patch comes, and both are taken in one frame. The answer to a `push_route` carries
     nothing; with no call waiting for it, Flet's session drops it. With the `route` patch
     off (REFEREE_FLET_PATCHES, README.md here), Flet's own `push_route` sends it.

@@ -5,9 +5,7 @@ meanwhile is handled between two devices. When two games of 8 devices each chang
 once, their devices used to be told in alternation: each table then waited for all 16
 screens to be drawn. Here the game that changed first tells its devices first, and the
 next game follows: the first table sees its change in half the time, and the second in
-the same time as before. With 40 devices on 5 games bidding, the time until every device
-of a game had a tap went from p95 82 to 66 ms (two runs of 300 taps for each way, run
-one after the other).
+the same time as before (40 devices on 5 games: bench/README.md).
 
 A game that keeps changing while it tells (a tap on one of its devices after another's)
 goes to the back once it has told as many devices as it has since another game began to
@@ -44,7 +42,7 @@ class Turns:
         if len(self.games) == 1:
             # One turn later than at once: the device that made the change sends its
             # own screen in this turn, and its frame then leaves before the first other
-            # device is drawn (8 devices on a game: the changer's screen 16 -> 10 ms).
+            # device is drawn (bench/README.md).
             loop.call_soon(loop.call_soon, self._next, loop)
 
     def _next(self, loop: asyncio.AbstractEventLoop) -> None:

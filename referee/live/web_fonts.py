@@ -2,8 +2,8 @@
 
 The client asks the server for a Noto font when a text has a letter its own fonts lack (a
 player called 😀 or 李). The app serves no such font (it must work without internet), and
-after each 404 the CanvasKit renderer asked again at every layout of the screen: ×4 CPU, a
-Fairy guess with such a name on screen took p50 262 ms instead of 97. Here such a request
+after each 404 the CanvasKit renderer asked again at every layout of the screen, slowing
+every tap with such a name on screen (bench/README.md). Here such a request
 gets a font the page already has, so the client counts that Noto font as loaded and stops
 asking; the letter shows as the box it showed before, and nothing else draws differently.
 """

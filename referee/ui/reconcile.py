@@ -1,7 +1,7 @@
 """Draw a screen again without sending it again.
 
 Views build a fresh control tree for every change; handing Flet that tree costs a diff that
-re-registers every control (about 8 ms for a game screen, most of a tap's server time).
+re-registers every control (most of a tap's server time: bench/README.md).
 `adopt` instead makes the tree already on screen look like the fresh one: controls in the
 same place with the same type (or the same key, wherever it stands) are kept and given the
 fresh values, so Flet's in-place diff sends only what changed and the client keeps its

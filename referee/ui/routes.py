@@ -31,8 +31,8 @@ TOP_PAGES = ("new", "stats", "settings")  # screens of their own right above hom
 _MAX_ID = 10**12  # beyond any stored id: a longer number is not a game's address
 _MAX_WALK_STEP = 9999  # beyond any round's length (ui/sample_round.py deals 500 actions at most)
 # A screen drawn by the screen below it, as a part of its view: What now?, a panel the
-# game's view opens and closes, not a page above it (a page of its own cost a phone ×4
-# slowed some 300 ms to open and 400 to close; a panel, some 120 and 75).
+# game's view opens and closes, not a page above it (a page of its own opened and closed
+# several times slower on a phone: bench/README.md).
 DRAWN_BY = {"whatnow": "game"}
 # (a screen, the screen above it) shown in one view: Back's way, but no view of their own.
 # A walk's earlier steps: the stack stays as short at step 30 as at step 1 (the phone

@@ -183,8 +183,8 @@ class Shell(StoredGames, DeviceAids):
 
         A new screen on top takes over the view on top (`hand_over`), its key and all:
         the phone then changes what one page shows. A new key on top is a new page for
-        Flutter's navigator, laid out once unseen before it is drawn (×4 CPU, 25 rows:
-        p50 121 ms against 80 ms for the same rows changed in the same view). The views
+        Flutter's navigator, laid out once unseen before it is drawn (slower than the same
+        rows changed in the same view: bench/README.md). The views
         under the top, which show only their bar, come and go without a transition."""
         wanted = route.stack()
         if not self._hold_game(route.game_id):
@@ -218,7 +218,7 @@ class Shell(StoredGames, DeviceAids):
             self.page.views[:] = [view for _, view in stack]
             # Screens under the top keep their app bar but no body: the phone rebuilds every
             # view of the stack at each change, and a home screen under the game made each
-            # bid slower (×4 CPU: bid p95 321 -> 270 ms). Back draws the screen again anyway.
+            # bid slower (bench/README.md). Back draws the screen again anyway.
             for screen, view in stack[:-1]:
                 view.appbar = self._bar(screen)
                 view.controls = []
@@ -250,7 +250,7 @@ class Shell(StoredGames, DeviceAids):
         sent, then the address when `tell`.
 
         The address comes after the change, not with it: taking an address, the phone's
-        router builds every view again, a frame of its own (×4 CPU: some 90 ms) that a
+        router builds every view again, a frame of its own (bench/README.md) that a
         screen change shares with its new screen, but that a panel opened in place would
         only delay. The page holds an address for a moment (assets/referee.js), so the
         panel is drawn first and the address taken in the next frame."""

@@ -98,9 +98,9 @@ def theme(web: bool = False) -> ft.Theme:
     # On the web the family is named too: a style with only fallbacks tells the CanvasKit
     # renderer (the one Flutter gives browsers without WebAssembly GC, and the browser tests)
     # that its fonts are the two subsets alone. Every é, −, … or “ was then taken for a glyph
-    # no font has, and each layout asked the offline server again for a Noto font (×4 CPU,
-    # a Fairy guess with "−4" on screen: p50 253 -> 155 ms, paired). A desktop window keeps
-    # its platform's own font.
+    # no font has, and each layout asked the offline server again for a Noto font, slowing
+    # every tap with such a sign on screen (bench/README.md). A desktop window keeps its
+    # platform's own font.
     fallback = ft.TextStyle(
         font_family=WEB_FONT if web else None,
         font_family_fallback=[SYMBOL_FONT, BOOK_FONT],

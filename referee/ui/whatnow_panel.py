@@ -123,7 +123,7 @@ _WHY = ft.TextStyle(size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)
 def _line(line: Line, size: int, rulings: bool) -> ft.Control:
     # One text a line, its reason and ruling smaller spans of it, and a name for each
     # section, not each line: the panel opens in one frame of a phone's, and each control
-    # or named node more is more to build in that frame (×4 CPU: some 30 ms of 150).
+    # or named node more is more to build in that frame (bench/README.md).
     spans = suited_spans(line.text)
     if line.reason:
         spans += suited_spans(f"\n{line.reason}", _WHY)
@@ -207,10 +207,10 @@ def panel(
 def slot(wn: WhatNow, opened: bool, close: Callable, why: Why) -> ft.Control:
     """What now? in full in the game's view, open or shut. Shut, it is kept on the page laid
     out at no height: a phone then opens it by giving it its height, without building and
-    laying out its sentences in the opening tap's frame (×4 CPU: in Flet alone,
-    bench/flet_floor.py's `panel` against `panel_kept`, p50 115 -> 94 ms; the referee's opening
-    tap, A/B, 163 -> 114 ms). Fully clipped, it is in no accessibility tree, and no tap
-    reaches it on the phone (one already on its way is for the screen to refuse)."""
+    laying out its sentences in the opening tap's frame (in Flet alone, bench/flet_floor.py's
+    `panel` against `panel_kept`; figures in bench/README.md). Fully clipped, it is in no
+    accessibility tree, and no tap reaches it on the phone (one already on its way is for
+    the screen to refuse)."""
     return ft.Container(
         panel(wn, close=close, why=why, tag=None if opened else "whatnow-shut"),
         height=None if opened else 0,

@@ -57,8 +57,8 @@ def big_button(
 def action_button(label: str, on_click: Callable, **style) -> ft.Control:
     """A big button inside a game's actions (Confirm hand, Clear, Deal board), drawn as a
     tile: a pick or a move makes most of these anew, and a Material button is some 45
-    widgets for a phone to build again, a tile about 15 (×4 CPU, a showdown hand's card:
-    p95 150 -> 101 ms). `style`: `big_button`'s (filled, disabled, icon, width, key)."""
+    widgets for a phone to build again, a tile about 15 (bench/README.md). `style`:
+    `big_button`'s (filled, disabled, icon, width, key)."""
     return tile(label, label, on_click, **style)
 
 
@@ -84,7 +84,7 @@ def tile(
     """A button for the taps a game is made of (a bid, a card, a guess): drawn as a plain
     tile, not a Material button, with no ink ripple. A phone builds a Material button from
     several times the widgets, and its ripple is some 20 frames of the whole screen; the
-    change the tap makes is its feedback (×4 CPU, a FAJ board card: 186 -> 112 ms).
+    change the tap makes is its feedback (bench/README.md).
 
     `name` is what a screen reader (and a test) calls it; text in `content` should carry
     `semantics_label=""` so the name is not said twice. `key`: it means the same while the

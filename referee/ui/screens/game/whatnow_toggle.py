@@ -39,8 +39,8 @@ class WhatNowHere:
         # In the bar, not beside the status line: there it took the status a third of the
         # phone's width, and the actions moved two lines down. Keyed: it opens What now? of
         # whatever the game is, so a move's redraw keeps it. The same open or shut: drawn
-        # filled while open, it cost the opening tap a redraw of the bar (×4 CPU, 120 taps:
-        # p50 99 -> 110 ms); the panel's × says it is open.
+        # filled while open, it cost the opening tap a redraw of the bar (bench/README.md);
+        # the panel's × says it is open.
         return icon_button(ft.Icons.HELP_OUTLINE, "What now?", self._open, key="whatnow")
 
     def slot(self) -> list[ft.Control]:
