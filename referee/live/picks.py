@@ -13,7 +13,7 @@ from referee.core.verdict import Verdict
 from referee.storage.pending import StoredPick
 
 LOCKED = object()  # what a device sees of a pick another player made privately
-_NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
+NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ class SimultaneousPicks:
         # A private pick stays hidden from the phone told (it sees only the lock).
         said += "." if new.private else f" to {label}."
         self.replaced[version or self.version] = (before.owner, said)
-        for old in list(self.replaced)[:-_NOTES_KEPT]:
+        for old in list(self.replaced)[:-NOTES_KEPT]:
             del self.replaced[old]
 
     def replaced_for(self, owner: str, after: int, upto: int) -> list[str]:

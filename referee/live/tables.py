@@ -35,8 +35,8 @@ from referee.core.whatnow import WhatNow, what_now
 from referee.flet_patches import collector
 from referee.live.kept_session import KeptSession
 from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it from here too
-    _NOTES_KEPT,
     LOCKED,
+    NOTES_KEPT,
     Pick,
     SimultaneousPicks,
 )
@@ -178,7 +178,7 @@ class LiveTable(SimultaneousPicks):
         self.version += 1
         self.history.append((self.version, what))
         self.made[self.version] = (by or ANOTHER, kind)
-        for old in list(self.made)[:-_NOTES_KEPT]:
+        for old in list(self.made)[:-NOTES_KEPT]:
             del self.made[old]
 
     def log_changes(self, after: int, upto: int) -> list[tuple[str, str, str]]:
@@ -233,7 +233,7 @@ class LiveTable(SimultaneousPicks):
                 return False
             what = self._reread()
             self.notes[self.version] = f"Changed on another device: {what}."
-            for old in list(self.notes)[:-_NOTES_KEPT]:
+            for old in list(self.notes)[:-NOTES_KEPT]:
                 del self.notes[old]
         self._announce()
         return True

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from referee.core.errors import InvalidAction, RefereeError
 from referee.core.record import read_json
-from referee.storage.database import _locked
+from referee.storage.database import locked_read
 from referee.storage.results import update_results
 
 
@@ -16,7 +16,7 @@ class StaleWrite(RefereeError):
     """The game changed since the writer last read it (another device or process)."""
 
 
-def _now() -> str:
+def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -29,7 +29,7 @@ def _not_before(c, game_id: int) -> str:
         "WHERE g.id=?",
         (game_id,),
     ).fetchone()
-    now = _now()
+    now = utc_now()
     known = [now, *(v for v in row or () if isinstance(v, str))]
     return max(known, key=_moment_or_none)
 
@@ -167,7 +167,7 @@ class ActionLog:
                 "INSERT INTO game_versions(game_id, saved, note, actions, redo) VALUES (?,?,?,?,?)",
                 (
                     game_id,
-                    _now(),
+                    utc_now(),
                     note,
                     json.dumps([json.loads(p) for p, u, _at in old if not u]),
                     json.dumps([json.loads(p) for p, u, _at in reversed(old) if u]),
@@ -186,7 +186,7 @@ class ActionLog:
             self._touch(c, game_id, summary, finished, points, places)
         return new
 
-    @_locked
+    @locked_read
     def versions(self, game_id: int) -> list[dict]:
         """Earlier logs of a game, newest first: id, saved, note, actions, redo."""
         rows = self._conn.execute(
@@ -210,7 +210,7 @@ class ActionLog:
                 continue  # an unreadable old version is skipped, never fatal
         return out
 
-    @_locked
+    @locked_read
     def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """The stored revision of each of these games; a deleted game is missing."""
         if not game_ids:

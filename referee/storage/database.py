@@ -42,7 +42,7 @@ class SaveFailed(RefereeError):
     """A change could not be written (disk full, read-only); nothing was changed."""
 
 
-def _locked(method):
+def locked_read(method):
     """Run a read under the store's lock: one connection serves every thread."""
 
     @functools.wraps(method)
@@ -53,7 +53,7 @@ def _locked(method):
     return run
 
 
-def _kept(method):
+def kept_read(method):
     """A read under the store's lock whose answer is kept until the file changes: a write
     through this store, or a commit by another connection (SQLite's data_version). The
     home screen lists every game at each visit; with 1,000 saved games reading them again
@@ -105,7 +105,7 @@ def _damaged(exc: BaseException) -> bool:
     return _code(exc) in _DAMAGED
 
 
-def _why(exc: BaseException) -> str:
+def why_unusable(exc: BaseException) -> str:
     """Why a database or folder cannot be used, as a clause for players."""
     if isinstance(exc, sqlite3.Error):
         return _WHY.get(_code(exc), f"SQLite said: {sentence(str(exc), 60)}")
@@ -157,7 +157,7 @@ class SqliteFile:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise self._unavailable(
-                f"The saved-games folder cannot be made: {_why(exc)}. Nothing was changed."
+                f"The saved-games folder cannot be made: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         if not folder.is_dir():
             raise self._unavailable(
@@ -189,7 +189,7 @@ class SqliteFile:
             if conn is not None:
                 conn.close()
             if existed and not _damaged(exc):
-                viewer = self._read_only_view(_why(exc))
+                viewer = self._read_only_view(why_unusable(exc))
                 if viewer is not None:
                     return viewer
             if _code(exc) == sqlite3.SQLITE_FULL:
@@ -198,7 +198,7 @@ class SqliteFile:
                     "then try again; nothing was changed."
                 ) from exc
             raise self._unavailable(
-                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
+                f"The saved games cannot be opened: {why_unusable(exc)}. Nothing was changed."
             ) from exc
 
     def _connect(self, query: str = "") -> sqlite3.Connection:
@@ -278,7 +278,7 @@ class SqliteFile:
             if _damaged(exc):
                 return ("corrupt", "The saved-games file is not a readable database.")
             raise self._unavailable(
-                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
+                f"The saved games cannot be opened: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         return None
 
@@ -327,7 +327,7 @@ class SqliteFile:
             self.path.rename(target)
         except OSError as exc:
             raise self._unavailable(
-                f"{what} It cannot be moved aside ({_why(exc)}), so it was left as it is."
+                f"{what} It cannot be moved aside ({why_unusable(exc)}), so it was left as it is."
             ) from exc
         for suffix in ("-wal", "-shm"):
             side = Path(str(self.path) + suffix)
@@ -345,9 +345,9 @@ class SqliteFile:
             self._conn.close()
 
     def _tx(self):
-        return _Transaction(self)
+        return Transaction(self)
 
-    @_locked
+    @locked_read
     def data_version(self) -> int | None:
         """SQLite's PRAGMA data_version on this store's connection: it moves when another
         connection (another process, another Store) commits to the file, never for this
@@ -359,17 +359,17 @@ class SqliteFile:
         except sqlite3.Error:
             return None
 
-    @_locked
+    @locked_read
     def integrity(self) -> str:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
 
 def save_failed(exc: BaseException) -> SaveFailed:
     """A write SQLite refused (disk full, read-only), as one sentence."""
-    return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
+    return SaveFailed(sentence(f"Could not save: {why_unusable(exc)}. Nothing was changed."))
 
 
-class _Transaction:
+class Transaction:
     """One write: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error. A write SQLite
     refuses (disk full, read-only) becomes SaveFailed with a sentence; nothing changed."""
 
@@ -422,7 +422,7 @@ class _Transaction:
             raise self._failed(exc) from exc
 
 
-def _lower(reason: str) -> str:
+def as_clause(reason: str) -> str:
     """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
     reason = reason.rstrip(".")
     return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason

@@ -5,7 +5,7 @@ import json
 import sqlite3
 from datetime import UTC, datetime
 
-from referee.storage.database import _locked
+from referee.storage.database import locked_read
 
 _DISPUTES = (
     "CREATE TABLE IF NOT EXISTS disputes (id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
@@ -27,7 +27,7 @@ class DisputeHistory:
             )
             return cur.lastrowid
 
-    @_locked
+    @locked_read
     def recent_disputes(self, limit: int = 5) -> list[dict]:
         """The latest settled disputes, newest first (none when there are none yet)."""
         try:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.storage.database import _locked
+from referee.storage.database import locked_read
 
 PENDING_SCHEMA = """
 CREATE TABLE IF NOT EXISTS pending_picks (
@@ -91,7 +91,7 @@ class PendingPicks:
         with self._tx() as c:
             c.execute("DELETE FROM pending_picks WHERE game_id=? AND seat=?", (game_id, seat))
 
-    @_locked
+    @locked_read
     def picks(self, game_id: int, revision: int) -> dict[int, StoredPick]:
         """The picks entered for the game as it is at `revision`, by seat."""
         try:
@@ -122,7 +122,7 @@ class PendingPicks:
                     (game_id, name, revision, json.dumps(value), _now()),
                 )
 
-    @_locked
+    @locked_read
     def drafts(self, game_id: int, revision: int) -> dict[str, Any]:
         try:
             rows = self._conn.execute(
@@ -154,7 +154,7 @@ class PendingPicks:
                     (game_id, owner, seat),
                 )
 
-    @_locked
+    @locked_read
     def seat_of(self, game_id: int, owner: str) -> int | None:
         try:
             row = self._conn.execute(

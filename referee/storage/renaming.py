@@ -8,7 +8,7 @@ from referee.core.names import look_alike, name_key, new_name, printable, quoted
 from referee.core.record import read_json
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.storage.database import GameUnreadable, _lower
+from referee.storage.database import GameUnreadable, as_clause
 from referee.storage.players import renamed
 
 
@@ -101,7 +101,7 @@ class Renaming:
         except RefereeError as exc:
             raise InvalidAction(
                 f"Game {game_id} would no longer replay with the new name, so nothing was "
-                f"changed ({_lower(exc.reason)})."
+                f"changed ({as_clause(exc.reason)})."
             ) from None
         c.execute("UPDATE games SET summary=? WHERE id=?", (rules.standing(state).summary, game_id))
 

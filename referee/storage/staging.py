@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from referee.core.outcome import Standing
 from referee.core.record import GameRecord
-from referee.storage.database import SqliteFile, _Transaction, save_failed
+from referee.storage.database import SqliteFile, Transaction, save_failed
 from referee.storage.once import instant, same_game, stored_same_game
 from referee.storage.rows import ActionRow, GameRow, ResultRow, game_rows
 
@@ -127,7 +127,7 @@ def staged_game(record: GameRecord, standing: Standing, now: str) -> Staged:
     return Staged(game, actions, results, digest, record.created is not None)
 
 
-class _OwnTransaction(_Transaction):
+class _OwnTransaction(Transaction):
     """A write on the import's own connection: the store's lock is never taken, so every
     other device of this process reads and writes on meanwhile."""
 

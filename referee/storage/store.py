@@ -29,15 +29,15 @@ from referee.core.errors import InvalidAction
 from referee.core.names import new_name, printable, sentence
 from referee.core.outcome import Standing
 from referee.core.record import GameRecord, read_json
-from referee.storage.action_log import ActionLog, StaleWrite, _now
+from referee.storage.action_log import ActionLog, StaleWrite, utc_now
 from referee.storage.database import (  # the store's errors, named here too (__all__)
     GameUnreadable,
     SaveFailed,
     SqliteFile,
     StoreUnavailable,
-    _kept,
-    _locked,
-    _why,
+    kept_read,
+    locked_read,
+    why_unusable,
 )
 from referee.storage.dispute_history import DisputeHistory
 from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
@@ -46,16 +46,16 @@ from referee.storage.pending import PendingPicks
 from referee.storage.players import RecentTable, first_seen, recent_tables
 from referee.storage.reading import (
     StoredGame,
-    _check_game,
-    _dict,
-    _has_json_valid,
-    _read_game,
-    _readable_tables,
+    check_game,
+    has_json_valid,
+    json_object,
+    read_game,
+    readable_tables,
 )
 from referee.storage.renaming import Renaming
 from referee.storage.results import GameResult, points_by_game, read_results
 from referee.storage.rows import game_rows
-from referee.storage.schema import _SCHEMA, DB_NAME, SCHEMA_VERSION, _migrate
+from referee.storage.schema import DB_NAME, SCHEMA, SCHEMA_VERSION, migrate
 from referee.storage.teaching import Teaching
 
 # The store is in parts (each a module of storage/): the schema and its migrations, the
@@ -77,11 +77,11 @@ __all__ = [
 
 @functools.lru_cache(maxsize=1024)
 def _table_of(kind, players, options) -> tuple[list[str], str | None, dict]:
-    """`_check_game`'s answer and the options of a row: the same for every game of a
+    """`check_game`'s answer and the options of a row: the same for every game of a
     table (a club's 30,000 imported games sit at a few), and an answer the texts alone
     give; a row that raises is never kept."""
-    names, problem = _check_game(kind, players, options)
-    return names, problem, _dict(options)
+    names, problem = check_game(kind, players, options)
+    return names, problem, json_object(options)
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
 
     def __init__(self, path: Path | str | None = None) -> None:
         super().__init__(Path(path) if path else data_dir() / DB_NAME)
-        self._json_valid = _has_json_valid(self._conn)
+        self._json_valid = has_json_valid(self._conn)
         self._summaries: dict[tuple, GameSummary] = {}  # list_games' rows, as last read
 
     # -- opening safely ----------------------------------------------------------------
@@ -118,14 +118,14 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         # confirmed action must survive that, not only a crash of this process.
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.executescript(_SCHEMA)
+        conn.executescript(SCHEMA)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version < SCHEMA_VERSION:
             # One transaction: a migration cut short leaves the older database as it was,
             # to be brought up to date at the next start.
             conn.execute("BEGIN IMMEDIATE")
             try:
-                _migrate(conn, version)
+                migrate(conn, version)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 conn.execute("COMMIT")
             except BaseException:
@@ -165,7 +165,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
 
     @staticmethod
     def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
-        game, actions, results = game_rows(record, summary, points, finished, places, _now())
+        game, actions, results = game_rows(record, summary, points, finished, places, utc_now())
         cur = c.execute(
             "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
             "ended) VALUES (?,?,?,?,?,?,?,?)",
@@ -191,7 +191,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             c.execute("DELETE FROM device_seats WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
-    @_kept
+    @kept_read
     def list_games(self) -> list[GameSummary]:
         """Every stored game, newest first. A game this referee cannot load is listed with
         its `problem`; one bad row never hides the others."""
@@ -210,7 +210,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             points = points_by_game(self._conn)
         except sqlite3.Error as exc:
             raise self._unavailable(
-                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+                f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         # A row read as before is summed up as before: after one move only that game's row
         # is read anew (parsing and checking 1,000 rows took some 50 ms).
@@ -226,7 +226,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             names, problem, opts = _table_of(kind, players, options)
         except Exception as exc:  # one row must never break the list: report it
             names, problem = [], f"its stored data cannot be read ({type(exc).__name__})"
-            opts = _dict(options)
+            opts = json_object(options)
         names, opts = list(names), dict(opts)  # each summary's own
         if problem is None and bad:
             problem = f"{bad} of its stored actions {'are' if bad > 1 else 'is'} damaged"
@@ -248,9 +248,9 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         """The game's record and redo stack; GameUnreadable (one sentence) when this
         referee cannot read it, KeyError when there is no such game."""
         with self._lock:
-            return _read_game(self._conn, self._json_valid, game_id)
+            return read_game(self._conn, self._json_valid, game_id)
 
-    @_locked
+    @locked_read
     def results(self) -> list[GameResult]:
         """Every game's players, points and (once over) places, oldest first, as the
         statistics need them; read from the results rows, nothing is replayed."""
@@ -258,21 +258,21 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             return read_results(self._conn)
         except sqlite3.Error as exc:
             raise self._unavailable(
-                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+                f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
             ) from exc
 
-    @_locked
+    @locked_read
     def result(self, game_id: int) -> GameResult | None:
         """One game's players, points and places (None: no such game, or no rows)."""
         try:
             found = read_results(self._conn, game_id)
         except sqlite3.Error as exc:
             raise self._unavailable(
-                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+                f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         return found[0] if found else None
 
-    @_locked
+    @locked_read
     def raw_game(self, game_id: int) -> str:
         """The game's rows exactly as stored (texts, even unreadable ones, as strings), as
         JSON for copying: the way out for a game this referee cannot open."""
@@ -295,7 +295,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         ]
         return json.dumps(data, indent=1, ensure_ascii=True)
 
-    @_kept
+    @kept_read
     def known_players(self) -> list[str]:
         """Names used before, most recently played first; unreadable rows, and names a
         new game would refuse (stored before that rule), are skipped."""
@@ -312,11 +312,11 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
                     seen.setdefault(new_name(name), None)
         return list(seen)
 
-    @_kept
+    @kept_read
     def player_order(self) -> list[str]:  # what colours follow: see players.first_seen
         return first_seen(p for (p,) in self._conn.execute("SELECT players FROM games ORDER BY id"))
 
-    @_kept
+    @kept_read
     def recent_tables(self, limit: int = 5) -> list[RecentTable]:
         """The tables that played lately, most recent first: each its players in seat
         order, its game and when it last played (New game's suggestions). Games this
@@ -324,4 +324,4 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         rows = self._conn.execute(
             "SELECT kind, players, updated FROM games ORDER BY updated DESC, id DESC"
         )
-        return recent_tables(_readable_tables(rows), limit)
+        return recent_tables(readable_tables(rows), limit)

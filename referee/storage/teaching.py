@@ -5,7 +5,7 @@ deleted. A part of the store, kept apart for its length."""
 
 import sqlite3
 
-from referee.storage.database import _locked
+from referee.storage.database import locked_read
 
 TEACHING_SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_teaching (
@@ -27,7 +27,7 @@ class Teaching:
             else:
                 c.execute("DELETE FROM game_teaching WHERE game_id=?", (game_id,))
 
-    @_locked
+    @locked_read
     def teaching(self, game_id: int) -> bool:
         try:
             row = self._conn.execute(

@@ -89,7 +89,7 @@ class TestTheStoresOwnDatesStayInOrder:
         table = KeptSession.new(store, record.model_copy(update={"actions": []}))
         clock = iter(range(len(record.actions), 0, -1))  # each action an hour earlier
         monkeypatch.setattr(
-            action_log, "_now", lambda: (START + timedelta(hours=next(clock, 0))).isoformat()
+            action_log, "utc_now", lambda: (START + timedelta(hours=next(clock, 0))).isoformat()
         )
         for action in record.actions:
             table.play(action)
