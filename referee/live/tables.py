@@ -5,7 +5,7 @@ applied under the table's lock, stored, and only then announced to every device 
 the game. A device acts on the version of the game it last drew; if the game has moved on
 since, its change is refused and it is told what changed, so a stale screen can never
 write over a newer game. Across processes the store does the same check inside its
-transaction (see Store.append).
+transaction (see ActionLog.append).
 
 Simultaneous choices (everyone reveals at once) can be entered privately: a player locks
 their choice on their own device, the others see only that it is locked, and the choices
@@ -228,7 +228,7 @@ class LiveTable(SimultaneousPicks):
         """Read the game again if another process changed it since this table last read
         or wrote it, and tell every device (`note` says what changed); False if not."""
         with self.lock:
-            stored = self.table.store.revisions([self.game_id]).get(self.game_id)
+            stored = self.table.store.log.revisions([self.game_id]).get(self.game_id)
             if stored is None or stored == self.table.revision:
                 return False
             what = self._reread()
@@ -274,7 +274,7 @@ class LiveTable(SimultaneousPicks):
         with self.lock:
             if teach == self.teach:
                 return
-            self.table.store.save_teaching(self.game_id, teach)
+            self.table.store.teaching.save(self.game_id, teach)
             self.teach = teach
             self.version += 1
         self._announce(exclude=device)
@@ -345,7 +345,7 @@ class LiveTables:
         """A new game; `teach`: taught from its first screen (What now? open)."""
         table = KeptSession.new(self.store, record)
         if teach:
-            self.store.save_teaching(table.game_id, True)
+            self.store.teaching.save(table.game_id, True)
         return self.register(table)
 
     def play_again(self, table: KeptSession) -> tuple[int, Rematch]:
@@ -393,9 +393,9 @@ class LiveTables:
                 on_moved()
 
     def rename_player(self, old: str, new: str) -> list[int]:
-        """Store.rename_player, then every open table of a renamed game reads it again
+        """store.renaming.rename, then every open table of a renamed game reads it again
         and its devices redraw (a device that acts on the old names is told so)."""
-        changed = self.store.rename_player(old, new)
+        changed = self.store.renaming.rename(old, new)
         with self._lock:
             lives = [self._tables[g] for g in changed if g in self._tables]
         for live in lives:
@@ -477,7 +477,7 @@ class LiveTables:
     def catch_up(self, shown: list[LiveTable]) -> None:
         """Read again every shown game another process changed or deleted."""
         try:
-            stored = self.store.revisions([t.game_id for t in shown])
+            stored = self.store.log.revisions([t.game_id for t in shown])
         except sqlite3.Error:
             return  # the file cannot be read now: the next look tries again
         for live in shown:

@@ -20,6 +20,7 @@ import sqlite3
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from referee.core.errors import RefereeError
@@ -344,8 +345,15 @@ class SqliteFile:
             self.closed = True
             self._conn.close()
 
-    def _tx(self):
+    def transaction(self) -> "Transaction":
+        """One write (`with file.transaction() as c:`): see Transaction."""
         return Transaction(self)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, for one read under the lock (`with file.reading() as conn:`)."""
+        with self._lock:
+            yield self._conn
 
     @locked_read
     def data_version(self) -> int | None:
@@ -362,6 +370,16 @@ class SqliteFile:
     @locked_read
     def integrity(self) -> str:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+class Part:
+    """A part of the store (its action log, its pending picks, ...): its own tables, with
+    a small interface of its own, read and written through the store's one file, its one
+    connection and lock (`db`). A part holds no state of its own beyond them, so two
+    parts, or a part and the store, never disagree."""
+
+    def __init__(self, db: SqliteFile) -> None:
+        self.db = db
 
 
 def save_failed(exc: BaseException) -> SaveFailed:

@@ -29,7 +29,7 @@ from referee.core.errors import InvalidAction
 from referee.core.names import new_name, printable, sentence
 from referee.core.outcome import Standing
 from referee.core.record import GameRecord, read_json
-from referee.storage.action_log import ActionLog, StaleWrite, utc_now
+from referee.storage.action_log import ActionLog, StaleWrite
 from referee.storage.database import (  # the store's errors, named here too (__all__)
     GameUnreadable,
     SaveFailed,
@@ -42,7 +42,7 @@ from referee.storage.database import (  # the store's errors, named here too (__
 from referee.storage.dispute_history import DisputeHistory
 from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
 from referee.storage.once import Once
-from referee.storage.pending import PendingPicks
+from referee.storage.pending import DeviceSeats, PendingPicks
 from referee.storage.players import RecentTable, first_seen, recent_tables
 from referee.storage.reading import (
     StoredGame,
@@ -54,13 +54,13 @@ from referee.storage.reading import (
 )
 from referee.storage.renaming import Renaming
 from referee.storage.results import GameResult, points_by_game, read_results
-from referee.storage.rows import game_rows
+from referee.storage.rows import insert_game
 from referee.storage.schema import DB_NAME, SCHEMA, SCHEMA_VERSION, migrate
 from referee.storage.teaching import Teaching
 
 # The store is in parts (each a module of storage/): the schema and its migrations, the
-# strict reading of a stored game, the action log, and the mixins of Store's bases. Its
-# callers import all of it from here.
+# strict reading of a stored game, and the parts a Store holds (its action log, pending
+# picks, ...). Its callers import its names from here.
 __all__ = [
     "DB_NAME",
     "SCHEMA_VERSION",
@@ -102,13 +102,27 @@ class GameSummary:
     options: dict = field(default_factory=dict)
 
 
-class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, SqliteFile):
+class Store(SqliteFile):
+    """The saved games: the store's own are opening and closing the file, a game's making,
+    loading and deleting, and what the games list and the statistics read of every game.
+    The rest is in parts, each with its own small interface on the store's one connection
+    and lock (see database.Part), as the live table holds its picks: callers ask the part
+    (`store.log.append(...)`), never a forwarding method here, so each interface stays
+    small and says what it is for."""
+
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:
         super().__init__(Path(path) if path else data_dir() / DB_NAME)
         self._json_valid = has_json_valid(self._conn)
         self._summaries: dict[tuple, GameSummary] = {}  # list_games' rows, as last read
+        self.log = ActionLog(self)  # each game's actions, undo, redo, edits and versions
+        self.picks = PendingPicks(self)  # what the table entered but has not yet played
+        self.seats = DeviceSeats(self)  # which seat a phone said is its player's
+        self.teaching = Teaching(self)  # whether a game is taught
+        self.disputes = DisputeHistory(self)  # the settled disputes
+        self.once = Once(self)  # nothing stored twice: imports and Play again
+        self.renaming = Renaming(self, self.load)  # a player's name in every game
 
     # -- opening safely ----------------------------------------------------------------
 
@@ -152,38 +166,19 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         places=None,
     ) -> int:
         """Store a new game (an imported record may arrive over: give its `places`)."""
-        with self._tx() as c:
-            return self._insert(c, record, summary, points, finished, places)
+        with self.transaction() as c:
+            return insert_game(c, record, summary, points, finished, places)
 
     def create_games(self, games: Sequence[tuple[GameRecord, Standing]]) -> list[int]:
         """Store many games in one transaction: all of them, or none (an import)."""
-        with self._tx() as c:
+        with self.transaction() as c:
             return [
-                self._insert(c, record, st.summary, st.points, st.finished, st.places)
+                insert_game(c, record, st.summary, st.points, st.finished, st.places)
                 for record, st in games
             ]
 
-    @staticmethod
-    def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
-        game, actions, results = game_rows(record, summary, points, finished, places, utc_now())
-        cur = c.execute(
-            "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
-            "ended) VALUES (?,?,?,?,?,?,?,?)",
-            game,
-        )
-        game_id = cur.lastrowid
-        c.executemany(
-            "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
-            [(game_id, *row) for row in actions],
-        )
-        c.executemany(
-            "INSERT INTO results(game_id, seat, player, points, place) VALUES (?,?,?,?,?)",
-            [(game_id, *row) for row in results],
-        )
-        return game_id
-
     def delete_game(self, game_id: int) -> None:
-        with self._tx() as c:
+        with self.transaction() as c:
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM results WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))

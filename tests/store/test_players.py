@@ -112,7 +112,7 @@ class TestRename:
         ended.replace(ended.session.record().actions[:3], [], "Cut")  # an earlier version
         before = everything(store)
 
-        changed = store.rename_player("Anna", "Ana")
+        changed = store.renaming.rename("Anna", "Ana")
 
         assert changed == [ended.game_id, going.game_id]
         after = everything(store)
@@ -134,7 +134,7 @@ class TestRename:
         resumed = KeptSession.resume(store, going.game_id)
         assert resumed.session.redo_actions[0]["player"] == "Ana"
         assert resumed.state.players == ("Cy", "Ana", "Di")
-        versions = store.versions(ended.game_id)
+        versions = store.log.versions(ended.game_id)
         assert all("Anna" not in repr(v) for v in versions)
         resumed_ended = KeptSession.resume(store, ended.game_id)
         resumed_ended.restore_version(versions[0]["id"])  # the earlier log still replays
@@ -142,7 +142,7 @@ class TestRename:
     def test_the_summary_names_the_new_name(self, store):
         t = faeker_to_the_end(store, ("Anna", "Bo"))
         summary = store.list_games()[0].summary
-        store.rename_player("Bo", "Bob")
+        store.renaming.rename("Bo", "Bob")
         assert store.list_games()[0].summary == summary.replace("Bo ", "Bob ")
         resumed = KeptSession.resume(store, t.game_id)
         assert store.list_games()[0].summary == t.rules.summary(resumed.state)
@@ -150,13 +150,13 @@ class TestRename:
     def test_merging_two_names_makes_one_player(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
         faeker_to_the_end(store, ("Ana", "Cy"))
-        store.rename_player("Anna", "Ana")
+        store.renaming.rename("Anna", "Ana")
         assert sorted(store.known_players()) == ["Ana", "Bo", "Cy"]
         assert sum(r.players.count("Ana") for r in store.results()) == 2
 
     def test_a_case_only_rename_is_a_rename(self, store):
         faeker_to_the_end(store, ("ana", "Bo"))
-        store.rename_player("ana", "Ana")
+        store.renaming.rename("ana", "Ana")
         assert store.results()[0].players == ("Ana", "Bo")
 
     def test_a_merge_that_seats_one_name_twice_is_refused_and_changes_nothing(self, store):
@@ -164,7 +164,7 @@ class TestRename:
         KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "ANA", "Cy"]))
         before = everything(store)
         with pytest.raises(InvalidAction) as refused:
-            store.rename_player("Anna", "Ana")
+            store.renaming.rename("Anna", "Ana")
         one_sentence(refused.value.reason)
         assert "'ANA' and 'Anna'" in refused.value.reason
         assert everything(store) == before
@@ -179,12 +179,12 @@ class TestRename:
         KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "Cy"]))
         KeptSession.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
         before = everything(store)
-        assert store.verify_rename("Anna", "Annabel") == [1, 2]
-        assert store.verify_rename("Anna", "Ana") == [1, 2]  # a merge that can be done
+        assert store.renaming.verify("Anna", "Annabel") == [1, 2]
+        assert store.renaming.verify("Anna", "Ana") == [1, 2]  # a merge that can be done
         with pytest.raises(InvalidAction, match="'Bo' and 'Ana' at its table"):
-            store.verify_rename("Ana", "Bo")
+            store.renaming.verify("Ana", "Bo")
         with pytest.raises(InvalidAction, match="No saved game has a player called 'Zed'"):
-            store.verify_rename("Zed", "Zoe")
+            store.renaming.verify("Zed", "Zoe")
         assert everything(store) == before
 
     @pytest.mark.parametrize(
@@ -195,7 +195,7 @@ class TestRename:
         faeker_to_the_end(store, ("Anna", "Bo"))
         before = everything(store)
         with pytest.raises(InvalidAction, match=says) as refused:
-            store.rename_player("Anna", new)
+            store.renaming.rename("Anna", new)
         one_sentence(refused.value.reason)
         assert everything(store) == before
 
@@ -203,15 +203,15 @@ class TestRename:
         faeker_to_the_end(store, ("Anna", "Bo"))
         before = everything(store)
         with pytest.raises(InvalidAction, match="No saved game has a player called 'Zed'"):
-            store.rename_player("Zed", "Zoe")
+            store.renaming.rename("Zed", "Zoe")
         with pytest.raises(InvalidAction, match="called 'Anna' already"):
-            store.rename_player("Anna", " Anna ")
+            store.renaming.rename("Anna", " Anna ")
         assert everything(store) == before
 
     def test_a_device_showing_a_renamed_game_reloads_instead_of_writing_old_names(self, store):
         t = KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "Bo"]))
         t.play(top(4))
-        store.rename_player("Anna", "Ana")
+        store.renaming.rename("Anna", "Ana")
         with pytest.raises(StaleWrite):
             t.play(bid("Bo", 1))
         assert KeptSession.resume(store, t.game_id).state.players == ("Ana", "Bo")
@@ -239,7 +239,7 @@ class TestRename:
         conn.close()
         again = Store(tmp_path / "referee.db")
         with pytest.raises(RefereeError):
-            again.rename_player("Anna", "Ana")
+            again.renaming.rename("Anna", "Ana")
         assert everything(again) == before
         again.close()
 

@@ -86,7 +86,7 @@ class TestEveryWriterKeepsTheResults:
         t = faeker_to_the_end(store)
         before = as_stored(result(store, t.game_id))
         t.replace(t.session.record().actions[:2], [], "Cut")
-        version = store.versions(t.game_id)[0]["id"]
+        version = store.log.versions(t.game_id)[0]["id"]
         t.restore_version(version)
         assert as_stored(result(store, t.game_id)) == before
 

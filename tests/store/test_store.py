@@ -111,7 +111,7 @@ class TestFailedWrite:
         def refuse(*_a, **_k):
             raise sqlite3.OperationalError("disk I/O error")
 
-        monkeypatch.setattr(store, "append", refuse)
+        monkeypatch.setattr(store.log, "append", refuse)
         with pytest.raises(sqlite3.OperationalError):
             t.play(bid("Bo", 3))
         assert (t.state, t.session.can_redo) == before  # redo survives too
