@@ -123,7 +123,7 @@ def test_every_games_play_holds_to_bgstats_fields_and_its_results(store, kind):
     for seed in range(3):
         record = random_ending(kind, seed)
         game_id = stored(store, record)
-        result = store.result(game_id)
+        result = store.results.of(game_id)
         play = decoded(play_url(logged_play(store, game_id)))
         assert_documented(play)
         log = rules.play_log

@@ -20,7 +20,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.core.errors import RefereeError
@@ -55,24 +55,13 @@ def locked_read(method):
 
 
 def kept_read(method):
-    """A read under the store's lock whose answer is kept until the file changes: a write
-    through this store, or a commit by another connection (SQLite's data_version). The
-    home screen lists every game at each visit; with 1,000 saved games reading them again
-    took some 60 ms of the server's time, and nothing had changed."""
+    """A read whose answer is kept until the file changes (see SqliteFile.kept): a method
+    of the store or of one of its parts."""
 
     @functools.wraps(method)
     def run(self, *args, **kwargs):
-        with self._lock:
-            try:
-                state = (self._writes, self._conn.execute("PRAGMA data_version").fetchone()[0])
-            except sqlite3.Error:
-                return method(self, *args, **kwargs)  # it says why, as it would have
-            key = (method.__name__, args, tuple(sorted(kwargs.items())))
-            kept = self._kept.get(key)
-            if kept is None or kept[0] != state:
-                kept = (state, tuple(method(self, *args, **kwargs)))
-                self._kept[key] = kept
-            return list(kept[1])
+        key = (method.__qualname__, args, tuple(sorted(kwargs.items())))
+        return self.kept(key, lambda: method(self, *args, **kwargs))
 
     return run
 
@@ -149,7 +138,7 @@ class SqliteFile:
     def _prepare(self, conn: sqlite3.Connection) -> None:
         raise NotImplementedError
 
-    def _unavailable(self, reason: str) -> StoreUnavailable:
+    def unavailable(self, reason: str) -> StoreUnavailable:
         return StoreUnavailable(reason, self.path)
 
     def _open(self) -> sqlite3.Connection:
@@ -157,16 +146,16 @@ class SqliteFile:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise self._unavailable(
+            raise self.unavailable(
                 f"The saved-games folder cannot be made: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         if not folder.is_dir():
-            raise self._unavailable(
+            raise self.unavailable(
                 "The saved-games folder cannot be used: a file is in the way where the "
                 "folder should be. Nothing was changed."
             )
         if self.path.exists() and not self.path.is_file():
-            raise self._unavailable(
+            raise self.unavailable(
                 f"The saved games cannot be opened: {quoted(self.path.name)} in the data "
                 "folder is not a file. Nothing was changed."
             )
@@ -194,11 +183,11 @@ class SqliteFile:
                 if viewer is not None:
                     return viewer
             if _code(exc) == sqlite3.SQLITE_FULL:
-                raise self._unavailable(
+                raise self.unavailable(
                     "The saved games cannot be opened: the disk is full. Free some space, "
                     "then try again; nothing was changed."
                 ) from exc
-            raise self._unavailable(
+            raise self.unavailable(
                 f"The saved games cannot be opened: {why_unusable(exc)}. Nothing was changed."
             ) from exc
 
@@ -278,7 +267,7 @@ class SqliteFile:
         except sqlite3.Error as exc:
             if _damaged(exc):
                 return ("corrupt", "The saved-games file is not a readable database.")
-            raise self._unavailable(
+            raise self.unavailable(
                 f"The saved games cannot be opened: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         return None
@@ -327,7 +316,7 @@ class SqliteFile:
         try:
             self.path.rename(target)
         except OSError as exc:
-            raise self._unavailable(
+            raise self.unavailable(
                 f"{what} It cannot be moved aside ({why_unusable(exc)}), so it was left as it is."
             ) from exc
         for suffix in ("-wal", "-shm"):
@@ -344,6 +333,22 @@ class SqliteFile:
         with self._lock:
             self.closed = True
             self._conn.close()
+
+    def kept(self, key: tuple, read: Callable[[], Iterable]) -> list:
+        """`read()` under the lock, its answer kept until the file changes: a write through
+        this store, or a commit by another connection (SQLite's data_version). The home
+        screen lists every game at each visit: reading a club's saved games again each
+        time, when nothing had changed, kept the server busy for nothing."""
+        with self._lock:
+            try:
+                state = (self._writes, self._conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                return read()  # it says why, as it would have
+            kept = self._kept.get(key)
+            if kept is None or kept[0] != state:
+                kept = (state, tuple(read()))
+                self._kept[key] = kept
+            return list(kept[1])
 
     def transaction(self) -> "Transaction":
         """One write (`with file.transaction() as c:`): see Transaction."""
@@ -380,6 +385,9 @@ class Part:
 
     def __init__(self, db: SqliteFile) -> None:
         self.db = db
+
+    def kept(self, key: tuple, read: Callable[[], Iterable]) -> list:
+        return self.db.kept(key, read)  # for kept_read
 
 
 def save_failed(exc: BaseException) -> SaveFailed:

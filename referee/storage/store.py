@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.core.errors import InvalidAction
-from referee.core.names import new_name, printable, sentence
+from referee.core.names import printable, sentence
 from referee.core.outcome import Standing
-from referee.core.record import GameRecord, read_json
+from referee.core.record import GameRecord
 from referee.storage.action_log import ActionLog, StaleWrite
 from referee.storage.database import (  # the store's errors, named here too (__all__)
     GameUnreadable,
@@ -41,19 +40,18 @@ from referee.storage.database import (  # the store's errors, named here too (__
 )
 from referee.storage.dispute_history import DisputeHistory
 from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
+from referee.storage.known_players import Players
 from referee.storage.once import Once
 from referee.storage.pending import DeviceSeats, PendingPicks
-from referee.storage.players import RecentTable, first_seen, recent_tables
 from referee.storage.reading import (
     StoredGame,
     check_game,
     has_json_valid,
     json_object,
     read_game,
-    readable_tables,
 )
 from referee.storage.renaming import Renaming
-from referee.storage.results import GameResult, points_by_game, read_results
+from referee.storage.results import Results, points_by_game
 from referee.storage.rows import insert_game
 from referee.storage.schema import DB_NAME, SCHEMA, SCHEMA_VERSION, migrate
 from referee.storage.teaching import Teaching
@@ -123,6 +121,8 @@ class Store(SqliteFile):
         self.disputes = DisputeHistory(self)  # the settled disputes
         self.once = Once(self)  # nothing stored twice: imports and Play again
         self.renaming = Renaming(self, self.load)  # a player's name in every game
+        self.players = Players(self)  # the names and tables that played before
+        self.results = Results(self)  # each game's points and places, for the statistics
 
     # -- opening safely ----------------------------------------------------------------
 
@@ -204,7 +204,7 @@ class Store(SqliteFile):
             ).fetchall()
             points = points_by_game(self._conn)
         except sqlite3.Error as exc:
-            raise self._unavailable(
+            raise self.unavailable(
                 f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         # A row read as before is summed up as before: after one move only that game's row
@@ -246,28 +246,6 @@ class Store(SqliteFile):
             return read_game(self._conn, self._json_valid, game_id)
 
     @locked_read
-    def results(self) -> list[GameResult]:
-        """Every game's players, points and (once over) places, oldest first, as the
-        statistics need them; read from the results rows, nothing is replayed."""
-        try:
-            return read_results(self._conn)
-        except sqlite3.Error as exc:
-            raise self._unavailable(
-                f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
-            ) from exc
-
-    @locked_read
-    def result(self, game_id: int) -> GameResult | None:
-        """One game's players, points and places (None: no such game, or no rows)."""
-        try:
-            found = read_results(self._conn, game_id)
-        except sqlite3.Error as exc:
-            raise self._unavailable(
-                f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
-            ) from exc
-        return found[0] if found else None
-
-    @locked_read
     def raw_game(self, game_id: int) -> str:
         """The game's rows exactly as stored (texts, even unreadable ones, as strings), as
         JSON for copying: the way out for a game this referee cannot open."""
@@ -289,34 +267,3 @@ class Store(SqliteFile):
             )
         ]
         return json.dumps(data, indent=1, ensure_ascii=True)
-
-    @kept_read
-    def known_players(self) -> list[str]:
-        """Names used before, most recently played first; unreadable rows, and names a
-        new game would refuse (stored before that rule), are skipped."""
-        seen: dict[str, None] = {}
-        for (players,) in self._conn.execute(
-            "SELECT players FROM games ORDER BY updated DESC, id DESC"
-        ):
-            try:
-                names = read_json(players)
-            except InvalidAction:
-                continue
-            for name in names if isinstance(names, list) else []:
-                with contextlib.suppress(InvalidAction):
-                    seen.setdefault(new_name(name), None)
-        return list(seen)
-
-    @kept_read
-    def player_order(self) -> list[str]:  # what colours follow: see players.first_seen
-        return first_seen(p for (p,) in self._conn.execute("SELECT players FROM games ORDER BY id"))
-
-    @kept_read
-    def recent_tables(self, limit: int = 5) -> list[RecentTable]:
-        """The tables that played lately, most recent first: each its players in seat
-        order, its game and when it last played (New game's suggestions). Games this
-        referee cannot read are left out."""
-        rows = self._conn.execute(
-            "SELECT kind, players, updated FROM games ORDER BY updated DESC, id DESC"
-        )
-        return recent_tables(readable_tables(rows), limit)

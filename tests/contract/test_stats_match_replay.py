@@ -50,7 +50,7 @@ def finished_record(data, rng: random.Random) -> GameRecord | None:
 
 
 def from_store(store: Store) -> list[GameResult]:
-    return store.results()
+    return store.results.all()
 
 
 def by_replay(store: Store) -> list[GameResult]:
@@ -180,10 +180,10 @@ def test_the_store_reopened_keeps_the_same_statistics(tmp_path):
             table.play(rules.draw(table.state, rng))
         table.undo()
         table.redo()
-    before = store.results()
+    before = store.results.all()
     store.close()
     again = Store(path)
-    assert again.results() == before and all(g.finished for g in before)
+    assert again.results.all() == before and all(g.finished for g in before)
     assert_same_statistics(again)
     again.close()
     with sqlite3.connect(path) as conn:

@@ -56,12 +56,12 @@ class TestRecentTables:
         set_updated(store, a.game_id, "2025-03-01T20:00:00+00:00")
         set_updated(store, b.game_id, "2025-03-02T20:00:00+00:00")
         set_updated(store, c.game_id, "2025-02-01T20:00:00+00:00")
-        tables = store.recent_tables()
+        tables = store.players.recent_tables()
         assert tables == [
             RecentTable(("Bo", "Ana"), "fairy", "2025-03-02T20:00:00+00:00"),
             RecentTable(("Ana", "Bo", "Cy", "Dee"), "faeker", "2025-03-01T20:00:00+00:00"),
         ]
-        assert store.recent_tables(limit=1) == tables[:1]
+        assert store.players.recent_tables(limit=1) == tables[:1]
 
     def test_the_suggestion_line(self):
         now = datetime(2025, 3, 2, 21, 0, tzinfo=UTC)
@@ -84,7 +84,7 @@ class TestRecentTables:
     def test_games_this_referee_cannot_read_are_not_offered(self, store):
         KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         store._conn.execute("UPDATE games SET kind='chess'")
-        assert store.recent_tables() == []
+        assert store.players.recent_tables() == []
 
 
 class TestNameSuggestions:
@@ -128,7 +128,7 @@ class TestRename:
         text = repr(after)
         assert "Anna" not in text
         for game_id in changed:
-            assert as_stored(next(r for r in store.results() if r.id == game_id)) == replayed(
+            assert as_stored(next(r for r in store.results.all() if r.id == game_id)) == replayed(
                 store, game_id
             )
         resumed = KeptSession.resume(store, going.game_id)
@@ -151,13 +151,13 @@ class TestRename:
         faeker_to_the_end(store, ("Anna", "Bo"))
         faeker_to_the_end(store, ("Ana", "Cy"))
         store.renaming.rename("Anna", "Ana")
-        assert sorted(store.known_players()) == ["Ana", "Bo", "Cy"]
-        assert sum(r.players.count("Ana") for r in store.results()) == 2
+        assert sorted(store.players.known()) == ["Ana", "Bo", "Cy"]
+        assert sum(r.players.count("Ana") for r in store.results.all()) == 2
 
     def test_a_case_only_rename_is_a_rename(self, store):
         faeker_to_the_end(store, ("ana", "Bo"))
         store.renaming.rename("ana", "Ana")
-        assert store.results()[0].players == ("Ana", "Bo")
+        assert store.results.all()[0].players == ("Ana", "Bo")
 
     def test_a_merge_that_seats_one_name_twice_is_refused_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
@@ -172,7 +172,7 @@ class TestRename:
     def test_player_order_is_each_name_once_as_first_seated_here(self, store):
         KeptSession.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
         KeptSession.new(store, GameRecord(game="faeker", players=["Cy", "Ana", "Bo"]))
-        assert store.player_order() == ["Bo", "Ana", "Cy"]
+        assert store.players.order() == ["Bo", "Ana", "Cy"]
 
     def test_verify_says_what_a_rename_would_change_or_why_not_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))

@@ -69,7 +69,7 @@ class TestGamesAndLog:
     def test_list_known_players_and_delete(self, store):
         t = new_table(store)
         KeptSession.new(store, GameRecord(game="faeker", players=["Di", "Ana"]))
-        assert store.known_players()[:2] == ["Di", "Ana"]
+        assert store.players.known()[:2] == ["Di", "Ana"]
         assert len(store.list_games()) == 2
         store.delete_game(t.game_id)
         assert [g.players for g in store.list_games()] == [["Di", "Ana"]]

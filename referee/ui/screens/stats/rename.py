@@ -47,7 +47,7 @@ class RenameDialog:
     ) -> None:
         self.shell = shell
         self.on_done = on_done
-        self.known = shell.store.known_players()
+        self.known = shell.store.players.known()
         self.old = ft.TextField(
             label="Player",
             value=player or "",
