@@ -380,8 +380,8 @@ class SqliteFile:
 class Part:
     """A part of the store (its action log, its pending picks, ...): its own tables, with
     a small interface of its own, read and written through the store's one file, its one
-    connection and lock (`db`). A part holds no state of its own beyond them, so two
-    parts, or a part and the store, never disagree."""
+    connection and lock (`db`). A part keeps nothing of the file's to itself: what it
+    writes, the store and the other parts read at once."""
 
     def __init__(self, db: SqliteFile) -> None:
         self.db = db

@@ -17,7 +17,7 @@ from referee.storage.reading import StoredGame
 class Renaming(Part):
     def __init__(self, db: SqliteFile, load: Callable[[int], StoredGame]) -> None:
         super().__init__(db)
-        self.load = load  # the store's reader: a renamed game must still replay
+        self._load = load  # the store's reader: a renamed game must still replay
 
     def rename(self, old: str, new: str) -> list[int]:
         """Rename a player in every stored game at once; naming them as another player
@@ -98,7 +98,7 @@ class Renaming(Part):
         # The summary names the players ("Ana wins with 12 cubes"): made again from the
         # renamed game, which must replay as it did.
         try:
-            stored = self.load(game_id)  # the store's reader, on this transaction's `c`
+            stored = self._load(game_id)  # the store's reader, on this transaction's `c`
         except (GameUnreadable, KeyError):
             return  # it could not be opened before either: its summary stays
         rules = GAMES[stored.record.game]

@@ -8,6 +8,7 @@ import pytest
 from referee.core.errors import IllegalAction
 from referee.core.record import GameRecord
 from referee.live.kept_session import KeptSession
+from referee.storage.database import Part, SqliteFile
 from referee.storage.store import SCHEMA_VERSION, Store, data_dir
 from tests.helpers import bid, top
 
@@ -21,6 +22,35 @@ def store(tmp_path):
 
 def new_table(store):
     return KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+
+
+class TestParts:
+    """The store holds its parts (issue 58), as the live table holds its picks: it is the
+    file, and each part is an object of its own on that one file."""
+
+    def test_the_store_inherits_only_the_file_and_holds_its_parts(self, store):
+        assert Store.__bases__ == (SqliteFile,)
+        parts = {name: part for name, part in vars(store).items() if isinstance(part, Part)}
+        assert set(parts) == {
+            "log",
+            "picks",
+            "seats",
+            "teaching",
+            "disputes",
+            "once",
+            "renaming",
+            "players",
+            "results",
+        }
+        assert all(part.db is store for part in parts.values())
+
+    def test_a_write_through_a_part_is_seen_by_the_stores_kept_reads(self, store):
+        table = new_table(store)
+        assert store.players.known()[:3] == ["Ana", "Bo", "Cy"]
+        store.renaming.rename("Ana", "Anna")
+        assert store.players.known()[:3] == ["Anna", "Bo", "Cy"]
+        assert store.list_games()[0].players == ["Anna", "Bo", "Cy"]
+        assert store.log.revisions([table.game_id]) == {table.game_id: table.revision + 1}
 
 
 class TestDataFolder:
