@@ -309,7 +309,7 @@ def show_stats(as_json: bool, kind: str | None, period: str) -> int:
     if store is None:
         return 2
     try:
-        stats = statistics(store.results(), kind, period)
+        stats = statistics(store.results.all(), kind, period)
     except RefereeError as exc:
         print(sentence(exc.reason), file=sys.stderr)
         return 2
@@ -352,7 +352,7 @@ def export_sheet(target: str) -> int:
     if store is None:
         return 2
     try:
-        counted = statistics(store.results()).counted
+        counted = statistics(store.results.all()).counted
         write_one_file(target, stored_sheet(store, counted), store.path)
     except OSError as exc:
         print(why(exc, "the sheet", target) + " Nothing was written.", file=sys.stderr)

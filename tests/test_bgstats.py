@@ -82,7 +82,7 @@ def dated(record: GameRecord, begun: datetime = BEGUN) -> GameRecord:
 
 
 def stored(store: Store, record: GameRecord) -> int:
-    ((game_id, _new),) = store.import_games([replayed(dated(record))])
+    ((game_id, _new),) = store.once.import_games([replayed(dated(record))])
     return game_id
 
 
@@ -123,7 +123,7 @@ def test_every_games_play_holds_to_bgstats_fields_and_its_results(store, kind):
     for seed in range(3):
         record = random_ending(kind, seed)
         game_id = stored(store, record)
-        result = store.result(game_id)
+        result = store.results.of(game_id)
         play = decoded(play_url(logged_play(store, game_id)))
         assert_documented(play)
         log = rules.play_log
@@ -202,7 +202,7 @@ class TestTheSamePlay:
         exported = store.load(game_id).record
         other = Store(tmp_path / "other.db")
         try:
-            ((again, _new),) = other.import_games([replayed(exported)])
+            ((again, _new),) = other.once.import_games([replayed(exported)])
             here, there = logged_play(store, game_id), logged_play(other, again)
         finally:
             other.close()
@@ -214,7 +214,7 @@ class TestTheSamePlay:
     def test_two_games_are_two_plays_and_a_player_is_one_player(self, store):
         first = stored(store, random_ending("faeker", 0))
         record = dated(random_ending("faeker", 1), BEGUN + timedelta(hours=1))
-        ((second, _new),) = store.import_games([replayed(record)])
+        ((second, _new),) = store.once.import_games([replayed(record)])
         a, b = logged_play(store, first), logged_play(store, second)
         assert a["sourcePlayId"] != b["sourcePlayId"]
         assert [p["sourcePlayerId"] for p in a["players"]] == [
@@ -233,7 +233,7 @@ class TestWhen:
 
     def test_without_action_times_the_date_is_when_it_began_and_no_duration(self, store):
         record = dated(random_ending("faeker", 0)).model_copy(update={"times": None})
-        ((game_id, _new),) = store.import_games([replayed(record)])
+        ((game_id, _new),) = store.once.import_games([replayed(record)])
         play = logged_play(store, game_id, tz=UTC)
         assert play["playDate"] == "2026-03-06 18:30:00"
         assert "durationMin" not in play

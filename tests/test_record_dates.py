@@ -113,7 +113,7 @@ class TestTheStore:
         (game_id,) = import_files(store, [str(path)]).games
         loaded = store.load(game_id).record
         assert loaded.model_dump(mode="json") == record
-        (result,) = store.results()
+        (result,) = store.results.all()
         assert (result.created, result.ended) == (record["created"], record["ended"])
         store.close()
 

@@ -115,7 +115,7 @@ def test_a_stored_games_sheet_has_its_start_player_and_minutes(tmp_path):
     try:
         record = random_ending("faeker", 0)
         game_id = stored(store, record)
-        counted = statistics(store.results()).counted
+        counted = statistics(store.results.all()).counted
         rows = read_back(stored_sheet(store, counted, tz=UTC))
     finally:
         store.close()

@@ -178,7 +178,7 @@ def record_schema(typed_models: list[type[BaseModel]]) -> dict[str, Any]:
 
 # -- reading JSON, bounded -------------------------------------------------------------
 
-_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
 
 
 def read_json(
@@ -205,32 +205,32 @@ def read_json(
     if not text.strip():
         raise InvalidAction(f"{what} is empty.")
     depth = 0
-    for match in _STRING_OR_BRACKET.finditer(text):
+    for match in STRING_OR_BRACKET.finditer(text):
         bracket = match.group()
         if bracket in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise _too_deep(what)
+                raise too_deep(what)
         elif bracket in "]}":
             depth -= 1
     try:
         data = json.loads(
             text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_object,
+            parse_int=parse_int,
+            parse_float=parse_float,
+            parse_constant=refuse_constant,
+            object_pairs_hook=object_of_pairs,
         )
     except json.JSONDecodeError as exc:
         raise not_json(what, exc.msg, exc.lineno, exc.colno) from None
     except RecursionError:  # the scan above should have caught it first
-        raise _too_deep(what) from None
-    except _Refused as exc:
+        raise too_deep(what) from None
+    except Refused as exc:
         raise InvalidAction(f"{what} {exc.args[0]}") from None
-    return _checked_texts(data, what)
+    return checked_texts(data, what)
 
 
-class _Refused(Exception):
+class Refused(Exception):
     """Raised inside json.loads' hooks; turned into a sentence by read_json."""
 
 
@@ -253,43 +253,43 @@ def _too_large(what: str, size: int) -> InvalidAction:
     )
 
 
-def _too_deep(what: str) -> InvalidAction:
+def too_deep(what: str) -> InvalidAction:
     return InvalidAction(
         f"{what} nests lists and objects more than {MAX_DEPTH} deep; a referee record never does."
     )
 
 
-def _parse_int(digits: str) -> int:
+def parse_int(digits: str) -> int:
     if len(digits) > MAX_NUMBER_CHARS:
-        raise _Refused(f"holds a number of {len(digits):,} digits; no referee record does.")
+        raise Refused(f"holds a number of {len(digits):,} digits; no referee record does.")
     return int(digits)
 
 
-def _parse_float(text: str) -> float:
+def parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS:
-        raise _Refused(f"holds a number {len(text):,} characters long; no referee record does.")
+        raise Refused(f"holds a number {len(text):,} characters long; no referee record does.")
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused("holds a number too large for any referee record.")
+        raise Refused("holds a number too large for any referee record.")
     return value
 
 
-def _parse_constant(name: str) -> None:
-    raise _Refused(f"holds {name}, which is not a number JSON allows.")
+def refuse_constant(name: str) -> None:
+    raise Refused(f"holds {name}, which is not a number JSON allows.")
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def object_of_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(f"names {quoted(key)} twice in one object.")
+                raise Refused(f"names {quoted(key)} twice in one object.")
             seen.add(key)
     return data
 
 
-def _checked_texts(data: Any, what: str) -> Any:
+def checked_texts(data: Any, what: str) -> Any:
     """Check every text (keys too) without recursion; NFC-normalise them in place."""
 
     def check(text: str) -> str:

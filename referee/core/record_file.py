@@ -25,28 +25,28 @@ from typing import Any, BinaryIO
 
 from referee.core.errors import InvalidAction
 from referee.core.record import (
-    _STRING_OR_BRACKET,
     MAX_DEPTH,
     MAX_RECORD_CHARS,
     MAX_TEXT,
-    _checked_texts,
-    _object,
-    _parse_constant,
-    _parse_float,
-    _parse_int,
-    _Refused,
-    _too_deep,
+    STRING_OR_BRACKET,
+    Refused,
+    checked_texts,
     not_json,
     not_utf8,
+    object_of_pairs,
+    parse_float,
+    parse_int,
     read_json,
+    refuse_constant,
+    too_deep,
 )
 
 CHUNK = 1 << 20  # bytes read at a time
 _DECODER = json.JSONDecoder(
-    parse_int=_parse_int,
-    parse_float=_parse_float,
-    parse_constant=_parse_constant,
-    object_pairs_hook=_object,
+    parse_int=parse_int,
+    parse_float=parse_float,
+    parse_constant=refuse_constant,
+    object_pairs_hook=object_of_pairs,
 )
 _PLAIN = json.JSONDecoder()  # says what is wrong between two records, in json's words
 _NOT_WS = re.compile(r"[^ \t\n\r]")  # JSON's own whitespace, and nothing else
@@ -229,15 +229,15 @@ class RecordFile:
             self._depth(start, exc.pos)
             raise self._not_json(exc.msg, exc.pos) from None
         except RecursionError:
-            raise _too_deep(self.what) from None
-        except _Refused as exc:
+            raise too_deep(self.what) from None
+        except Refused as exc:
             self._depth(start, len(self.buf))
             raise InvalidAction(f"{self.what} {exc.args[0]}") from None
         if end - start > MAX_RECORD_CHARS:
             raise self._record_too_large(number)
         self._depth(start, end)
         self.i = end
-        return _checked_texts(data, self.what)
+        return checked_texts(data, self.what)
 
     def _record_too_large(self, number: int) -> InvalidAction:
         return InvalidAction(
@@ -248,11 +248,11 @@ class RecordFile:
     def _depth(self, start: int, end: int) -> None:
         """As read_json scans a whole text: the array is the first level."""
         depth = 1
-        for match in _STRING_OR_BRACKET.finditer(self.buf, start, end):
+        for match in STRING_OR_BRACKET.finditer(self.buf, start, end):
             bracket = match.group()
             if bracket in "[{":
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise _too_deep(self.what)
+                    raise too_deep(self.what)
             elif bracket in "]}":
                 depth -= 1

@@ -147,7 +147,7 @@ def not_over(game_id: int, title: str) -> str:
 def logged_play(store: Store, game_id: int, tz: tzinfo | None = None) -> dict:
     """One stored game's play for BG Stats; NotLoggable with one sentence when it cannot
     be logged (no such game, not over, or this referee cannot read it)."""
-    result = store.result(game_id)
+    result = store.results.of(game_id)
     if result is None or result.kind not in GAMES:
         raise NotLoggable(f"There is no saved game {game_id} that this referee can read.")
     if result.places is None:
@@ -167,7 +167,7 @@ def logged_plays(
     """The plays of these games (None: every finished game, oldest first), and one
     sentence for each that cannot be logged."""
     if game_ids is None:
-        game_ids = [r.id for r in sorted(store.results(), key=lambda r: r.id) if r.finished]
+        game_ids = [r.id for r in sorted(store.results.all(), key=lambda r: r.id) if r.finished]
     plays, refused = [], []
     for game_id in game_ids:
         try:

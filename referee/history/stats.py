@@ -1,4 +1,4 @@
-"""Statistics of the stored games, from their results (`Store.results()`): nothing here
+"""Statistics of the stored games, from their results (`store.results.all()`): nothing here
 replays a game or touches the store, so the screen and `python -m referee stats` show the
 same figures from the same function.
 

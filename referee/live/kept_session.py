@@ -59,7 +59,7 @@ class KeptSession:
         session = Session(rules_for(record.game), record)
         st = session.rules.standing(session.state)
         played = session.record().model_copy(update=record.dates())  # as `new` keeps them
-        [(game_id, new)] = store.import_games([(played, st)])
+        [(game_id, new)] = store.once.import_games([(played, st)])
         if not new:
             raise StoredAlready(game_id)
         return cls(store, game_id, session)
@@ -72,7 +72,9 @@ class KeptSession:
         new_names(rematch.record.players)
         session = Session(rules_for(rematch.game), rematch.record)
         st = session.rules.standing(session.state)
-        return store.create_rematch(of.game_id, session.record(), st.summary, st.points), rematch
+        return store.once.create_rematch(
+            of.game_id, session.record(), st.summary, st.points
+        ), rematch
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> "KeptSession":
@@ -108,7 +110,7 @@ class KeptSession:
         verdict = self.session.play(action)
         self._save(
             saved,
-            lambda: self.store.append(
+            lambda: self.store.log.append(
                 self.game_id,
                 self.session.steps[-1].action.model_dump(mode="json"),
                 **self._meta(),
@@ -119,25 +121,25 @@ class KeptSession:
     def undo(self) -> BaseModel:
         saved = self.session.snapshot()
         action = self.session.undo()
-        self._save(saved, lambda: self.store.undo(self.game_id, **self._meta()))
+        self._save(saved, lambda: self.store.log.undo(self.game_id, **self._meta()))
         return action
 
     def redo(self) -> Verdict:
         saved = self.session.snapshot()
         verdict = self.session.redo()
-        self._save(saved, lambda: self.store.redo(self.game_id, **self._meta()))
+        self._save(saved, lambda: self.store.log.redo(self.game_id, **self._meta()))
         return verdict
 
     def replace(self, actions: list[dict], redo: list[dict], note: str) -> Session:
         """Write a whole new log (an edit anywhere in it, or an earlier version restored)
         as one change. The new log is replayed first: if any action no longer applies,
         ReplayError says which and nothing is written. The log it replaces is kept as a
-        version (Store.versions)."""
+        version (store.log.versions)."""
         session = Session(self.rules, self._record(actions), redo)
         saved = self.session
         self.session = session
         try:
-            self.revision = self.store.replace_log(
+            self.revision = self.store.log.replace(
                 self.game_id,
                 [s.action.model_dump(mode="json") for s in session.steps],
                 session.redo_actions,
@@ -152,7 +154,9 @@ class KeptSession:
     def restore_version(self, version_id: int) -> Session:
         """Bring back an earlier log of this game (kept by `replace`), as one change; the
         log it replaces is kept in turn, so a restore can itself be undone."""
-        found = next((v for v in self.store.versions(self.game_id) if v["id"] == version_id), None)
+        found = next(
+            (v for v in self.store.log.versions(self.game_id) if v["id"] == version_id), None
+        )
         if found is None:
             raise RefereeError("That earlier version of the game is no longer stored.")
         try:

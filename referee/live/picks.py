@@ -13,7 +13,7 @@ from referee.core.verdict import Verdict
 from referee.storage.pending import StoredPick
 
 LOCKED = object()  # what a device sees of a pick another player made privately
-_NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
+NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
 
 
 @dataclass(frozen=True)
@@ -37,14 +37,14 @@ class SimultaneousPicks:
         entered through another referee on the same folder); whether they differ from
         those shown."""
         store = self.table.store
-        drafts = store.drafts(self.game_id, self.table.revision)
-        stored = store.picks(self.game_id, self.table.revision)
+        drafts = store.picks.drafts(self.game_id, self.table.revision)
+        stored = store.picks.entered(self.game_id, self.table.revision)
         picks = {
             seat: Pick(p.value, p.owner, p.private, p.by)
             for seat, p in stored.items()
             if seat < len(self.table.state.players)
         }
-        teach = store.teaching(self.game_id)
+        teach = store.teaching.taught(self.game_id)
         with self.lock:
             if picks == self.picks and drafts == self.drafts and teach == self.teach:
                 return False
@@ -59,7 +59,7 @@ class SimultaneousPicks:
             self._check(seen)
             if self.drafts.get(name) == value:
                 return
-            self.table.store.save_draft(self.game_id, self.table.revision, name, value)
+            self.table.store.picks.save_draft(self.game_id, self.table.revision, name, value)
             if value is None:
                 self.drafts.pop(name, None)
             else:
@@ -92,7 +92,7 @@ class SimultaneousPicks:
             complete = all(s in self.picks or s == seat for s in waiting)
             if not complete:
                 stored = StoredPick(value, owner, by, private)
-                self.table.store.save_pick(self.game_id, self.table.revision, seat, stored)
+                self.table.store.picks.save(self.game_id, self.table.revision, seat, stored)
                 self.picks[seat] = new
                 self.version += 1
                 self._note_replaced(before, new, seat)
@@ -115,7 +115,7 @@ class SimultaneousPicks:
         with self.lock:
             self._note_replaced(before, new, seat, self.version)
         with contextlib.suppress(RefereeError, sqlite3.Error):  # of a revision never read again
-            self.table.store.drop_picks(self.game_id)
+            self.table.store.picks.drop_all(self.game_id)
         return verdict
 
     def _note_replaced(self, before: Pick | None, new: Pick, seat: int, version=None) -> None:
@@ -135,7 +135,7 @@ class SimultaneousPicks:
         # A private pick stays hidden from the phone told (it sees only the lock).
         said += "." if new.private else f" to {label}."
         self.replaced[version or self.version] = (before.owner, said)
-        for old in list(self.replaced)[:-_NOTES_KEPT]:
+        for old in list(self.replaced)[:-NOTES_KEPT]:
             del self.replaced[old]
 
     def replaced_for(self, owner: str, after: int, upto: int) -> list[str]:
@@ -148,7 +148,7 @@ class SimultaneousPicks:
         with self.lock:
             self._check(seen)
             if seat in self.picks:
-                self.table.store.drop_pick(self.game_id, seat)
+                self.table.store.picks.drop(self.game_id, seat)
                 taken = self.picks.pop(seat)
                 self.version += 1
                 if taken.owner != (owner or device):

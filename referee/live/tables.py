@@ -5,7 +5,7 @@ applied under the table's lock, stored, and only then announced to every device 
 the game. A device acts on the version of the game it last drew; if the game has moved on
 since, its change is refused and it is told what changed, so a stale screen can never
 write over a newer game. Across processes the store does the same check inside its
-transaction (see Store.append).
+transaction (see ActionLog.append).
 
 Simultaneous choices (everyone reveals at once) can be entered privately: a player locks
 their choice on their own device, the others see only that it is locked, and the choices
@@ -35,8 +35,8 @@ from referee.core.whatnow import WhatNow, what_now
 from referee.flet_patches import collector
 from referee.live.kept_session import KeptSession
 from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it from here too
-    _NOTES_KEPT,
     LOCKED,
+    NOTES_KEPT,
     Pick,
     SimultaneousPicks,
 )
@@ -178,7 +178,7 @@ class LiveTable(SimultaneousPicks):
         self.version += 1
         self.history.append((self.version, what))
         self.made[self.version] = (by or ANOTHER, kind)
-        for old in list(self.made)[:-_NOTES_KEPT]:
+        for old in list(self.made)[:-NOTES_KEPT]:
             del self.made[old]
 
     def log_changes(self, after: int, upto: int) -> list[tuple[str, str, str]]:
@@ -228,12 +228,12 @@ class LiveTable(SimultaneousPicks):
         """Read the game again if another process changed it since this table last read
         or wrote it, and tell every device (`note` says what changed); False if not."""
         with self.lock:
-            stored = self.table.store.revisions([self.game_id]).get(self.game_id)
+            stored = self.table.store.log.revisions([self.game_id]).get(self.game_id)
             if stored is None or stored == self.table.revision:
                 return False
             what = self._reread()
             self.notes[self.version] = f"Changed on another device: {what}."
-            for old in list(self.notes)[:-_NOTES_KEPT]:
+            for old in list(self.notes)[:-NOTES_KEPT]:
                 del self.notes[old]
         self._announce()
         return True
@@ -274,7 +274,7 @@ class LiveTable(SimultaneousPicks):
         with self.lock:
             if teach == self.teach:
                 return
-            self.table.store.save_teaching(self.game_id, teach)
+            self.table.store.teaching.save(self.game_id, teach)
             self.teach = teach
             self.version += 1
         self._announce(exclude=device)
@@ -345,7 +345,7 @@ class LiveTables:
         """A new game; `teach`: taught from its first screen (What now? open)."""
         table = KeptSession.new(self.store, record)
         if teach:
-            self.store.save_teaching(table.game_id, True)
+            self.store.teaching.save(table.game_id, True)
         return self.register(table)
 
     def play_again(self, table: KeptSession) -> tuple[int, Rematch]:
@@ -393,9 +393,9 @@ class LiveTables:
                 on_moved()
 
     def rename_player(self, old: str, new: str) -> list[int]:
-        """Store.rename_player, then every open table of a renamed game reads it again
+        """store.renaming.rename, then every open table of a renamed game reads it again
         and its devices redraw (a device that acts on the old names is told so)."""
-        changed = self.store.rename_player(old, new)
+        changed = self.store.renaming.rename(old, new)
         with self._lock:
             lives = [self._tables[g] for g in changed if g in self._tables]
         for live in lives:
@@ -477,7 +477,7 @@ class LiveTables:
     def catch_up(self, shown: list[LiveTable]) -> None:
         """Read again every shown game another process changed or deleted."""
         try:
-            stored = self.store.revisions([t.game_id for t in shown])
+            stored = self.store.log.revisions([t.game_id for t in shown])
         except sqlite3.Error:
             return  # the file cannot be read now: the next look tries again
         for live in shown:

@@ -1,14 +1,13 @@
 """A game's action log in the store: append, undo and redo one action, or replace the whole
 log (an edit) keeping the old one as a version; every write names the revision it read,
-and a stale one is refused. A part of the store (a mixin of Store), kept apart for its
-length."""
+and a stale one is refused. A part of the store (`store.log`)."""
 
 import json
 from datetime import UTC, datetime
 
 from referee.core.errors import InvalidAction, RefereeError
 from referee.core.record import read_json
-from referee.storage.database import _locked
+from referee.storage.database import Part
 from referee.storage.results import update_results
 
 
@@ -16,7 +15,7 @@ class StaleWrite(RefereeError):
     """The game changed since the writer last read it (another device or process)."""
 
 
-def _now() -> str:
+def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -29,7 +28,7 @@ def _not_before(c, game_id: int) -> str:
         "WHERE g.id=?",
         (game_id,),
     ).fetchone()
-    now = _now()
+    now = utc_now()
     known = [now, *(v for v in row or () if isinstance(v, str))]
     return max(known, key=_moment_or_none)
 
@@ -42,9 +41,7 @@ def _moment_or_none(value: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-class ActionLog:
-    # -- the action log ----------------------------------------------------------------
-
+class ActionLog(Part):
     def append(
         self,
         game_id: int,
@@ -58,7 +55,7 @@ class ActionLog:
     ) -> int:
         """Add one action (dropping any undone ones: a new action ends redo), only if the
         game is still at `revision`; returns the new revision, or raises StaleWrite."""
-        with self._tx() as c:
+        with self.db.transaction() as c:
             new = self._advance(c, game_id, revision)
             c.execute("DELETE FROM actions WHERE game_id=? AND undone=1", (game_id,))
             seq = c.execute(
@@ -81,7 +78,7 @@ class ActionLog:
         points=None,
         places=None,
     ) -> int:
-        with self._tx() as c:
+        with self.db.transaction() as c:
             new = self._advance(c, game_id, revision)
             c.execute(
                 "UPDATE actions SET undone=1 WHERE game_id=? AND seq=(SELECT MAX(seq) FROM "
@@ -101,7 +98,7 @@ class ActionLog:
         points=None,
         places=None,
     ) -> int:
-        with self._tx() as c:
+        with self.db.transaction() as c:
             new = self._advance(c, game_id, revision)
             c.execute(
                 "UPDATE actions SET undone=0 WHERE game_id=? AND seq=(SELECT MIN(seq) FROM "
@@ -142,7 +139,7 @@ class ActionLog:
         if points is not None:
             update_results(c, game_id, tuple(points), places)
 
-    def replace_log(
+    def replace(
         self,
         game_id: int,
         actions: list[dict],
@@ -158,7 +155,7 @@ class ActionLog:
         """Write a whole new log (an edit anywhere in it) in one transaction, keeping the
         log it replaces as a version the game menu can restore. `redo` is the stack of
         undone actions, the next to redo last."""
-        with self._tx() as c:
+        with self.db.transaction() as c:
             new = self._advance(c, game_id, revision)
             old = c.execute(
                 "SELECT payload, undone, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
@@ -167,7 +164,7 @@ class ActionLog:
                 "INSERT INTO game_versions(game_id, saved, note, actions, redo) VALUES (?,?,?,?,?)",
                 (
                     game_id,
-                    _now(),
+                    utc_now(),
                     note,
                     json.dumps([json.loads(p) for p, u, _at in old if not u]),
                     json.dumps([json.loads(p) for p, u, _at in reversed(old) if u]),
@@ -186,14 +183,14 @@ class ActionLog:
             self._touch(c, game_id, summary, finished, points, places)
         return new
 
-    @_locked
     def versions(self, game_id: int) -> list[dict]:
         """Earlier logs of a game, newest first: id, saved, note, actions, redo."""
-        rows = self._conn.execute(
-            "SELECT id, saved, note, actions, redo FROM game_versions WHERE game_id=? "
-            "ORDER BY id DESC",
-            (game_id,),
-        ).fetchall()
+        with self.db.reading() as conn:
+            rows = conn.execute(
+                "SELECT id, saved, note, actions, redo FROM game_versions WHERE game_id=? "
+                "ORDER BY id DESC",
+                (game_id,),
+            ).fetchall()
         out = []
         for vid, saved, note, actions, redo in rows:
             try:
@@ -210,15 +207,15 @@ class ActionLog:
                 continue  # an unreadable old version is skipped, never fatal
         return out
 
-    @_locked
     def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """The stored revision of each of these games; a deleted game is missing."""
         if not game_ids:
             return {}
         marks = ",".join("?" * len(game_ids))
-        rows = self._conn.execute(
-            f"SELECT id, revision FROM games WHERE id IN ({marks})", list(game_ids)
-        ).fetchall()
+        with self.db.reading() as conn:
+            rows = conn.execute(
+                f"SELECT id, revision FROM games WHERE id IN ({marks})", list(game_ids)
+            ).fetchall()
         return dict(rows)
 
 

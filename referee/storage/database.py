@@ -20,6 +20,7 @@ import sqlite3
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.core.errors import RefereeError
@@ -42,7 +43,7 @@ class SaveFailed(RefereeError):
     """A change could not be written (disk full, read-only); nothing was changed."""
 
 
-def _locked(method):
+def locked_read(method):
     """Run a read under the store's lock: one connection serves every thread."""
 
     @functools.wraps(method)
@@ -53,25 +54,14 @@ def _locked(method):
     return run
 
 
-def _kept(method):
-    """A read under the store's lock whose answer is kept until the file changes: a write
-    through this store, or a commit by another connection (SQLite's data_version). The
-    home screen lists every game at each visit; with 1,000 saved games reading them again
-    took some 60 ms of the server's time, and nothing had changed."""
+def kept_read(method):
+    """A read whose answer is kept until the file changes (see SqliteFile.kept): a method
+    of the store or of one of its parts."""
 
     @functools.wraps(method)
     def run(self, *args, **kwargs):
-        with self._lock:
-            try:
-                state = (self._writes, self._conn.execute("PRAGMA data_version").fetchone()[0])
-            except sqlite3.Error:
-                return method(self, *args, **kwargs)  # it says why, as it would have
-            key = (method.__name__, args, tuple(sorted(kwargs.items())))
-            kept = self._kept.get(key)
-            if kept is None or kept[0] != state:
-                kept = (state, tuple(method(self, *args, **kwargs)))
-                self._kept[key] = kept
-            return list(kept[1])
+        key = (method.__qualname__, args, tuple(sorted(kwargs.items())))
+        return self.kept(key, lambda: method(self, *args, **kwargs))
 
     return run
 
@@ -105,7 +95,7 @@ def _damaged(exc: BaseException) -> bool:
     return _code(exc) in _DAMAGED
 
 
-def _why(exc: BaseException) -> str:
+def why_unusable(exc: BaseException) -> str:
     """Why a database or folder cannot be used, as a clause for players."""
     if isinstance(exc, sqlite3.Error):
         return _WHY.get(_code(exc), f"SQLite said: {sentence(str(exc), 60)}")
@@ -148,7 +138,7 @@ class SqliteFile:
     def _prepare(self, conn: sqlite3.Connection) -> None:
         raise NotImplementedError
 
-    def _unavailable(self, reason: str) -> StoreUnavailable:
+    def unavailable(self, reason: str) -> StoreUnavailable:
         return StoreUnavailable(reason, self.path)
 
     def _open(self) -> sqlite3.Connection:
@@ -156,16 +146,16 @@ class SqliteFile:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise self._unavailable(
-                f"The saved-games folder cannot be made: {_why(exc)}. Nothing was changed."
+            raise self.unavailable(
+                f"The saved-games folder cannot be made: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         if not folder.is_dir():
-            raise self._unavailable(
+            raise self.unavailable(
                 "The saved-games folder cannot be used: a file is in the way where the "
                 "folder should be. Nothing was changed."
             )
         if self.path.exists() and not self.path.is_file():
-            raise self._unavailable(
+            raise self.unavailable(
                 f"The saved games cannot be opened: {quoted(self.path.name)} in the data "
                 "folder is not a file. Nothing was changed."
             )
@@ -189,16 +179,16 @@ class SqliteFile:
             if conn is not None:
                 conn.close()
             if existed and not _damaged(exc):
-                viewer = self._read_only_view(_why(exc))
+                viewer = self._read_only_view(why_unusable(exc))
                 if viewer is not None:
                     return viewer
             if _code(exc) == sqlite3.SQLITE_FULL:
-                raise self._unavailable(
+                raise self.unavailable(
                     "The saved games cannot be opened: the disk is full. Free some space, "
                     "then try again; nothing was changed."
                 ) from exc
-            raise self._unavailable(
-                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
+            raise self.unavailable(
+                f"The saved games cannot be opened: {why_unusable(exc)}. Nothing was changed."
             ) from exc
 
     def _connect(self, query: str = "") -> sqlite3.Connection:
@@ -277,8 +267,8 @@ class SqliteFile:
         except sqlite3.Error as exc:
             if _damaged(exc):
                 return ("corrupt", "The saved-games file is not a readable database.")
-            raise self._unavailable(
-                f"The saved games cannot be opened: {_why(exc)}. Nothing was changed."
+            raise self.unavailable(
+                f"The saved games cannot be opened: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         return None
 
@@ -326,8 +316,8 @@ class SqliteFile:
         try:
             self.path.rename(target)
         except OSError as exc:
-            raise self._unavailable(
-                f"{what} It cannot be moved aside ({_why(exc)}), so it was left as it is."
+            raise self.unavailable(
+                f"{what} It cannot be moved aside ({why_unusable(exc)}), so it was left as it is."
             ) from exc
         for suffix in ("-wal", "-shm"):
             side = Path(str(self.path) + suffix)
@@ -344,10 +334,33 @@ class SqliteFile:
             self.closed = True
             self._conn.close()
 
-    def _tx(self):
-        return _Transaction(self)
+    def kept(self, key: tuple, read: Callable[[], Iterable]) -> list:
+        """`read()` under the lock, its answer kept until the file changes: a write through
+        this store, or a commit by another connection (SQLite's data_version). The home
+        screen lists every game at each visit: reading a club's saved games again each
+        time, when nothing had changed, kept the server busy for nothing."""
+        with self._lock:
+            try:
+                state = (self._writes, self._conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                return read()  # it says why, as it would have
+            kept = self._kept.get(key)
+            if kept is None or kept[0] != state:
+                kept = (state, tuple(read()))
+                self._kept[key] = kept
+            return list(kept[1])
 
-    @_locked
+    def transaction(self) -> "Transaction":
+        """One write (`with file.transaction() as c:`): see Transaction."""
+        return Transaction(self)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, for one read under the lock (`with file.reading() as conn:`)."""
+        with self._lock:
+            yield self._conn
+
+    @locked_read
     def data_version(self) -> int | None:
         """SQLite's PRAGMA data_version on this store's connection: it moves when another
         connection (another process, another Store) commits to the file, never for this
@@ -359,17 +372,30 @@ class SqliteFile:
         except sqlite3.Error:
             return None
 
-    @_locked
+    @locked_read
     def integrity(self) -> str:
         return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
 
 
+class Part:
+    """A part of the store (its action log, its pending picks, ...): its own tables, with
+    a small interface of its own, read and written through the store's one file, its one
+    connection and lock (`db`). A part keeps nothing of the file's to itself: what it
+    writes, the store and the other parts read at once."""
+
+    def __init__(self, db: SqliteFile) -> None:
+        self.db = db
+
+    def kept(self, key: tuple, read: Callable[[], Iterable]) -> list:
+        return self.db.kept(key, read)  # for kept_read
+
+
 def save_failed(exc: BaseException) -> SaveFailed:
     """A write SQLite refused (disk full, read-only), as one sentence."""
-    return SaveFailed(sentence(f"Could not save: {_why(exc)}. Nothing was changed."))
+    return SaveFailed(sentence(f"Could not save: {why_unusable(exc)}. Nothing was changed."))
 
 
-class _Transaction:
+class Transaction:
     """One write: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error. A write SQLite
     refuses (disk full, read-only) becomes SaveFailed with a sentence; nothing changed."""
 
@@ -422,7 +448,7 @@ class _Transaction:
             raise self._failed(exc) from exc
 
 
-def _lower(reason: str) -> str:
+def as_clause(reason: str) -> str:
     """A sentence made a clause after "cannot open: " (no capital, no final stop)."""
     reason = reason.rstrip(".")
     return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason

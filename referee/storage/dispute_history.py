@@ -1,11 +1,11 @@
 """Settled disputes kept as a history list (the home screen shows the latest): a part of
-the store, kept apart for its length. The table appears with the first dispute saved."""
+the store (`store.disputes`). The table appears with the first dispute saved."""
 
 import json
 import sqlite3
 from datetime import UTC, datetime
 
-from referee.storage.database import _locked
+from referee.storage.database import Part
 
 _DISPUTES = (
     "CREATE TABLE IF NOT EXISTS disputes (id INTEGER PRIMARY KEY, game TEXT NOT NULL, "
@@ -17,9 +17,9 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class DisputeHistory:
-    def save_dispute(self, game: str, headline: str, dispute: dict, settled: dict) -> int:
-        with self._tx() as c:
+class DisputeHistory(Part):
+    def save(self, game: str, headline: str, dispute: dict, settled: dict) -> int:
+        with self.db.transaction() as c:
             c.execute(_DISPUTES)
             cur = c.execute(
                 "INSERT INTO disputes(game, headline, dispute, settled, saved) VALUES (?,?,?,?,?)",
@@ -27,15 +27,15 @@ class DisputeHistory:
             )
             return cur.lastrowid
 
-    @_locked
-    def recent_disputes(self, limit: int = 5) -> list[dict]:
+    def recent(self, limit: int = 5) -> list[dict]:
         """The latest settled disputes, newest first (none when there are none yet)."""
-        try:
-            rows = self._conn.execute(
-                "SELECT id, game, headline, saved FROM disputes ORDER BY id DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        except sqlite3.Error:
-            return []
+        with self.db.reading() as conn:
+            try:
+                rows = conn.execute(
+                    "SELECT id, game, headline, saved FROM disputes ORDER BY id DESC LIMIT ?",
+                    (limit,),
+                ).fetchall()
+            except sqlite3.Error:
+                return []
         keys = ("id", "game", "headline", "saved")
         return [dict(zip(keys, row, strict=True)) for row in rows]

@@ -36,7 +36,7 @@ from referee.core.record import MAX_RECORD_CHARS, GameRecord, parse_record
 from referee.core.record_file import RecordFile
 from referee.core.session import ReplayError, Session
 from referee.games import rules_for
-from referee.storage.action_log import _now
+from referee.storage.action_log import utc_now
 from referee.storage.staging import Staged, Staging, staged_game
 from referee.storage.store import Store
 
@@ -230,7 +230,7 @@ def import_files(
             progress(done + read, total)
 
     counts: list[int] = []
-    staging = Staging(store, _now())
+    staging = Staging(store, utc_now())
     workers = _workers(total)
     try:
         for index, path in enumerate(paths):

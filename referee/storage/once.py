@@ -1,5 +1,5 @@
 """Nothing stored twice: the same record imported again, and Play again tapped again on
-any device or in another process. A part of the store, kept apart for its length."""
+any device or in another process. A part of the store (`store.once`)."""
 
 import json
 from collections.abc import Sequence
@@ -9,12 +9,14 @@ from referee.core.errors import RefereeError
 from referee.core.outcome import Standing
 from referee.core.record import GameRecord, read_json
 from referee.games import GAMES
+from referee.storage.database import Part
+from referee.storage.rows import insert_game
 
 
 def same_game(record: GameRecord, *, replayed: bool = False) -> str | None:
     """What makes two records one game: the game, the players, the options and the
     actions, each as this referee reads them; and, where both say it, when it was begun
-    (`Once._stored_as`). None when this referee cannot read it. A `replayed` record (one
+    (`stored_as`). None when this referee cannot read it. A `replayed` record (one
     Session.record gave) holds them as this referee reads them already."""
     if record.game not in GAMES:
         return None
@@ -57,18 +59,39 @@ def instant(stamp) -> datetime | str:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-class Once:
+def stored_as(conn, record: GameRecord) -> int | None:
+    """The id of a stored game that is this record (`same_game`), or None: on `conn`, inside
+    the caller's read or write (an import checks inside its own transaction)."""
+    want = same_game(record)
+    if want is None:
+        return None
+    rows = conn.execute(
+        "SELECT id, options, created FROM games WHERE kind=? AND players=? ORDER BY id",
+        (record.game, json.dumps(record.players)),
+    ).fetchall()
+    for game_id, options, created in rows:
+        # A record that says when it was played is another evening's game when that
+        # differs: a club's two identical quick games both stay (a backup restored
+        # gives the same statistics). Without a date, the game alone decides.
+        if record.created is not None and instant(created) != instant(record.created):
+            continue
+        if stored_same_game(conn, game_id, record.game, record.players, options) == want:
+            return game_id
+    return None
+
+
+class Once(Part):
     def import_games(self, games: Sequence[tuple[GameRecord, Standing]]) -> list[tuple[int, bool]]:
         """Store each game that is not stored already, in one transaction: per game, its
         id and whether it is new (a game stored already, even earlier in `games`, gives
         the stored one's id). Checked inside the write, so two imports at once of one
         record store it once."""
         out = []
-        with self._tx() as c:
+        with self.db.transaction() as c:
             for record, st in games:
-                same = self._stored_as(c, record)
+                same = stored_as(c, record)
                 if same is None:
-                    same = self._insert(c, record, st.summary, st.points, st.finished, st.places)
+                    same = insert_game(c, record, st.summary, st.points, st.finished, st.places)
                     out.append((same, True))
                 else:
                     out.append((same, False))
@@ -76,36 +99,17 @@ class Once:
 
     def stored_already(self, record: GameRecord) -> int | None:
         """The id of a stored game that is this record (`same_game`), or None."""
-        with self._lock:
-            return self._stored_as(self._conn, record)
-
-    @staticmethod
-    def _stored_as(conn, record: GameRecord) -> int | None:
-        want = same_game(record)
-        if want is None:
-            return None
-        rows = conn.execute(
-            "SELECT id, options, created FROM games WHERE kind=? AND players=? ORDER BY id",
-            (record.game, json.dumps(record.players)),
-        ).fetchall()
-        for game_id, options, created in rows:
-            # A record that says when it was played is another evening's game when that
-            # differs: a club's two identical quick games both stay (a backup restored
-            # gives the same statistics). Without a date, the game alone decides.
-            if record.created is not None and instant(created) != instant(record.created):
-                continue
-            if stored_same_game(conn, game_id, record.game, record.players, options) == want:
-                return game_id
-        return None
+        with self.db.reading() as conn:
+            return stored_as(conn, record)
 
     def create_rematch(self, of: int, record: GameRecord, summary: str, points) -> int:
         """Play again of game `of`: the game made the first time, or this new one. The
         check and the write are one transaction and `rematch_of` is unique, so a second
         tap on any device, or in another process, finds the game the first one made."""
-        with self._tx() as c:
+        with self.db.transaction() as c:
             row = c.execute("SELECT id FROM games WHERE rematch_of=?", (of,)).fetchone()
             if row is not None:
                 return row[0]
-            game_id = self._insert(c, record, summary, points, None, None)
+            game_id = insert_game(c, record, summary, points, None, None)
             c.execute("UPDATE games SET rematch_of=? WHERE id=?", (of, game_id))
             return game_id

@@ -1,8 +1,8 @@
 """What the table has entered but not yet made an action: each seat's pick in a choice
 everyone makes at once (a guess, a Buck shown, a card played), an entry being tapped in
 before it is confirmed (a hand, a lot's items, the tops of the dice, a board), and which
-seat a phone said is its player's ("This is me"). A part of the store, kept apart for its
-length.
+seat a phone said is its player's ("This is me"). Two parts of the store: `store.picks`
+(the picks and the entries, which go when their moment does) and `store.seats`.
 
 A pick is stored when it is entered, one transaction each, with the game's revision at the
 time; the action that makes or undoes the decision deletes every pick and entry kept for
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.storage.database import _locked
+from referee.storage.database import Part
 
 PENDING_SCHEMA = """
 CREATE TABLE IF NOT EXISTS pending_picks (
@@ -62,14 +62,14 @@ def _now() -> str:
 
 def _at_revision(c, game_id: int, revision: int) -> bool:
     """Whether the game is still at `revision`: each decision made or undone deletes the
-    picks and entries kept for it (ActionLog._advance), so none is written after it."""
+    picks and entries kept for it (ActionLog's writes), so none is written after it."""
     row = c.execute("SELECT revision FROM games WHERE id=?", (game_id,)).fetchone()
     return row is not None and row[0] == revision
 
 
-class PendingPicks:
-    def save_pick(self, game_id: int, revision: int, seat: int, pick: StoredPick) -> None:
-        with self._tx() as c:
+class PendingPicks(Part):
+    def save(self, game_id: int, revision: int, seat: int, pick: StoredPick) -> None:
+        with self.db.transaction() as c:
             if not _at_revision(c, game_id, revision):
                 return  # a page not yet told of a newer decision: its moment has passed
             c.execute(
@@ -87,21 +87,21 @@ class PendingPicks:
                 ),
             )
 
-    def drop_pick(self, game_id: int, seat: int) -> None:
-        with self._tx() as c:
+    def drop(self, game_id: int, seat: int) -> None:
+        with self.db.transaction() as c:
             c.execute("DELETE FROM pending_picks WHERE game_id=? AND seat=?", (game_id, seat))
 
-    @_locked
-    def picks(self, game_id: int, revision: int) -> dict[int, StoredPick]:
+    def entered(self, game_id: int, revision: int) -> dict[int, StoredPick]:
         """The picks entered for the game as it is at `revision`, by seat."""
-        try:
-            rows = self._conn.execute(
-                "SELECT seat, value, owner, by, private FROM pending_picks "
-                "WHERE game_id=? AND revision=? ORDER BY seat",
-                (game_id, revision),
-            ).fetchall()
-        except sqlite3.Error:
-            return {}
+        with self.db.reading() as conn:
+            try:
+                rows = conn.execute(
+                    "SELECT seat, value, owner, by, private FROM pending_picks "
+                    "WHERE game_id=? AND revision=? ORDER BY seat",
+                    (game_id, revision),
+                ).fetchall()
+            except sqlite3.Error:
+                return {}
         found = {}
         for seat, value, owner, by, private in rows:
             try:
@@ -112,7 +112,7 @@ class PendingPicks:
 
     def save_draft(self, game_id: int, revision: int, name: str, value: Any) -> None:
         """An entry being tapped in (None: cleared), kept for the game at `revision`."""
-        with self._tx() as c:
+        with self.db.transaction() as c:
             if value is None:
                 c.execute("DELETE FROM pending_drafts WHERE game_id=? AND name=?", (game_id, name))
             elif _at_revision(c, game_id, revision):
@@ -122,15 +122,15 @@ class PendingPicks:
                     (game_id, name, revision, json.dumps(value), _now()),
                 )
 
-    @_locked
     def drafts(self, game_id: int, revision: int) -> dict[str, Any]:
-        try:
-            rows = self._conn.execute(
-                "SELECT name, value FROM pending_drafts WHERE game_id=? AND revision=?",
-                (game_id, revision),
-            ).fetchall()
-        except sqlite3.Error:
-            return {}
+        with self.db.reading() as conn:
+            try:
+                rows = conn.execute(
+                    "SELECT name, value FROM pending_drafts WHERE game_id=? AND revision=?",
+                    (game_id, revision),
+                ).fetchall()
+            except sqlite3.Error:
+                return {}
         found = {}
         for name, value in rows:
             try:
@@ -139,13 +139,18 @@ class PendingPicks:
                 continue
         return found
 
-    def drop_picks(self, game_id: int) -> None:
-        with self._tx() as c:
+    def drop_all(self, game_id: int) -> None:
+        """Every pick and entry of the game, in one transaction."""
+        with self.db.transaction() as c:
             c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM pending_drafts WHERE game_id=?", (game_id,))
 
-    def save_seat(self, game_id: int, owner: str, seat: int | None) -> None:
-        with self._tx() as c:
+
+class DeviceSeats(Part):
+    """Which seat a device (its browser, `owner`) said is its player's ("This is me")."""
+
+    def save(self, game_id: int, owner: str, seat: int | None) -> None:
+        with self.db.transaction() as c:
             if seat is None:
                 c.execute("DELETE FROM device_seats WHERE game_id=? AND owner=?", (game_id, owner))
             else:
@@ -154,12 +159,12 @@ class PendingPicks:
                     (game_id, owner, seat),
                 )
 
-    @_locked
-    def seat_of(self, game_id: int, owner: str) -> int | None:
-        try:
-            row = self._conn.execute(
-                "SELECT seat FROM device_seats WHERE game_id=? AND owner=?", (game_id, owner)
-            ).fetchone()
-        except sqlite3.Error:
-            return None
+    def of(self, game_id: int, owner: str) -> int | None:
+        with self.db.reading() as conn:
+            try:
+                row = conn.execute(
+                    "SELECT seat FROM device_seats WHERE game_id=? AND owner=?", (game_id, owner)
+                ).fetchone()
+            except sqlite3.Error:
+                return None
         return row[0] if row else None

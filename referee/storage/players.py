@@ -3,7 +3,7 @@ renamed player changes in a stored game.
 
 A player is known by the name stored at the table, exactly as typed (see
 `core.names.clean_name`); two spellings are two players until one is merged into the other
-(`Store.rename_player`).
+(`store.renaming.rename`).
 """
 
 from collections.abc import Iterable, Sequence

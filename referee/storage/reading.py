@@ -17,7 +17,7 @@ from referee.core.record import (
     stamp,
 )
 from referee.games import GAMES
-from referee.storage.database import GameUnreadable, _lower
+from referee.storage.database import GameUnreadable, as_clause
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class StoredGame:
     revision: int = 0  # how many changes the game has had; writers must name it
 
 
-def _dict(raw) -> dict:
+def json_object(raw) -> dict:
     try:
         data = read_json(raw) if isinstance(raw, str) else {}
     except InvalidAction:
@@ -36,7 +36,7 @@ def _dict(raw) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _readable_tables(rows):
+def readable_tables(rows):
     """(kind, players, played) of the stored games whose kind and names can be read."""
     for kind, players, updated in rows:
         if kind not in GAMES:
@@ -49,7 +49,7 @@ def _readable_tables(rows):
             continue
 
 
-def _has_json_valid(conn: sqlite3.Connection) -> bool:
+def has_json_valid(conn: sqlite3.Connection) -> bool:
     try:
         conn.execute("SELECT json_valid('1')").fetchone()
         return True
@@ -57,7 +57,7 @@ def _has_json_valid(conn: sqlite3.Connection) -> bool:
         return False
 
 
-def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> StoredGame:
+def read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> StoredGame:
     """A stored game through the one strict reader (see Store.load)."""
     row = conn.execute(
         "SELECT kind, players, options, revision, created, updated, ended FROM games WHERE id=?",
@@ -66,7 +66,7 @@ def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Stor
     if row is None:
         raise KeyError(game_id)
     *row, revision, created, updated, ended = row
-    _names, problem = _check_game(*row)
+    _names, problem = check_game(*row)
     if problem:
         raise GameUnreadable(sentence(f"This game cannot be opened: {problem}"))
     valid = "json_valid(payload)" if json_valid else "0"
@@ -78,7 +78,7 @@ def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Stor
         parsed = _read_payloads([a[0] for a in actions], all(a[2] for a in actions))
     except InvalidAction as exc:
         raise GameUnreadable(
-            sentence(f"This game cannot be opened: {_lower(exc.reason)}")
+            sentence(f"This game cannot be opened: {as_clause(exc.reason)}")
         ) from None
     done, undone, times = [], [], []
     for action, (_payload, was_undone, _valid, at) in zip(parsed, actions, strict=True):
@@ -103,7 +103,7 @@ def _read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Stor
         )
     except InvalidAction as exc:
         raise GameUnreadable(
-            sentence(f"This game cannot be opened: {_lower(exc.reason)}")
+            sentence(f"This game cannot be opened: {as_clause(exc.reason)}")
         ) from None
     return StoredGame(game_id, record, list(reversed(undone)), revision)
 
@@ -133,7 +133,7 @@ def _read_payloads(payloads: list[str], each_valid: bool) -> list[Any]:
     return [read_json(p, f"Its stored action {n}") for n, p in enumerate(payloads, start=1)]
 
 
-def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str | None]:
+def check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str | None]:
     """A stored game's players (display-safe) and, if this referee cannot load it, why."""
     raw: Any = None
     try:
@@ -143,7 +143,7 @@ def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str |
         names = [clean_name(name) for name in raw]
     except InvalidAction as exc:
         shown = [printable(n, 40) for n in raw] if isinstance(raw, list) else []
-        return shown, _lower(exc.reason)
+        return shown, as_clause(exc.reason)
     if not isinstance(kind, str) or kind not in GAMES:
         return names, f"this referee does not know the game {quoted(printable(kind))}"
     rules = GAMES[kind]
@@ -159,5 +159,5 @@ def _check_game(kind: Any, players: Any, options: Any) -> tuple[list[str], str |
             )
         rules.parse_options(data)
     except RefereeError as exc:
-        return names, _lower(exc.reason)
+        return names, as_clause(exc.reason)
     return names, None

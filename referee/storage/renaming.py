@@ -1,19 +1,25 @@
 """Renaming a player in every stored game at once (merging two names is renaming one as
-the other): a part of the store, kept apart for its length."""
+the other): a part of the store (`store.renaming`)."""
 
 import json
+from collections.abc import Callable
 
 from referee.core.errors import InvalidAction, RefereeError
 from referee.core.names import look_alike, name_key, new_name, printable, quoted
 from referee.core.record import read_json
 from referee.core.session import Session
 from referee.games import GAMES
-from referee.storage.database import GameUnreadable, _lower
+from referee.storage.database import GameUnreadable, Part, SqliteFile, as_clause
 from referee.storage.players import renamed
+from referee.storage.reading import StoredGame
 
 
-class Renaming:
-    def rename_player(self, old: str, new: str) -> list[int]:
+class Renaming(Part):
+    def __init__(self, db: SqliteFile, load: Callable[[int], StoredGame]) -> None:
+        super().__init__(db)
+        self._load = load  # the store's reader: a renamed game must still replay
+
+    def rename(self, old: str, new: str) -> list[int]:
         """Rename a player in every stored game at once; naming them as another player
         merges the two ("Anna" into "Ana"). Only the names change: in the players, the
         actions (also the undone ones and the earlier versions), the summaries and the
@@ -21,16 +27,16 @@ class Renaming:
         Returns the ids of the games changed. Refused with one sentence (InvalidAction),
         nothing changed: an invalid new name, a name no game has, or a merge that would
         seat one name twice at a table."""
-        with self._tx() as c:
+        with self.db.transaction() as c:
             return self._rename(c, old, new)
 
-    def verify_rename(self, old: str, new: str) -> list[int]:
-        """The games `rename_player(old, new)` would change, or the sentence it would
+    def verify(self, old: str, new: str) -> list[int]:
+        """The games `rename(old, new)` would change, or the sentence it would
         refuse with (InvalidAction, SaveFailed), changing nothing: the rename is done in a
         transaction that is then rolled back, so even a game that would no longer replay
         is found. A dialog asks its question only after this, never to say no after a yes."""
         try:
-            with self._tx() as c:
+            with self.db.transaction() as c:
                 raise _DryRun(self._rename(c, old, new))
         except _DryRun as done:
             return done.games
@@ -92,7 +98,7 @@ class Renaming:
         # The summary names the players ("Ana wins with 12 cubes"): made again from the
         # renamed game, which must replay as it did.
         try:
-            stored = self.load(game_id)  # the store's reader, on this transaction's `c`
+            stored = self._load(game_id)  # the store's reader, on this transaction's `c`
         except (GameUnreadable, KeyError):
             return  # it could not be opened before either: its summary stays
         rules = GAMES[stored.record.game]
@@ -101,13 +107,13 @@ class Renaming:
         except RefereeError as exc:
             raise InvalidAction(
                 f"Game {game_id} would no longer replay with the new name, so nothing was "
-                f"changed ({_lower(exc.reason)})."
+                f"changed ({as_clause(exc.reason)})."
             ) from None
         c.execute("UPDATE games SET summary=? WHERE id=?", (rules.standing(state).summary, game_id))
 
 
 class _DryRun(Exception):
-    """Ends verify_rename's transaction, which rolls it back, carrying what it found."""
+    """Ends verify's transaction, which rolls it back, carrying what it found."""
 
     def __init__(self, games: list[int]) -> None:
         super().__init__("dry run")

@@ -4,7 +4,8 @@ replaying a game.
 
 The rows are written in the same transaction as the change that moves them (an action,
 undo, redo, an edit, a restored version, an import), from the `Standing` the table
-computed from the state it already holds; deleting a game deletes them with it.
+computed from the state it already holds; deleting a game deletes them with it. The
+store's part `store.results` reads them for the statistics.
 """
 
 import sqlite3
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
+
+from referee.storage.database import Part, why_unusable
 
 RESULTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -140,3 +143,27 @@ def read_results(conn: sqlite3.Connection, game_id: int | None = None) -> list[G
             )
         )
     return out
+
+
+class Results(Part):
+    def all(self) -> list[GameResult]:
+        """Every game's players, points and (once over) places, oldest first, as the
+        statistics need them; read from the results rows, nothing is replayed."""
+        with self.db.reading() as conn:
+            try:
+                return read_results(conn)
+            except sqlite3.Error as exc:
+                raise self.db.unavailable(_unreadable(exc)) from exc
+
+    def of(self, game_id: int) -> GameResult | None:
+        """One game's players, points and places (None: no such game, or no rows)."""
+        with self.db.reading() as conn:
+            try:
+                found = read_results(conn, game_id)
+            except sqlite3.Error as exc:
+                raise self.db.unavailable(_unreadable(exc)) from exc
+        return found[0] if found else None
+
+
+def _unreadable(exc: sqlite3.Error) -> str:
+    return f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."

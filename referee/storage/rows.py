@@ -1,9 +1,11 @@
 """What the store writes for a new game: its row, its actions' rows and its results'
-rows, as one game is created and as an import stages many (referee.storage.staging)."""
+rows, as one game is created (`insert_game`: Store.create_game, Once's imports and Play
+again) and as an import stages many (referee.storage.staging)."""
 
 import json
 
 from referee.core.record import GameRecord
+from referee.storage.action_log import utc_now
 from referee.storage.results import result_rows
 
 GameRow = tuple[str, str, str, str, str, str, int, str | None]  # as games' columns below
@@ -37,3 +39,23 @@ def game_rows(
         for seq, (action, at) in enumerate(zip(record.actions, times, strict=True))
     ]
     return game, actions, result_rows(record.players, tuple(points), places)
+
+
+def insert_game(c, record: GameRecord, summary, points, finished, places) -> int:
+    """Inside the caller's transaction: store a new game's rows; its id."""
+    game, actions, results = game_rows(record, summary, points, finished, places, utc_now())
+    cur = c.execute(
+        "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
+        "ended) VALUES (?,?,?,?,?,?,?,?)",
+        game,
+    )
+    game_id = cur.lastrowid
+    c.executemany(
+        "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
+        [(game_id, *row) for row in actions],
+    )
+    c.executemany(
+        "INSERT INTO results(game_id, seat, player, points, place) VALUES (?,?,?,?,?)",
+        [(game_id, *row) for row in results],
+    )
+    return game_id

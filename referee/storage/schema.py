@@ -7,7 +7,7 @@ import sqlite3
 from referee.core.session import Session
 from referee.games import GAMES
 from referee.storage.pending import PENDING_SCHEMA
-from referee.storage.reading import _has_json_valid, _read_game
+from referee.storage.reading import has_json_valid, read_game
 from referee.storage.results import RESULTS_SCHEMA, insert_results
 from referee.storage.teaching import TEACHING_SCHEMA
 
@@ -49,10 +49,10 @@ CREATE TABLE IF NOT EXISTS game_versions (
     redo TEXT NOT NULL
 );
 """
-_SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA + TEACHING_SCHEMA
+SCHEMA = _TABLES + RESULTS_SCHEMA + PENDING_SCHEMA + TEACHING_SCHEMA
 
 
-def _migrate(conn: sqlite3.Connection, version: int) -> None:
+def migrate(conn: sqlite3.Connection, version: int) -> None:
     """Bring an older referee's database up to date (inside the caller's transaction)."""
     columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
     if "revision" not in columns:
@@ -73,12 +73,12 @@ def _backfill_results(conn: sqlite3.Connection) -> None:
     results table is opened. A game that cannot be replayed gets none; it stays listed with
     its reason and out of the statistics. Its summary and finished flag are written anew
     too, since an older referee left an imported ending marked unfinished."""
-    json_valid = _has_json_valid(conn)
+    json_valid = has_json_valid(conn)
     conn.execute("DELETE FROM results")
     games = conn.execute("SELECT id, updated FROM games ORDER BY id").fetchall()
     for game_id, updated in games:
         try:
-            stored = _read_game(conn, json_valid, game_id)
+            stored = read_game(conn, json_valid, game_id)
             rules = GAMES[stored.record.game]
             standing = rules.standing(Session(rules, stored.record).state)
         except Exception:  # a rule that fails on an old record must not stop the opening

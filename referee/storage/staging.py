@@ -9,8 +9,8 @@ saved games are not touched until `commit`: one transaction that finds which gam
 stored already and copies the others in. Meanwhile other devices play on: no lock of the
 store's own connection is taken, and the saved games are locked only for that copy.
 
-A game stored already is found as Once.import_games finds it (`once.same_game`, and the
-dates rule of `Once._stored_as`), including a record that is an earlier one of the same
+A game stored already is found as store.once.import_games finds it (`once.same_game`, and the
+dates rule of `once.stored_as`), including a record that is an earlier one of the same
 import; the stored games that may match are read before the copy, so the copy itself only
 looks again at those that changed meanwhile. Two imports at once of one record store it
 once: the second's copy finds the first's game.
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from referee.core.outcome import Standing
 from referee.core.record import GameRecord
-from referee.storage.database import SqliteFile, _Transaction, save_failed
+from referee.storage.database import SqliteFile, Transaction, save_failed
 from referee.storage.once import instant, same_game, stored_same_game
 from referee.storage.rows import ActionRow, GameRow, ResultRow, game_rows
 
@@ -127,7 +127,7 @@ def staged_game(record: GameRecord, standing: Standing, now: str) -> Staged:
     return Staged(game, actions, results, digest, record.created is not None)
 
 
-class _OwnTransaction(_Transaction):
+class _OwnTransaction(Transaction):
     """A write on the import's own connection: the store's lock is never taken, so every
     other device of this process reads and writes on meanwhile."""
 
@@ -204,10 +204,10 @@ class Staging:
 
     def _same_records(self) -> None:
         """Each record's first earlier record of the import that is the same game, by
-        Once._stored_as's rule on the rows as they will be stored (a time is one text
+        once.stored_as's rule on the rows as they will be stored (a time is one text
         each, `stamp`'s): an undated record is any earlier one of the same game, a dated
         one an earlier one begun at the same moment. The earliest of those is never the
-        same as one before it, so it is the one Once.import_games would find."""
+        same as one before it, so it is the one store.once.import_games would find."""
         c = self.conn
         c.executescript(_INDEXES)
         c.execute("BEGIN")
@@ -268,7 +268,7 @@ class Staging:
             )
 
     def _store(self, c: sqlite3.Connection) -> None:
-        # Once._stored_as's rule: the stored game at the same table that is the same game,
+        # once.stored_as's rule: the stored game at the same table that is the same game,
         # begun at the same moment when the record says when; the first of them.
         c.execute(
             "UPDATE staging.games SET stored = (SELECT MIN(t.id) FROM staging.stored t "

@@ -25,42 +25,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.core.errors import InvalidAction
-from referee.core.names import new_name, printable, sentence
+from referee.core.names import printable, sentence
 from referee.core.outcome import Standing
-from referee.core.record import GameRecord, read_json
-from referee.storage.action_log import ActionLog, StaleWrite, _now
+from referee.core.record import GameRecord
+from referee.storage.action_log import ActionLog, StaleWrite
 from referee.storage.database import (  # the store's errors, named here too (__all__)
     GameUnreadable,
     SaveFailed,
     SqliteFile,
     StoreUnavailable,
-    _kept,
-    _locked,
-    _why,
+    kept_read,
+    locked_read,
+    why_unusable,
 )
 from referee.storage.dispute_history import DisputeHistory
 from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
+from referee.storage.known_players import Players
 from referee.storage.once import Once
-from referee.storage.pending import PendingPicks
-from referee.storage.players import RecentTable, first_seen, recent_tables
+from referee.storage.pending import DeviceSeats, PendingPicks
 from referee.storage.reading import (
     StoredGame,
-    _check_game,
-    _dict,
-    _has_json_valid,
-    _read_game,
-    _readable_tables,
+    check_game,
+    has_json_valid,
+    json_object,
+    read_game,
 )
 from referee.storage.renaming import Renaming
-from referee.storage.results import GameResult, points_by_game, read_results
-from referee.storage.rows import game_rows
-from referee.storage.schema import _SCHEMA, DB_NAME, SCHEMA_VERSION, _migrate
+from referee.storage.results import Results, points_by_game
+from referee.storage.rows import insert_game
+from referee.storage.schema import DB_NAME, SCHEMA, SCHEMA_VERSION, migrate
 from referee.storage.teaching import Teaching
 
 # The store is in parts (each a module of storage/): the schema and its migrations, the
-# strict reading of a stored game, the action log, and the mixins of Store's bases. Its
-# callers import all of it from here.
+# strict reading of a stored game, and the parts a Store holds (its action log, pending
+# picks, ...). Its callers import its names from here.
 __all__ = [
     "DB_NAME",
     "SCHEMA_VERSION",
@@ -77,11 +75,11 @@ __all__ = [
 
 @functools.lru_cache(maxsize=1024)
 def _table_of(kind, players, options) -> tuple[list[str], str | None, dict]:
-    """`_check_game`'s answer and the options of a row: the same for every game of a
+    """`check_game`'s answer and the options of a row: the same for every game of a
     table (a club's 30,000 imported games sit at a few), and an answer the texts alone
     give; a row that raises is never kept."""
-    names, problem = _check_game(kind, players, options)
-    return names, problem, _dict(options)
+    names, problem = check_game(kind, players, options)
+    return names, problem, json_object(options)
 
 
 @dataclass(frozen=True)
@@ -102,13 +100,29 @@ class GameSummary:
     options: dict = field(default_factory=dict)
 
 
-class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, SqliteFile):
+class Store(SqliteFile):
+    """The saved games: the store's own are opening and closing the file, a game's making,
+    loading and deleting, and what the games list and the statistics read of every game.
+    The rest is in parts, each with its own small interface on the store's one connection
+    and lock (see database.Part), as the live table holds its picks: callers ask the part
+    (`store.log.append(...)`), never a forwarding method here, so each interface stays
+    small and says what it is for."""
+
     schema_version = SCHEMA_VERSION
 
     def __init__(self, path: Path | str | None = None) -> None:
         super().__init__(Path(path) if path else data_dir() / DB_NAME)
-        self._json_valid = _has_json_valid(self._conn)
+        self._json_valid = has_json_valid(self._conn)
         self._summaries: dict[tuple, GameSummary] = {}  # list_games' rows, as last read
+        self.log = ActionLog(self)  # each game's actions, undo, redo, edits and versions
+        self.picks = PendingPicks(self)  # what the table entered but has not yet played
+        self.seats = DeviceSeats(self)  # which seat a phone said is its player's
+        self.teaching = Teaching(self)  # whether a game is taught
+        self.disputes = DisputeHistory(self)  # the settled disputes
+        self.once = Once(self)  # nothing stored twice: imports and Play again
+        self.renaming = Renaming(self, self.load)  # a player's name in every game
+        self.players = Players(self)  # the names and tables that played before
+        self.results = Results(self)  # each game's points and places, for the statistics
 
     # -- opening safely ----------------------------------------------------------------
 
@@ -118,14 +132,14 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         # confirmed action must survive that, not only a crash of this process.
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.executescript(_SCHEMA)
+        conn.executescript(SCHEMA)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version < SCHEMA_VERSION:
             # One transaction: a migration cut short leaves the older database as it was,
             # to be brought up to date at the next start.
             conn.execute("BEGIN IMMEDIATE")
             try:
-                _migrate(conn, version)
+                migrate(conn, version)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 conn.execute("COMMIT")
             except BaseException:
@@ -152,38 +166,19 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         places=None,
     ) -> int:
         """Store a new game (an imported record may arrive over: give its `places`)."""
-        with self._tx() as c:
-            return self._insert(c, record, summary, points, finished, places)
+        with self.transaction() as c:
+            return insert_game(c, record, summary, points, finished, places)
 
     def create_games(self, games: Sequence[tuple[GameRecord, Standing]]) -> list[int]:
         """Store many games in one transaction: all of them, or none (an import)."""
-        with self._tx() as c:
+        with self.transaction() as c:
             return [
-                self._insert(c, record, st.summary, st.points, st.finished, st.places)
+                insert_game(c, record, st.summary, st.points, st.finished, st.places)
                 for record, st in games
             ]
 
-    @staticmethod
-    def _insert(c, record: GameRecord, summary, points, finished, places) -> int:
-        game, actions, results = game_rows(record, summary, points, finished, places, _now())
-        cur = c.execute(
-            "INSERT INTO games(kind, players, options, created, updated, summary, finished, "
-            "ended) VALUES (?,?,?,?,?,?,?,?)",
-            game,
-        )
-        game_id = cur.lastrowid
-        c.executemany(
-            "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
-            [(game_id, *row) for row in actions],
-        )
-        c.executemany(
-            "INSERT INTO results(game_id, seat, player, points, place) VALUES (?,?,?,?,?)",
-            [(game_id, *row) for row in results],
-        )
-        return game_id
-
     def delete_game(self, game_id: int) -> None:
-        with self._tx() as c:
+        with self.transaction() as c:
             c.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM results WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM pending_picks WHERE game_id=?", (game_id,))
@@ -191,7 +186,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             c.execute("DELETE FROM device_seats WHERE game_id=?", (game_id,))
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
-    @_kept
+    @kept_read
     def list_games(self) -> list[GameSummary]:
         """Every stored game, newest first. A game this referee cannot load is listed with
         its `problem`; one bad row never hides the others."""
@@ -209,8 +204,8 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             ).fetchall()
             points = points_by_game(self._conn)
         except sqlite3.Error as exc:
-            raise self._unavailable(
-                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
+            raise self.unavailable(
+                f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         # A row read as before is summed up as before: after one move only that game's row
         # is read anew (parsing and checking 1,000 rows took some 50 ms).
@@ -226,7 +221,7 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             names, problem, opts = _table_of(kind, players, options)
         except Exception as exc:  # one row must never break the list: report it
             names, problem = [], f"its stored data cannot be read ({type(exc).__name__})"
-            opts = _dict(options)
+            opts = json_object(options)
         names, opts = list(names), dict(opts)  # each summary's own
         if problem is None and bad:
             problem = f"{bad} of its stored actions {'are' if bad > 1 else 'is'} damaged"
@@ -248,31 +243,9 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
         """The game's record and redo stack; GameUnreadable (one sentence) when this
         referee cannot read it, KeyError when there is no such game."""
         with self._lock:
-            return _read_game(self._conn, self._json_valid, game_id)
+            return read_game(self._conn, self._json_valid, game_id)
 
-    @_locked
-    def results(self) -> list[GameResult]:
-        """Every game's players, points and (once over) places, oldest first, as the
-        statistics need them; read from the results rows, nothing is replayed."""
-        try:
-            return read_results(self._conn)
-        except sqlite3.Error as exc:
-            raise self._unavailable(
-                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
-            ) from exc
-
-    @_locked
-    def result(self, game_id: int) -> GameResult | None:
-        """One game's players, points and places (None: no such game, or no rows)."""
-        try:
-            found = read_results(self._conn, game_id)
-        except sqlite3.Error as exc:
-            raise self._unavailable(
-                f"The saved games cannot be read now: {_why(exc)}. Nothing was changed."
-            ) from exc
-        return found[0] if found else None
-
-    @_locked
+    @locked_read
     def raw_game(self, game_id: int) -> str:
         """The game's rows exactly as stored (texts, even unreadable ones, as strings), as
         JSON for copying: the way out for a game this referee cannot open."""
@@ -294,34 +267,3 @@ class Store(Renaming, Once, DisputeHistory, PendingPicks, Teaching, ActionLog, S
             )
         ]
         return json.dumps(data, indent=1, ensure_ascii=True)
-
-    @_kept
-    def known_players(self) -> list[str]:
-        """Names used before, most recently played first; unreadable rows, and names a
-        new game would refuse (stored before that rule), are skipped."""
-        seen: dict[str, None] = {}
-        for (players,) in self._conn.execute(
-            "SELECT players FROM games ORDER BY updated DESC, id DESC"
-        ):
-            try:
-                names = read_json(players)
-            except InvalidAction:
-                continue
-            for name in names if isinstance(names, list) else []:
-                with contextlib.suppress(InvalidAction):
-                    seen.setdefault(new_name(name), None)
-        return list(seen)
-
-    @_kept
-    def player_order(self) -> list[str]:  # what colours follow: see players.first_seen
-        return first_seen(p for (p,) in self._conn.execute("SELECT players FROM games ORDER BY id"))
-
-    @_kept
-    def recent_tables(self, limit: int = 5) -> list[RecentTable]:
-        """The tables that played lately, most recent first: each its players in seat
-        order, its game and when it last played (New game's suggestions). Games this
-        referee cannot read are left out."""
-        rows = self._conn.execute(
-            "SELECT kind, players, updated FROM games ORDER BY updated DESC, id DESC"
-        )
-        return recent_tables(_readable_tables(rows), limit)

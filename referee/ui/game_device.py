@@ -92,7 +92,7 @@ class GameDevice:
         self.seen = live.version  # the version of the shared game this device last drew
         self.me: int | None = None  # the seat of the player holding this device, if any
         with contextlib.suppress(sqlite3.Error, RefereeError):
-            seat = live.table.store.seat_of(live.game_id, self.owner)
+            seat = live.table.store.seats.of(live.game_id, self.owner)
             if seat is not None and seat < len(live.table.state.players):
                 self.me = seat
         # What this device just undid: (live version, sentence), shown until either moves.
@@ -281,7 +281,7 @@ class GameDevice:
 
     def choose_me(self, seat: int | None) -> None:
         try:  # kept, so a reload or a restart of the host finds the phone still its player's
-            self.table.store.save_seat(self.game_id, self.owner, seat)
+            self.table.store.seats.save(self.game_id, self.owner, seat)
         except (RefereeError, sqlite3.Error) as exc:
             self.toast(getattr(exc, "reason", "This phone's player could not be saved."))
             return
@@ -328,7 +328,7 @@ class GameDevice:
                 self.shell.notes[game_id] = rematch.note
                 if self.live.teach:  # a table still learning the game: still taught
                     with contextlib.suppress(RefereeError, sqlite3.Error):
-                        self.table.store.save_teaching(game_id, True)
+                        self.table.store.teaching.save(game_id, True)
             self.shell.go(routes.game(self.rematch_id))
         finally:
             self._again.release()

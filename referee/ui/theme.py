@@ -45,7 +45,7 @@ FELT = "#1F6B45"
 RED_SUIT = "#D32F2F"
 
 
-# Every stored player's name, in the order they first sat down here (Store.player_order):
+# Every stored player's name, in the order they first sat down here (store.players.order):
 # set around the drawing of a screen (`players_known`). A player's colour follows this, not
 # the seat: Ana keeps hers when she sits elsewhere, in the statistics too.
 _KNOWN: ContextVar[tuple[str, ...]] = ContextVar("players_known", default=())
@@ -65,7 +65,7 @@ def colours_of(store) -> Iterator[None]:
     """The players' colours of a screen drawn now: those of `store`'s players. A store that
     cannot be read leaves them in seat order, and its screen says why."""
     try:
-        names = store.player_order()
+        names = store.players.order()
     except (RefereeError, sqlite3.Error):  # colours never stop a screen that says why
         names = []
     with players_known(names):

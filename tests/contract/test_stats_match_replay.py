@@ -50,7 +50,7 @@ def finished_record(data, rng: random.Random) -> GameRecord | None:
 
 
 def from_store(store: Store) -> list[GameResult]:
-    return store.results()
+    return store.results.all()
 
 
 def by_replay(store: Store) -> list[GameResult]:
@@ -118,8 +118,8 @@ def change_at_random(store: Store, rng: random.Random, records: list[GameRecord]
         cut = rng.randrange(len(actions) + 1)
         table.replace(actions[:cut], [], "An edit")
         return "edit"
-    if roll < 0.68 and store.versions(table.game_id):
-        table.restore_version(rng.choice(store.versions(table.game_id))["id"])
+    if roll < 0.68 and store.log.versions(table.game_id):
+        table.restore_version(rng.choice(store.log.versions(table.game_id))["id"])
         return "restore"
     if roll < 0.78:
         store.delete_game(table.game_id)
@@ -130,7 +130,7 @@ def change_at_random(store: Store, rng: random.Random, records: list[GameRecord]
         return "import"
     old, new = rng.choice(table.state.players), rng.choice([*NAMES, "Zoe"])
     try:
-        store.rename_player(old, new)
+        store.renaming.rename(old, new)
     except RefereeError:
         return "refused rename"
     return "rename"
@@ -180,10 +180,10 @@ def test_the_store_reopened_keeps_the_same_statistics(tmp_path):
             table.play(rules.draw(table.state, rng))
         table.undo()
         table.redo()
-    before = store.results()
+    before = store.results.all()
     store.close()
     again = Store(path)
-    assert again.results() == before and all(g.finished for g in before)
+    assert again.results.all() == before and all(g.finished for g in before)
     assert_same_statistics(again)
     again.close()
     with sqlite3.connect(path) as conn:

@@ -81,7 +81,7 @@ def _seed(store: Store, kind: str, players, actions=(), teach=False) -> int:
     for action in actions:
         table.play(action)
     if teach:
-        store.save_teaching(table.game_id, True)
+        store.teaching.save(table.game_id, True)
     return table.game_id
 
 

@@ -105,7 +105,7 @@ class TestEveryGame:
                     table.replace(edited_actions(record.actions, 1, "delete"), [], "x")
                 after = store.load(table.game_id)
                 assert after.record == before.record and after.revision == before.revision
-                assert store.versions(table.game_id) == []
+                assert store.log.versions(table.game_id) == []
                 assert table.session.record() == record
         finally:
             store.close()
@@ -175,7 +175,7 @@ class TestTableEdit:
             result = preview(s.rules, s.record(), 2, "replace", bid("Bo", 3))
             table.replace(result.record.actions, [], result.note)
             assert store.load(table.game_id).record.actions == result.record.actions
-            (version,) = store.versions(table.game_id)
+            (version,) = store.log.versions(table.game_id)
             assert version["actions"] == old and version["note"] == "Action 2 edited"
             table.restore_version(version["id"])
             assert store.load(table.game_id).record.actions == old
@@ -252,7 +252,7 @@ class TestLiveEdit:
             assert "action 2 edited" in game.changes_since(seen)
             with pytest.raises(Stale):  # a device that drew the game before the edit
                 game.edit(seen, "B", s.record().actions, [], "x")
-            (version,) = store.versions(game.game_id)
+            (version,) = store.log.versions(game.game_id)
             game.restore(game.version, "B", version["id"])
             assert game.table.session.record() == s.record()
         finally:

@@ -165,11 +165,11 @@ class TestPicksAreStoredAsEntered:
     def test_this_is_me_is_kept_for_the_browser(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         game_id = fairy_after_the_opening(store)
-        store.save_seat(game_id, "browser-a", 1)
-        assert store.seat_of(game_id, "browser-a") == 1
-        assert store.seat_of(game_id, "browser-b") is None
-        store.save_seat(game_id, "browser-a", None)
-        assert store.seat_of(game_id, "browser-a") is None
+        store.seats.save(game_id, "browser-a", 1)
+        assert store.seats.of(game_id, "browser-a") == 1
+        assert store.seats.of(game_id, "browser-b") is None
+        store.seats.save(game_id, "browser-a", None)
+        assert store.seats.of(game_id, "browser-a") is None
 
 
 class TestAPickReplacedByAnotherDevice:

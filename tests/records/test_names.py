@@ -146,7 +146,7 @@ class TestStoredGamesStillOpen:
             with pytest.raises(InvalidAction):
                 KeptSession.new(store, load_record_text(text))  # the Import dialog's path
             assert replay_text(text)[0] == 0  # an exported old game still replays
-            offered = store.known_players()  # the new-game form offers only names it takes
+            offered = store.players.known()  # the new-game form offers only names it takes
             assert all(p in offered for p in players if p in ("Ana", "Bo", "\u0410na"))
             assert all(p not in offered for p in players if p not in ("Ana", "Bo", "\u0410na"))
         finally:

@@ -115,7 +115,7 @@ def test_its_dispute_is_settled_from_the_home_screen(highcard, lives):
         await _tap(session, "Player 2 plays 9")
         headline = _tagged(session, "dispute-headline")
         await _tap(session, "Save to history")
-        return headline, lives.store.recent_disputes()
+        return headline, lives.store.disputes.recent()
 
     headline, saved = run_async(run())
     assert headline == "Player 2 takes the round: 9 beats 3"

@@ -89,7 +89,7 @@ class TestTheStoresOwnDatesStayInOrder:
         table = KeptSession.new(store, record.model_copy(update={"actions": []}))
         clock = iter(range(len(record.actions), 0, -1))  # each action an hour earlier
         monkeypatch.setattr(
-            action_log, "_now", lambda: (START + timedelta(hours=next(clock, 0))).isoformat()
+            action_log, "utc_now", lambda: (START + timedelta(hours=next(clock, 0))).isoformat()
         )
         for action in record.actions:
             table.play(action)
@@ -116,7 +116,7 @@ class TestAPrivatePickGoesWithItsDecision:
 
     def pick(self, table, seat=0):
         secret = StoredPick({"guess": "higher"}, owner="device-a", by="Ana's phone", private=True)
-        table.store.save_pick(table.game_id, table.revision, seat, secret)
+        table.store.picks.save(table.game_id, table.revision, seat, secret)
 
     def test_the_decision_made_deletes_the_pick_from_the_file(self, table, tmp_path):
         table, record = table
@@ -137,6 +137,8 @@ class TestAPrivatePickGoesWithItsDecision:
         table.play(record.actions[1])
         self.pick(table, seat=1)
         secret = StoredPick({"guess": "lower"}, owner="device-b", by="Bo's phone", private=True)
-        table.store.save_pick(table.game_id, behind, 1, secret)
-        assert table.store.picks(table.game_id, table.revision)[1].value == {"guess": "higher"}
+        table.store.picks.save(table.game_id, behind, 1, secret)
+        assert table.store.picks.entered(table.game_id, table.revision)[1].value == {
+            "guess": "higher"
+        }
         assert _picks_in_file(tmp_path / "referee.db") == 1

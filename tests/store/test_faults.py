@@ -517,7 +517,7 @@ class TestUnreadableGames:
         path, games = stored
         break_row(path, "UPDATE games SET players='[' WHERE id=?", next(iter(games)))
         store = Store(path)
-        assert "Ana" in store.known_players()
+        assert "Ana" in store.players.known()
         store.close()
 
 
@@ -526,7 +526,7 @@ class TestNamesAsTyped:
         store = Store(folder / "referee.db")
         table = KeptSession.new(store, GameRecord(game="faeker", players=[" ana ", "BO", "Cy  Di"]))
         assert table.session.players == ["ana", "BO", "Cy Di"]
-        assert store.known_players() == ["ana", "BO", "Cy Di"]
+        assert store.players.known() == ["ana", "BO", "Cy Di"]
         assert store.list_games()[0].players == ["ana", "BO", "Cy Di"]
         store.close()
 

@@ -76,7 +76,7 @@ class TestTheListOfGames:
 class TestNamesAndTablesPlayedBefore:
     def test_a_new_table_shows_in_new_games_suggestions_at_once(self, store):
         _game(store)
-        assert store.known_players()[:3] == PLAYERS
+        assert store.players.known()[:3] == PLAYERS
         _game(store, ["Dee", "Eve", "Fin"])
-        assert store.known_players()[:3] == ["Dee", "Eve", "Fin"]
-        assert store.recent_tables(limit=5)[0].players == ("Dee", "Eve", "Fin")
+        assert store.players.known()[:3] == ["Dee", "Eve", "Fin"]
+        assert store.players.recent_tables(limit=5)[0].players == ("Dee", "Eve", "Fin")

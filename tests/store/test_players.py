@@ -56,12 +56,12 @@ class TestRecentTables:
         set_updated(store, a.game_id, "2025-03-01T20:00:00+00:00")
         set_updated(store, b.game_id, "2025-03-02T20:00:00+00:00")
         set_updated(store, c.game_id, "2025-02-01T20:00:00+00:00")
-        tables = store.recent_tables()
+        tables = store.players.recent_tables()
         assert tables == [
             RecentTable(("Bo", "Ana"), "fairy", "2025-03-02T20:00:00+00:00"),
             RecentTable(("Ana", "Bo", "Cy", "Dee"), "faeker", "2025-03-01T20:00:00+00:00"),
         ]
-        assert store.recent_tables(limit=1) == tables[:1]
+        assert store.players.recent_tables(limit=1) == tables[:1]
 
     def test_the_suggestion_line(self):
         now = datetime(2025, 3, 2, 21, 0, tzinfo=UTC)
@@ -84,7 +84,7 @@ class TestRecentTables:
     def test_games_this_referee_cannot_read_are_not_offered(self, store):
         KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo"]))
         store._conn.execute("UPDATE games SET kind='chess'")
-        assert store.recent_tables() == []
+        assert store.players.recent_tables() == []
 
 
 class TestNameSuggestions:
@@ -112,7 +112,7 @@ class TestRename:
         ended.replace(ended.session.record().actions[:3], [], "Cut")  # an earlier version
         before = everything(store)
 
-        changed = store.rename_player("Anna", "Ana")
+        changed = store.renaming.rename("Anna", "Ana")
 
         assert changed == [ended.game_id, going.game_id]
         after = everything(store)
@@ -128,13 +128,13 @@ class TestRename:
         text = repr(after)
         assert "Anna" not in text
         for game_id in changed:
-            assert as_stored(next(r for r in store.results() if r.id == game_id)) == replayed(
+            assert as_stored(next(r for r in store.results.all() if r.id == game_id)) == replayed(
                 store, game_id
             )
         resumed = KeptSession.resume(store, going.game_id)
         assert resumed.session.redo_actions[0]["player"] == "Ana"
         assert resumed.state.players == ("Cy", "Ana", "Di")
-        versions = store.versions(ended.game_id)
+        versions = store.log.versions(ended.game_id)
         assert all("Anna" not in repr(v) for v in versions)
         resumed_ended = KeptSession.resume(store, ended.game_id)
         resumed_ended.restore_version(versions[0]["id"])  # the earlier log still replays
@@ -142,7 +142,7 @@ class TestRename:
     def test_the_summary_names_the_new_name(self, store):
         t = faeker_to_the_end(store, ("Anna", "Bo"))
         summary = store.list_games()[0].summary
-        store.rename_player("Bo", "Bob")
+        store.renaming.rename("Bo", "Bob")
         assert store.list_games()[0].summary == summary.replace("Bo ", "Bob ")
         resumed = KeptSession.resume(store, t.game_id)
         assert store.list_games()[0].summary == t.rules.summary(resumed.state)
@@ -150,21 +150,21 @@ class TestRename:
     def test_merging_two_names_makes_one_player(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
         faeker_to_the_end(store, ("Ana", "Cy"))
-        store.rename_player("Anna", "Ana")
-        assert sorted(store.known_players()) == ["Ana", "Bo", "Cy"]
-        assert sum(r.players.count("Ana") for r in store.results()) == 2
+        store.renaming.rename("Anna", "Ana")
+        assert sorted(store.players.known()) == ["Ana", "Bo", "Cy"]
+        assert sum(r.players.count("Ana") for r in store.results.all()) == 2
 
     def test_a_case_only_rename_is_a_rename(self, store):
         faeker_to_the_end(store, ("ana", "Bo"))
-        store.rename_player("ana", "Ana")
-        assert store.results()[0].players == ("Ana", "Bo")
+        store.renaming.rename("ana", "Ana")
+        assert store.results.all()[0].players == ("Ana", "Bo")
 
     def test_a_merge_that_seats_one_name_twice_is_refused_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
         KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "ANA", "Cy"]))
         before = everything(store)
         with pytest.raises(InvalidAction) as refused:
-            store.rename_player("Anna", "Ana")
+            store.renaming.rename("Anna", "Ana")
         one_sentence(refused.value.reason)
         assert "'ANA' and 'Anna'" in refused.value.reason
         assert everything(store) == before
@@ -172,19 +172,19 @@ class TestRename:
     def test_player_order_is_each_name_once_as_first_seated_here(self, store):
         KeptSession.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
         KeptSession.new(store, GameRecord(game="faeker", players=["Cy", "Ana", "Bo"]))
-        assert store.player_order() == ["Bo", "Ana", "Cy"]
+        assert store.players.order() == ["Bo", "Ana", "Cy"]
 
     def test_verify_says_what_a_rename_would_change_or_why_not_and_changes_nothing(self, store):
         faeker_to_the_end(store, ("Anna", "Bo"))
         KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "Cy"]))
         KeptSession.new(store, GameRecord(game="faeker", players=["Bo", "Ana"]))
         before = everything(store)
-        assert store.verify_rename("Anna", "Annabel") == [1, 2]
-        assert store.verify_rename("Anna", "Ana") == [1, 2]  # a merge that can be done
+        assert store.renaming.verify("Anna", "Annabel") == [1, 2]
+        assert store.renaming.verify("Anna", "Ana") == [1, 2]  # a merge that can be done
         with pytest.raises(InvalidAction, match="'Bo' and 'Ana' at its table"):
-            store.verify_rename("Ana", "Bo")
+            store.renaming.verify("Ana", "Bo")
         with pytest.raises(InvalidAction, match="No saved game has a player called 'Zed'"):
-            store.verify_rename("Zed", "Zoe")
+            store.renaming.verify("Zed", "Zoe")
         assert everything(store) == before
 
     @pytest.mark.parametrize(
@@ -195,7 +195,7 @@ class TestRename:
         faeker_to_the_end(store, ("Anna", "Bo"))
         before = everything(store)
         with pytest.raises(InvalidAction, match=says) as refused:
-            store.rename_player("Anna", new)
+            store.renaming.rename("Anna", new)
         one_sentence(refused.value.reason)
         assert everything(store) == before
 
@@ -203,15 +203,15 @@ class TestRename:
         faeker_to_the_end(store, ("Anna", "Bo"))
         before = everything(store)
         with pytest.raises(InvalidAction, match="No saved game has a player called 'Zed'"):
-            store.rename_player("Zed", "Zoe")
+            store.renaming.rename("Zed", "Zoe")
         with pytest.raises(InvalidAction, match="called 'Anna' already"):
-            store.rename_player("Anna", " Anna ")
+            store.renaming.rename("Anna", " Anna ")
         assert everything(store) == before
 
     def test_a_device_showing_a_renamed_game_reloads_instead_of_writing_old_names(self, store):
         t = KeptSession.new(store, GameRecord(game="faeker", players=["Anna", "Bo"]))
         t.play(top(4))
-        store.rename_player("Anna", "Ana")
+        store.renaming.rename("Anna", "Ana")
         with pytest.raises(StaleWrite):
             t.play(bid("Bo", 1))
         assert KeptSession.resume(store, t.game_id).state.players == ("Ana", "Bo")
@@ -239,7 +239,7 @@ class TestRename:
         conn.close()
         again = Store(tmp_path / "referee.db")
         with pytest.raises(RefereeError):
-            again.rename_player("Anna", "Ana")
+            again.renaming.rename("Anna", "Ana")
         assert everything(again) == before
         again.close()
 

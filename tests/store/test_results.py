@@ -34,7 +34,7 @@ def faeker_to_the_end(store, players=("Ana", "Bo")) -> KeptSession:
 
 
 def result(store, game_id) -> GameResult:
-    return next(r for r in store.results() if r.id == game_id)
+    return next(r for r in store.results.all() if r.id == game_id)
 
 
 def replayed(store, game_id) -> tuple:
@@ -86,7 +86,7 @@ class TestEveryWriterKeepsTheResults:
         t = faeker_to_the_end(store)
         before = as_stored(result(store, t.game_id))
         t.replace(t.session.record().actions[:2], [], "Cut")
-        version = store.versions(t.game_id)[0]["id"]
+        version = store.log.versions(t.game_id)[0]["id"]
         t.restore_version(version)
         assert as_stored(result(store, t.game_id)) == before
 
@@ -101,18 +101,18 @@ class TestEveryWriterKeepsTheResults:
         t = faeker_to_the_end(store)
         other = KeptSession.new(store, GameRecord(game="fairy", players=["Cy", "Di"]))
         store.delete_game(t.game_id)
-        assert [r.id for r in store.results()] == [other.game_id]
+        assert [r.id for r in store.results.all()] == [other.game_id]
         rows = store._conn.execute("SELECT COUNT(*) FROM results WHERE game_id=?", (t.game_id,))
         assert rows.fetchone()[0] == 0
 
     def test_a_refused_write_changes_no_result(self, store):
         t = faeker_to_the_end(store)
-        before = store.results()
+        before = store.results.all()
         stale = KeptSession.resume(store, t.game_id)
         t.undo()
         with pytest.raises(RefereeError):
             stale.undo()  # the game moved on since this table read it
-        assert store.results() != before
+        assert store.results.all() != before
         assert as_stored(result(store, t.game_id)) == replayed(store, t.game_id)
 
     def test_the_games_list_reads_its_points_from_the_results(self, store):
@@ -150,7 +150,7 @@ class TestMigration:
         store = Store(path)
         assert store.notices == []
         assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        got = {r.id: as_stored(r) for r in store.results()}
+        got = {r.id: as_stored(r) for r in store.results.all()}
         assert got == expected
         assert result(store, imported.game_id).finished  # the older referee's slip, mended
         assert result(store, ended.game_id).ended is not None
@@ -163,7 +163,7 @@ class TestMigration:
 
         monkeypatch.setattr(store_module, "Session", no_replay)
         again = Store(path)
-        assert {r.id: as_stored(r) for r in again.results()} == expected
+        assert {r.id: as_stored(r) for r in again.results.all()} == expected
         again.close()
 
     def test_a_game_that_cannot_be_replayed_stays_listed_without_results(self, tmp_path):
@@ -178,7 +178,7 @@ class TestMigration:
         conn.commit()
         conn.close()
         store = Store(path)
-        assert [r.id for r in store.results()] == [good.game_id]
+        assert [r.id for r in store.results.all()] == [good.game_id]
         listed = {g.id: g for g in store.list_games()}
         assert listed[bad.game_id].problem and "chess" in listed[bad.game_id].problem
         store.close()

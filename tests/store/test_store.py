@@ -8,6 +8,7 @@ import pytest
 from referee.core.errors import IllegalAction
 from referee.core.record import GameRecord
 from referee.live.kept_session import KeptSession
+from referee.storage.database import Part, SqliteFile
 from referee.storage.store import SCHEMA_VERSION, Store, data_dir
 from tests.helpers import bid, top
 
@@ -21,6 +22,35 @@ def store(tmp_path):
 
 def new_table(store):
     return KeptSession.new(store, GameRecord(game="faeker", players=["Ana", "Bo", "Cy"]))
+
+
+class TestParts:
+    """The store holds its parts (issue 58), as the live table holds its picks: it is the
+    file, and each part is an object of its own on that one file."""
+
+    def test_the_store_inherits_only_the_file_and_holds_its_parts(self, store):
+        assert Store.__bases__ == (SqliteFile,)
+        parts = {name: part for name, part in vars(store).items() if isinstance(part, Part)}
+        assert set(parts) == {
+            "log",
+            "picks",
+            "seats",
+            "teaching",
+            "disputes",
+            "once",
+            "renaming",
+            "players",
+            "results",
+        }
+        assert all(part.db is store for part in parts.values())
+
+    def test_a_write_through_a_part_is_seen_by_the_stores_kept_reads(self, store):
+        table = new_table(store)
+        assert store.players.known()[:3] == ["Ana", "Bo", "Cy"]
+        store.renaming.rename("Ana", "Anna")
+        assert store.players.known()[:3] == ["Anna", "Bo", "Cy"]
+        assert store.list_games()[0].players == ["Anna", "Bo", "Cy"]
+        assert store.log.revisions([table.game_id]) == {table.game_id: table.revision + 1}
 
 
 class TestDataFolder:
@@ -69,7 +99,7 @@ class TestGamesAndLog:
     def test_list_known_players_and_delete(self, store):
         t = new_table(store)
         KeptSession.new(store, GameRecord(game="faeker", players=["Di", "Ana"]))
-        assert store.known_players()[:2] == ["Di", "Ana"]
+        assert store.players.known()[:2] == ["Di", "Ana"]
         assert len(store.list_games()) == 2
         store.delete_game(t.game_id)
         assert [g.players for g in store.list_games()] == [["Di", "Ana"]]
@@ -111,7 +141,7 @@ class TestFailedWrite:
         def refuse(*_a, **_k):
             raise sqlite3.OperationalError("disk I/O error")
 
-        monkeypatch.setattr(store, "append", refuse)
+        monkeypatch.setattr(store.log, "append", refuse)
         with pytest.raises(sqlite3.OperationalError):
             t.play(bid("Bo", 3))
         assert (t.state, t.session.can_redo) == before  # redo survives too

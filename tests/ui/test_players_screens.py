@@ -245,7 +245,7 @@ class TestRename:
             confirm = _dialogs(session)[-1]
             app_dialogs.append(text(tagged(confirm, "confirm-title")))
             await tap(session, button(confirm, "Rename"))
-            return app_dialogs, lives.store.known_players()
+            return app_dialogs, lives.store.players.known()
 
         said, known = run_async(run())
         assert said == ["Rename Anna to Annabel in 2 games?"]
@@ -265,7 +265,7 @@ class TestRename:
             confirm = _dialogs(session)[-1]
             said = text(tagged(confirm, "confirm-title"))
             await tap(session, button(confirm, "Merge"))
-            return said, lives.store.known_players(), text(tagged(_top(session), "stats-games-Ana"))
+            return said, lives.store.players.known(), text(tagged(_top(session), "stats-games-Ana"))
 
         said, known, games = run_async(run())
         assert said == "Merge Anna into Ana in 1 game?"
@@ -289,7 +289,7 @@ class TestRename:
             await type_into(session, new, "Zack")
             await tap(session, button(_dialogs(session)[-1], "Rename…"))
             said.append(old.error)
-            return said, lives.store.known_players()
+            return said, lives.store.players.known()
 
         said, known = run_async(run())
         assert said == [
@@ -315,4 +315,4 @@ class TestRename:
         shown, error = run_async(run())
         assert "Merge Anna into Ana" not in shown  # no question a yes cannot keep
         assert "'Ana' and 'Anna' at its table" in error and "nothing was changed" in error
-        assert sorted(lives.store.known_players()) == ["Ana", "Anna", "Cy"]
+        assert sorted(lives.store.players.known()) == ["Ana", "Anna", "Cy"]

@@ -175,7 +175,7 @@ class TestAFixToTheLogOnAnotherDevice:
             ok(b)
             await fix(b, 2, "edit", bid("Bo", 3))
             a.game.explain_last()  # A looks at the verdict of the edited log
-            (version,) = lives.store.versions(a.game.game_id)
+            (version,) = lives.store.log.versions(a.game.game_id)
             b.go(routes.game(b.game.game_id))
             b.game.live.restore(b.game.seen, b.game.device, version["id"], b.game.name)
             await told()

@@ -469,13 +469,13 @@ class TestTeachThisGame:
 
         game_id = run_async(run())
         store = lives.store
-        assert store.teaching(game_id)
+        assert store.teaching.taught(game_id)
         assert "teach" not in store.raw_game(game_id)
         assert "teach" not in store.load(game_id).record.model_dump_json()
         again = LiveTables(store)  # a restart: the table is still taught
         assert again.open(game_id).teach
         store.delete_game(game_id)  # and it goes with the game
-        assert not store.teaching(game_id)
+        assert not store.teaching.taught(game_id)
 
     def test_another_referee_on_the_same_folder_sees_it_turned_on(self, lives, tmp_path):
         from referee.storage.store import Store

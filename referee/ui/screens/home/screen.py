@@ -62,7 +62,7 @@ class HomeScreen(Screen):
             trouble=trouble,
             read_only=store.read_only_reason if store.read_only else None,
             on_dispute=lambda: self.shell.go("/settle"),
-            disputes=store.recent_disputes(),
+            disputes=store.disputes.recent(),
             limit=self.limit,
             on_more=self.more,
             on_stats=lambda: self.shell.go("/stats"),

@@ -341,7 +341,7 @@ def versions_dialog(app) -> ft.AlertDialog | None:
     """Earlier logs of the game (kept by every edit), newest first, each restorable.
     `app`: the game on this device (referee.ui.game_device.GameDevice)."""
     live = app.live
-    versions = live.table.store.versions(live.game_id)
+    versions = live.table.store.log.versions(live.game_id)
     seen = app.seen  # the game these versions were listed for: a newer one refuses them
 
     def restore(version_id: int):

@@ -18,14 +18,14 @@ class NewGameScreen(Screen):
         super().__init__(shell, route)
         store = shell.store
         self.form = NewGameForm(
-            store.known_players(),
+            store.players.known(),
             # Teach this game: asked on the form, kept beside the game (not in its record).
             lambda kind, players, options: shell.start_game(
                 kind, players, options, teach=self.form.teach
             ),
             shell.back,
             shell.render,
-            recent=store.recent_tables(RECENT_TABLES),
+            recent=store.players.recent_tables(RECENT_TABLES),
         )
         # "Teach this game" starts as this device's setting says (Settings, Teach by default).
         self.form.teach = self._teach_default = shell.phone.settings.teach

@@ -76,7 +76,7 @@ class SettleScreen(Screen):
 
     def save(self, dispute: dict, settled) -> bool:
         try:
-            self.shell.store.save_dispute(
+            self.shell.store.disputes.save(
                 settled.game, settled.headline, dispute, settled.model_dump(mode="json")
             )
         except RefereeError as exc:

@@ -47,7 +47,7 @@ class RenameDialog:
     ) -> None:
         self.shell = shell
         self.on_done = on_done
-        self.known = shell.store.known_players()
+        self.known = shell.store.players.known()
         self.old = ft.TextField(
             label="Player",
             value=player or "",
@@ -155,7 +155,7 @@ class RenameDialog:
         # Whatever the store would refuse (both names at one table, a game that would no
         # longer replay, a read-only folder) is said now, not after the player said yes.
         try:
-            games = len(self.shell.store.verify_rename(old, new)) or games
+            games = len(self.shell.store.renaming.verify(old, new)) or games
         except RefereeError as exc:
             return self._refuse(self.new, exc.reason)
         except sqlite3.Error as exc:

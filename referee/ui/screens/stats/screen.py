@@ -85,7 +85,7 @@ class StatsScreen(Screen):
         (on a phone, it offers to keep or share it)."""
         store = self.shell.store
         try:
-            stats = statistics(store.results(), self.kind, self.period)
+            stats = statistics(store.results.all(), self.kind, self.period)
             data = stored_sheet(store, stats.counted).encode("utf-8")
         except (RefereeError, sqlite3.Error):
             self.shell.toast("The saved games cannot be read now: nothing was downloaded.")
@@ -105,7 +105,7 @@ class StatsScreen(Screen):
 
     def body(self) -> ft.Control:
         try:
-            stats = statistics(self.shell.store.results(), self.kind, self.period)
+            stats = statistics(self.shell.store.results.all(), self.kind, self.period)
         except (RefereeError, sqlite3.Error) as exc:
             reason = exc.reason if isinstance(exc, RefereeError) else "they cannot be read"
             return tagged("stats-trouble", ft.Text(reason, color=ft.Colors.ERROR))
