@@ -2,8 +2,8 @@
 
 A game's package (referee.games.<kind>) holds its RULES, and its `disputes` module the
 disputes a table can settle without tracking the game (DISPUTES, a GameDisputes). Both are
-imported the first time they are asked for: the rules together take about 100 ms to
-import, and the first screen of a referee with no saved games needs none of them.
+imported the first time they are asked for: importing them all takes time (bench/README.md),
+and the first screen of a referee with no saved games needs none of them.
 """
 
 import importlib

@@ -208,7 +208,7 @@ class Store(SqliteFile):
                 f"The saved games cannot be read now: {why_unusable(exc)}. Nothing was changed."
             ) from exc
         # A row read as before is summed up as before: after one move only that game's row
-        # is read anew (parsing and checking 1,000 rows took some 50 ms).
+        # is read anew (parsing and checking them all is slow: bench/README.md).
         before, self._summaries = self._summaries, {}
         for row in rows:
             key = (row, points.get(row[0], ()))
