@@ -31,7 +31,7 @@ def stored_series(store: Store, games: list[GameSummary]) -> list[tuple[str, int
     for (kind, name), scored in sorted(named.items()):
         totals: dict[str, int] = {}
         for game in scored:
-            for player, points in game.items():
-                totals[player] = totals.get(player, 0) + points
+            for player, scored_points in game.items():
+                totals[player] = totals.get(player, 0) + scored_points
         result.append((f"{GAMES[kind].title}: {name}", len(scored), totals))
     return result

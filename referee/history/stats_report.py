@@ -48,10 +48,10 @@ def as_text(stats: Statistics) -> str:
                 f"{t.average_place:>13.2f}"
             )
             if len(p.by_kind) > 1 or stats.kind is None:
-                for kind, k in p.by_kind.items():
+                for kind, kt in p.by_kind.items():
                     lines.append(
-                        f"{'':<{width}}    {title(kind)}: {k.games} played, {k.wins} won "
-                        f"({_percent(k)}), average place {k.average_place:.2f}"
+                        f"{'':<{width}}    {title(kind)}: {kt.games} played, {kt.wins} won "
+                        f"({_percent(kt)}), average place {kt.average_place:.2f}"
                     )
     if stats.pairs:
         lines += ["", "Head-to-head (games together: who placed higher, ties)"]
