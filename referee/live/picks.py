@@ -5,12 +5,16 @@ part of LiveTable (referee.live.tables), kept apart for its length."""
 
 import contextlib
 import sqlite3
+import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import RefereeError
 from referee.core.verdict import Verdict
 from referee.storage.pending import StoredPick
+
+if TYPE_CHECKING:
+    from referee.live.kept_session import KeptSession
 
 LOCKED = object()  # what a device sees of a pick another player made privately
 NOTES_KEPT = 20  # notes of changes from another process, kept for devices to show
@@ -29,6 +33,22 @@ class Pick:
 class SimultaneousPicks:
     """LiveTable's picks and drafts (its fields `picks`, `drafts`, `taken_back`, `replaced`;
     its lock, store and announcements)."""
+
+    if TYPE_CHECKING:  # LiveTable's, which holds these parts; declared for the checker only
+        table: KeptSession
+        lock: threading.RLock
+        version: int
+        picks: dict[int, Pick]
+        drafts: dict[str, Any]
+        teach: bool
+        replaced: dict[int, tuple[str, str]]
+        taken_back: dict[int, Pick]
+
+        @property
+        def game_id(self) -> int: ...
+        def _check(self, seen: int) -> None: ...
+        def _announce(self, exclude: str | None = None) -> None: ...
+        def play(self, seen: int, device: str, action: Any, by: str | None = None) -> Verdict: ...
 
     # -- simultaneous choices (each stored as it is entered) ---------------------------
 
@@ -118,7 +138,9 @@ class SimultaneousPicks:
             self.table.store.picks.drop_all(self.game_id)
         return verdict
 
-    def _note_replaced(self, before: Pick | None, new: Pick, seat: int, version=None) -> None:
+    def _note_replaced(
+        self, before: Pick | None, new: Pick, seat: int, version: int | None = None
+    ) -> None:
         """Another device changed a seat's pick before the choice was made: the device
         that entered it first is told, in one line, when it next draws."""
         if before is None or before.owner == new.owner or before.value == new.value:

@@ -27,6 +27,7 @@ def start_sharing(folder: Path, host: str, port: int, *, new_code: bool, replaci
         console(exc.reason)
         return False
     code = server.table_code()  # as stored: another referee's, if it made one
+    assert code is not None  # None only when not shared, and share_table has just shared
     links = server.share_links(host, port, code)
     os.environ[server.LINKS_ENV] = " ".join(links)
     print(
