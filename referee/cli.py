@@ -10,8 +10,9 @@ import shutil
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 # The app starts by opening its port; what it shows is imported meanwhile (run_app), so
 # this module imports nothing of the rules, the store or the screens.
@@ -279,7 +280,7 @@ class _Screens:
 
     def __init__(self) -> None:
         self._done = threading.Event()
-        self._app = None
+        self._app: ModuleType | None = None  # referee.app, once imported
         self._waiting = 0  # pages that connected before the import was done
         self._started = False
         self._rest_started = False
@@ -318,6 +319,7 @@ class _Screens:
         if not self._done.is_set():
             self._waiting += 1
             await asyncio.get_running_loop().run_in_executor(None, self._done.wait)
+        assert self._app is not None  # set before _done is, or the process has exited
         self._app.main(page)
         if not self._rest_started:  # the other screens, once the first one is drawn
             self._rest_started = True
@@ -354,7 +356,7 @@ def run_app(
     host: str | None,
     port: int,
     share: bool = False,
-    allow: list[str] = (),
+    allow: Sequence[str] = (),
     new_code: bool = False,
 ) -> int:
     # The code a new one replaces, read first: another referee started on the folder at

@@ -105,7 +105,7 @@ def whatnow(path: str, at: int | None) -> int:
         print(sentence(f"Cannot read the record {quoted(path)}: {why}."), file=sys.stderr)
         return 2
     code, out = whatnow_text(data, at)
-    if code:
+    if isinstance(out, str):  # a sentence, with code 2: only What now? itself is a dict
         print(out, file=sys.stderr)
         return code
     emit(out, indent=2)

@@ -65,7 +65,7 @@ def action_button(label: str, on_click: Callable, **style) -> ft.Control:
 def tile(
     content: ft.Control | str,
     name: str,
-    on_click: Callable,
+    on_click: Callable | None,
     *,
     filled: bool = True,
     selected: bool | None = None,
@@ -146,7 +146,7 @@ def tile(
 
 
 def icon_button(
-    icon, label: str, on_click: Callable, *, disabled: bool = False, key: str | None = None
+    icon, label: str, on_click: Callable | None, *, disabled: bool = False, key: str | None = None
 ) -> ft.Control:
     """An icon a thumb can hit (48 px) and a screen reader can name, drawn as a tile (no
     Material button, ripple or tooltip: every screen's app bar has four to six of them);
