@@ -3,7 +3,10 @@ log (an edit) keeping the old one as a version; every write names the revision i
 and a stale one is refused. A part of the store (`store.log`)."""
 
 import json
+import sqlite3
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any, TypedDict
 
 from referee.core.errors import InvalidAction, RefereeError
 from referee.core.record import read_json
@@ -19,7 +22,7 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _not_before(c, game_id: int) -> str:
+def _not_before(c: sqlite3.Connection, game_id: int) -> str:
     """Now, for a write to this game, but never before its start or its latest action:
     a clock set back must not give the game dates out of order, which an import of its
     own export would then refuse (referee/core/record_dates.py)."""
@@ -41,17 +44,27 @@ def _moment_or_none(value: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+class StoredVersion(TypedDict):
+    """An earlier log of a game, kept by an edit (ActionLog.replace)."""
+
+    id: int
+    saved: str  # when it was replaced, UTC, ISO 8601
+    note: str  # what replaced it
+    actions: Any  # as a record's actions; the next to redo last in `redo`
+    redo: Any
+
+
 class ActionLog(Part):
     def append(
         self,
         game_id: int,
-        action: dict,
+        action: dict[str, Any],
         *,
         summary: str,
         finished: bool,
         revision: int,
-        points=None,
-        places=None,
+        points: Sequence[int] | None = None,
+        places: Sequence[int] | None = None,
     ) -> int:
         """Add one action (dropping any undone ones: a new action ends redo), only if the
         game is still at `revision`; returns the new revision, or raises StaleWrite."""
@@ -75,8 +88,8 @@ class ActionLog(Part):
         summary: str,
         finished: bool,
         revision: int,
-        points=None,
-        places=None,
+        points: Sequence[int] | None = None,
+        places: Sequence[int] | None = None,
     ) -> int:
         with self.db.transaction() as c:
             new = self._advance(c, game_id, revision)
@@ -95,8 +108,8 @@ class ActionLog(Part):
         summary: str,
         finished: bool,
         revision: int,
-        points=None,
-        places=None,
+        points: Sequence[int] | None = None,
+        places: Sequence[int] | None = None,
     ) -> int:
         with self.db.transaction() as c:
             new = self._advance(c, game_id, revision)
@@ -109,7 +122,7 @@ class ActionLog(Part):
         return new
 
     @staticmethod
-    def _advance(c, game_id: int, revision: int) -> int:
+    def _advance(c: sqlite3.Connection, game_id: int, revision: int) -> int:
         """Inside the write's transaction: refuse unless the game is still at `revision`
         (so two devices or processes can never interleave), then count one more."""
         row = c.execute("SELECT revision FROM games WHERE id=?", (game_id,)).fetchone()
@@ -125,7 +138,14 @@ class ActionLog(Part):
         return revision + 1
 
     @staticmethod
-    def _touch(c, game_id: int, summary: str, finished: bool, points=None, places=None) -> None:
+    def _touch(
+        c: sqlite3.Connection,
+        game_id: int,
+        summary: str,
+        finished: bool,
+        points: Sequence[int] | None = None,
+        places: Sequence[int] | None = None,
+    ) -> None:
         """Inside the write's transaction: what the games list and the statistics read of
         the game now. `places` (per seat, once over) come with `points`; the end time is
         the first change that ended the game, kept through later edits of an ending, and
@@ -142,15 +162,15 @@ class ActionLog(Part):
     def replace(
         self,
         game_id: int,
-        actions: list[dict],
-        redo: list[dict],
+        actions: list[dict[str, Any]],
+        redo: list[dict[str, Any]],
         *,
         summary: str,
         finished: bool,
         revision: int,
         note: str,
-        points=None,
-        places=None,
+        points: Sequence[int] | None = None,
+        places: Sequence[int] | None = None,
     ) -> int:
         """Write a whole new log (an edit anywhere in it) in one transaction, keeping the
         log it replaces as a version the game menu can restore. `redo` is the stack of
@@ -183,7 +203,7 @@ class ActionLog(Part):
             self._touch(c, game_id, summary, finished, points, places)
         return new
 
-    def versions(self, game_id: int) -> list[dict]:
+    def versions(self, game_id: int) -> list[StoredVersion]:
         """Earlier logs of a game, newest first: id, saved, note, actions, redo."""
         with self.db.reading() as conn:
             rows = conn.execute(
@@ -191,11 +211,11 @@ class ActionLog(Part):
                 "ORDER BY id DESC",
                 (game_id,),
             ).fetchall()
-        out = []
+        out: list[StoredVersion] = []
         for vid, saved, note, actions, redo in rows:
             try:
                 out.append(
-                    dict(
+                    StoredVersion(
                         id=vid,
                         saved=saved,
                         note=note,

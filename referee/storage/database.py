@@ -20,11 +20,15 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from pathlib import Path
+from types import TracebackType
+from typing import Concatenate, ParamSpec, TypeVar, cast
 
 from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
+
+T = TypeVar("T")  # one item of what a kept read gives
 
 
 class GameUnreadable(RefereeError):
@@ -43,25 +47,20 @@ class SaveFailed(RefereeError):
     """A change could not be written (disk full, read-only); nothing was changed."""
 
 
-def locked_read(method):
+# The store a method is of, its other parameters, and what it returns: the method keeps the
+# signature it was written with.
+S = TypeVar("S", bound="SqliteFile")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def locked_read(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
     """Run a read under the store's lock: one connection serves every thread."""
 
     @functools.wraps(method)
-    def run(self, *args, **kwargs):
+    def run(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
             return method(self, *args, **kwargs)
-
-    return run
-
-
-def kept_read(method):
-    """A read whose answer is kept until the file changes (see SqliteFile.kept): a method
-    of the store or of one of its parts."""
-
-    @functools.wraps(method)
-    def run(self, *args, **kwargs):
-        key = (method.__qualname__, args, tuple(sorted(kwargs.items())))
-        return self.kept(key, lambda: method(self, *args, **kwargs))
 
     return run
 
@@ -98,7 +97,9 @@ def _damaged(exc: BaseException) -> bool:
 def why_unusable(exc: BaseException) -> str:
     """Why a database or folder cannot be used, as a clause for players."""
     if isinstance(exc, sqlite3.Error):
-        return _WHY.get(_code(exc), f"SQLite said: {sentence(str(exc), 60)}")
+        code = _code(exc)
+        known = None if code is None else _WHY.get(code)
+        return known or f"SQLite said: {sentence(str(exc), 60)}"
     if isinstance(exc, FileExistsError | NotADirectoryError):
         return "a file is in the way where the folder should be"
     if isinstance(exc, PermissionError):
@@ -132,7 +133,8 @@ class SqliteFile:
         # One connection serves every device of this process: one operation at a time.
         self._lock = threading.RLock()
         self._writes = 0  # transactions through this store (kept reads are of one count)
-        self._kept: dict[tuple, tuple] = {}
+        # Each kept read's answer, under its key, with the state of the file it was read at.
+        self._kept: dict[Hashable, tuple[tuple[int, int], tuple[object, ...]]] = {}
         self._conn = self._open()
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
@@ -334,7 +336,7 @@ class SqliteFile:
             self.closed = True
             self._conn.close()
 
-    def kept(self, key: tuple, read: Callable[[], Iterable]) -> list:
+    def kept(self, key: Hashable, read: Callable[[], Iterable[T]]) -> list[T]:
         """`read()` under the lock, its answer kept until the file changes: a write through
         this store, or a commit by another connection (SQLite's data_version). The home
         screen lists every game at each visit: reading a club's saved games again each
@@ -343,12 +345,15 @@ class SqliteFile:
             try:
                 state = (self._writes, self._conn.execute("PRAGMA data_version").fetchone()[0])
             except sqlite3.Error:
-                return read()  # it says why, as it would have
+                return list(read())  # it says why, as it would have
             kept = self._kept.get(key)
-            if kept is None or kept[0] != state:
-                kept = (state, tuple(read()))
-                self._kept[key] = kept
-            return list(kept[1])
+            if kept is not None and kept[0] == state:
+                # Kept under this key by this same read: its answer is of the read's type,
+                # which the one dict of every read's answers cannot say.
+                return list(cast(tuple[T, ...], kept[1]))
+            answer = tuple(read())
+            self._kept[key] = (state, answer)
+            return list(answer)
 
     def transaction(self) -> "Transaction":
         """One write (`with file.transaction() as c:`): see Transaction."""
@@ -368,13 +373,15 @@ class SqliteFile:
         if self.closed:
             return None
         try:
-            return self._conn.execute("PRAGMA data_version").fetchone()[0]
+            version: int = self._conn.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.Error:
             return None
+        return version
 
     @locked_read
     def integrity(self) -> str:
-        return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
+        check: str = self._conn.execute("PRAGMA integrity_check").fetchone()[0]
+        return check
 
 
 class Part:
@@ -386,7 +393,7 @@ class Part:
     def __init__(self, db: SqliteFile) -> None:
         self.db = db
 
-    def kept(self, key: tuple, read: Callable[[], Iterable]) -> list:
+    def kept(self, key: Hashable, read: Callable[[], Iterable[T]]) -> list[T]:
         return self.db.kept(key, read)  # for kept_read
 
 
@@ -428,14 +435,19 @@ class Transaction:
             raise self._failed(exc) from exc
         return self.conn
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         try:
             self._end(exc_type, exc)
         finally:
             self.store._writes += 1
             self.store._lock.release()
 
-    def _end(self, exc_type, exc) -> None:
+    def _end(self, exc_type: type[BaseException] | None, exc: BaseException | None) -> None:
         if exc_type is None:
             try:
                 self.conn.execute("COMMIT")

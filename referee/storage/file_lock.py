@@ -19,7 +19,9 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # Windows: no flock; the file is still replaced whole and atomically
-    fcntl = None
+    _FLOCK = False
+else:
+    _FLOCK = True
 
 LOCK_WAIT_S = 5.0  # the longest a change waits for another referee's
 _RETRY_S = 0.01
@@ -44,7 +46,7 @@ def _open(path: Path) -> int | None:
 def locked(path: Path, wait_s: float | None = None) -> Iterator[None]:
     """Hold the lock file `path` (made if missing) for the block; `FolderBusy` after
     `wait_s` seconds (LOCK_WAIT_S unless given) of another process holding it."""
-    fd = _open(path) if fcntl is not None else None
+    fd = _open(path) if _FLOCK else None
     if fd is None:
         yield
         return

@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO, TypedDict, cast
 
 from referee.core.errors import RefereeError
 from referee.storage.importing import Imported, import_files
@@ -35,13 +36,21 @@ class ImportStopped(RefereeError):
 Progress = Callable[[int, int], None]  # bytes read, of how many
 
 
+class Job(TypedDict):
+    """What to import, as the child reads it: the saved games and the files, named."""
+
+    database: str
+    paths: list[str]
+    names: list[str]
+
+
 def import_apart(
     database: Path, paths: list[str], names: list[str], progress: Progress
 ) -> Imported:
     """import_files of `paths` into the saved games at `database`, in a process of its
     own when one can be started; waits for it. RefereeError, in one sentence, when the
     import cannot be done (NotAFile, SaveFailed, ImportStopped)."""
-    job = {"database": str(database), "paths": paths, "names": names}
+    job = Job(database=str(database), paths=paths, names=names)
     python = _python()
     if python is None:  # here, then, on the caller's thread
         return _run(job, progress)
@@ -57,10 +66,12 @@ def import_apart(
         )
     except OSError:  # no process can be started here after all
         return _run(job, progress)
+    # Both are pipes (PIPE above), which typeshed's Popen cannot tell from no pipe.
+    stdin, stdout = cast(IO[str], child.stdin), cast(IO[str], child.stdout)
     try:
-        child.stdin.write(json.dumps(job) + "\n")
-        child.stdin.close()
-        for line in child.stdout:
+        stdin.write(json.dumps(job) + "\n")
+        stdin.close()
+        for line in stdout:
             said = json.loads(line)
             if "progress" in said:
                 progress(*said["progress"])
@@ -69,7 +80,7 @@ def import_apart(
             elif "refused" in said:
                 raise RefereeError(said["refused"])
     finally:
-        child.stdout.close()
+        stdout.close()
         child.wait()
     raise ImportStopped(STOPPED)
 
@@ -88,7 +99,7 @@ def _code_path() -> list[str]:
     return [here, *extra]
 
 
-def _run(job: dict, progress: Progress) -> Imported:
+def _run(job: Job, progress: Progress) -> Imported:
     store = Store(job["database"])
     try:
         return import_files(store, job["paths"], progress, job["names"])
@@ -105,7 +116,7 @@ def main() -> int:
     job = json.loads(sys.stdin.readline())
     last = 0.0
 
-    def say(**what) -> None:
+    def say(**what: object) -> None:
         sys.stdout.write(json.dumps(what) + "\n")
         sys.stdout.flush()
 

@@ -25,7 +25,7 @@ import stat
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -77,7 +77,7 @@ def not_a_file(mode: int) -> str | None:
     return "not a regular file"
 
 
-def path_text(where) -> str:
+def path_text(where: str | os.PathLike[str]) -> str:
     """A path in a sentence: whole (the file named is the one to look for), but printable."""
     return quoted(str(where), PATH_SENTENCE // 2)
 
@@ -153,7 +153,7 @@ def _in_order(items: Iterable[Any], now: str, workers: Executor | None) -> Itera
         for item in items:
             yield checked(item, now)
         return
-    pending: deque = deque()
+    pending: deque[Future[list[Staged | str]]] = deque()
     chunk: list[Any] = []
     for item in items:
         chunk.append(item)

@@ -8,7 +8,8 @@ import contextlib
 from referee.core.errors import InvalidAction
 from referee.core.names import new_name
 from referee.core.record import read_json
-from referee.storage.database import Part, kept_read
+from referee.storage.database import Part
+from referee.storage.kept_reads import kept_read
 from referee.storage.players import RecentTable, first_seen, recent_tables
 from referee.storage.reading import readable_tables
 

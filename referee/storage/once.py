@@ -2,6 +2,7 @@
 any device or in another process. A part of the store (`store.once`)."""
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -32,7 +33,9 @@ def same_game(record: GameRecord, *, replayed: bool = False) -> str | None:
     return json.dumps([record.game, record.players, options, actions], sort_keys=True)
 
 
-def stored_same_game(conn, game_id: int, game: str, players: list[str], options: str) -> str | None:
+def stored_same_game(
+    conn: sqlite3.Connection, game_id: int, game: str, players: list[str], options: str
+) -> str | None:
     """`same_game` of a stored game (of this kind and these players); None when this
     referee cannot read it (a game it cannot read is no match)."""
     payloads = conn.execute(
@@ -50,7 +53,7 @@ def stored_same_game(conn, game_id: int, game: str, players: list[str], options:
     return same_game(stored)
 
 
-def instant(stamp) -> datetime | str:
+def instant(stamp: object) -> datetime | str:
     """A stored or recorded time as one instant (its text, when it is not a time)."""
     try:
         when = datetime.fromisoformat(str(stamp))
@@ -59,13 +62,13 @@ def instant(stamp) -> datetime | str:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def stored_as(conn, record: GameRecord) -> int | None:
+def stored_as(conn: sqlite3.Connection, record: GameRecord) -> int | None:
     """The id of a stored game that is this record (`same_game`), or None: on `conn`, inside
     the caller's read or write (an import checks inside its own transaction)."""
     want = same_game(record)
     if want is None:
         return None
-    rows = conn.execute(
+    rows: list[tuple[int, str, str]] = conn.execute(
         "SELECT id, options, created FROM games WHERE kind=? AND players=? ORDER BY id",
         (record.game, json.dumps(record.players)),
     ).fetchall()
@@ -86,7 +89,7 @@ class Once(Part):
         id and whether it is new (a game stored already, even earlier in `games`, gives
         the stored one's id). Checked inside the write, so two imports at once of one
         record store it once."""
-        out = []
+        out: list[tuple[int, bool]] = []
         with self.db.transaction() as c:
             for record, st in games:
                 same = stored_as(c, record)
@@ -102,12 +105,16 @@ class Once(Part):
         with self.db.reading() as conn:
             return stored_as(conn, record)
 
-    def create_rematch(self, of: int, record: GameRecord, summary: str, points) -> int:
+    def create_rematch(
+        self, of: int, record: GameRecord, summary: str, points: Sequence[int]
+    ) -> int:
         """Play again of game `of`: the game made the first time, or this new one. The
         check and the write are one transaction and `rematch_of` is unique, so a second
         tap on any device, or in another process, finds the game the first one made."""
         with self.db.transaction() as c:
-            row = c.execute("SELECT id FROM games WHERE rematch_of=?", (of,)).fetchone()
+            row: tuple[int] | None = c.execute(
+                "SELECT id FROM games WHERE rematch_of=?", (of,)
+            ).fetchone()
             if row is not None:
                 return row[0]
             game_id = insert_game(c, record, summary, points, None, None)

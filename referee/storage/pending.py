@@ -60,7 +60,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _at_revision(c, game_id: int, revision: int) -> bool:
+def _at_revision(c: sqlite3.Connection, game_id: int, revision: int) -> bool:
     """Whether the game is still at `revision`: each decision made or undone deletes the
     picks and entries kept for it (ActionLog's writes), so none is written after it."""
     row = c.execute("SELECT revision FROM games WHERE id=?", (game_id,)).fetchone()

@@ -69,7 +69,7 @@ def relative_day(stamp: str, now: datetime | None = None, tz: tzinfo | None = No
     return shown if day.year == today.year else f"{shown} {day.year}"
 
 
-def recent_tables(rows: Sequence[tuple[str, Sequence[str], str]], limit: int) -> list[RecentTable]:
+def recent_tables(rows: Iterable[tuple[str, Sequence[str], str]], limit: int) -> list[RecentTable]:
     """The distinct tables of (kind, players, played) rows given most recent first: a
     table is its players in seat order and its game."""
     seen: dict[tuple[str, ...], RecentTable] = {}

@@ -3,6 +3,7 @@ referee know its game, players and options?) and parsed into a record, or refuse
 sentence that says why. A part of the store, kept apart for its length."""
 
 import sqlite3
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,11 +25,11 @@ from referee.storage.database import GameUnreadable, as_clause
 class StoredGame:
     id: int
     record: GameRecord
-    redo: list[dict]  # undone actions, the next one to redo last (a stack)
+    redo: list[dict[str, Any]]  # undone actions, the next one to redo last (a stack)
     revision: int = 0  # how many changes the game has had; writers must name it
 
 
-def json_object(raw) -> dict:
+def json_object(raw: object) -> dict[str, Any]:
     try:
         data = read_json(raw) if isinstance(raw, str) else {}
     except InvalidAction:
@@ -36,7 +37,7 @@ def json_object(raw) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def readable_tables(rows):
+def readable_tables(rows: Iterable[tuple[Any, Any, str]]) -> Iterator[tuple[str, list[str], str]]:
     """(kind, players, played) of the stored games whose kind and names can be read."""
     for kind, players, updated in rows:
         if kind not in GAMES:
@@ -80,7 +81,9 @@ def read_game(conn: sqlite3.Connection, json_valid: bool, game_id: int) -> Store
         raise GameUnreadable(
             sentence(f"This game cannot be opened: {as_clause(exc.reason)}")
         ) from None
-    done, undone, times = [], [], []
+    done: list[Any] = []
+    undone: list[Any] = []
+    times: list[str | None] = []
     for action, (_payload, was_undone, _valid, at) in zip(parsed, actions, strict=True):
         (undone if was_undone else done).append(action)
         if not was_undone:

@@ -2,6 +2,7 @@
 the other): a part of the store (`store.renaming`)."""
 
 import json
+import sqlite3
 from collections.abc import Callable
 
 from referee.core.errors import InvalidAction, RefereeError
@@ -41,7 +42,7 @@ class Renaming(Part):
         except _DryRun as done:
             return done.games
 
-    def _rename(self, c, old: str, new: str) -> list[int]:
+    def _rename(self, c: sqlite3.Connection, old: str, new: str) -> list[int]:
         new = new_name(new)  # as for a new table: nothing invisible or text-turning
         if new == old:
             raise InvalidAction(f"The player is called {quoted(new)} already.")
@@ -69,7 +70,9 @@ class Renaming(Part):
             self._rename_in(c, game_id, names, old, new)
         return [game_id for game_id, _names in games]
 
-    def _rename_in(self, c, game_id: int, names: list[str], old: str, new: str) -> None:
+    def _rename_in(
+        self, c: sqlite3.Connection, game_id: int, names: list[str], old: str, new: str
+    ) -> None:
         c.execute(
             "UPDATE games SET players=?, revision=revision+1 WHERE id=?",
             (json.dumps(names), game_id),

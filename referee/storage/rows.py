@@ -3,6 +3,9 @@ rows, as one game is created (`insert_game`: Store.create_game, Once's imports a
 again) and as an import stages many (referee.storage.staging)."""
 
 import json
+import sqlite3
+from collections.abc import Sequence
+from typing import cast
 
 from referee.core.record import GameRecord
 from referee.storage.action_log import utc_now
@@ -14,7 +17,12 @@ ResultRow = tuple[int, str, int, int | None]  # seat, player, points, place
 
 
 def game_rows(
-    record: GameRecord, summary, points, finished, places, now: str
+    record: GameRecord,
+    summary: str,
+    points: Sequence[int],
+    finished: bool | None,
+    places: Sequence[int] | None,
+    now: str,
 ) -> tuple[GameRow, list[ActionRow], list[ResultRow]]:
     """The rows of `record` (kind, players, options, created, updated, summary, finished,
     ended). A record's dates are kept as it carries them (an import keeps when the game
@@ -23,7 +31,7 @@ def game_rows(
     over = places is not None if finished is None else bool(finished)
     created = record.created or now
     changed = record.changed or record.ended or record.created or now
-    game = (
+    game: GameRow = (
         record.game,
         json.dumps(record.players),
         json.dumps(record.options),
@@ -41,7 +49,14 @@ def game_rows(
     return game, actions, result_rows(record.players, tuple(points), places)
 
 
-def insert_game(c, record: GameRecord, summary, points, finished, places) -> int:
+def insert_game(
+    c: sqlite3.Connection,
+    record: GameRecord,
+    summary: str,
+    points: Sequence[int],
+    finished: bool | None,
+    places: Sequence[int] | None,
+) -> int:
     """Inside the caller's transaction: store a new game's rows; its id."""
     game, actions, results = game_rows(record, summary, points, finished, places, utc_now())
     cur = c.execute(
@@ -49,7 +64,7 @@ def insert_game(c, record: GameRecord, summary, points, finished, places) -> int
         "ended) VALUES (?,?,?,?,?,?,?,?)",
         game,
     )
-    game_id = cur.lastrowid
+    game_id = inserted_id(cur)
     c.executemany(
         "INSERT INTO actions(game_id, seq, payload, at) VALUES (?,?,?,?)",
         [(game_id, *row) for row in actions],
@@ -59,3 +74,10 @@ def insert_game(c, record: GameRecord, summary, points, finished, places) -> int
         [(game_id, *row) for row in results],
     )
     return game_id
+
+
+def inserted_id(cur: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT on `cur` just wrote."""
+    # lastrowid is None only on a cursor that has inserted nothing, which typeshed cannot
+    # tell from one that has.
+    return cast(int, cur.lastrowid)

@@ -37,7 +37,7 @@ import tempfile
 import threading
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from referee.core.errors import RefereeError
@@ -179,7 +179,7 @@ class TableAccess:
         self._damaged = False
 
     @contextlib.contextmanager
-    def _changing(self):
+    def _changing(self) -> Iterator[None]:
         """A change, made under the folder's lock on the file as stored now (a damaged
         one moved aside first); the caller changes it and writes it."""
         with contextlib.suppress(OSError):  # the lock file needs the folder

@@ -19,9 +19,10 @@ once: the second's copy finds the first's game.
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from typing import NamedTuple
+from types import TracebackType
+from typing import NamedTuple, ParamSpec, TypeVar
 
 from referee.core.outcome import Standing
 from referee.core.record import GameRecord
@@ -98,10 +99,14 @@ def _moment(stamp: str) -> str | None:
     return when.astimezone(UTC).isoformat() if isinstance(when, datetime) else None
 
 
-def _run(work, *args):
+P = ParamSpec("P")  # what `_run`'s work takes
+R = TypeVar("R")  # and gives
+
+
+def _run(work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """`work`, with a write SQLite refuses (a full disk) said as SaveFailed."""
     try:
-        return work(*args)
+        return work(*args, **kwargs)
     except sqlite3.Error as exc:
         raise save_failed(exc) from exc
 
@@ -138,7 +143,12 @@ class _OwnTransaction(Transaction):
     def __enter__(self) -> sqlite3.Connection:
         return self._begin()
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self._end(exc_type, exc)
 
 

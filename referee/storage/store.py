@@ -34,12 +34,12 @@ from referee.storage.database import (  # the store's errors, named here too (__
     SaveFailed,
     SqliteFile,
     StoreUnavailable,
-    kept_read,
     locked_read,
     why_unusable,
 )
 from referee.storage.dispute_history import DisputeHistory
 from referee.storage.environ import DATA_DIR_ENV, data_dir  # noqa: F401 - named here too
+from referee.storage.kept_reads import kept_read
 from referee.storage.known_players import Players
 from referee.storage.once import Once
 from referee.storage.pending import DeviceSeats, PendingPicks
@@ -73,8 +73,15 @@ __all__ = [
 ]
 
 
+# A row of list_games: the game's id, its texts as stored (another tool may have written
+# anything there: each is read as it comes), and its two counts of actions.
+_ListedRow = tuple[int, Any, Any, Any, Any, Any, Any, Any, int, int]
+
+
 @functools.lru_cache(maxsize=1024)
-def _table_of(kind, players, options) -> tuple[list[str], str | None, dict]:
+def _table_of(
+    kind: object, players: object, options: object
+) -> tuple[list[str], str | None, dict[str, Any]]:
     """`check_game`'s answer and the options of a row: the same for every game of a
     table (a club's 30,000 imported games sit at a few), and an answer the texts alone
     give; a row that raises is never kept."""
@@ -97,7 +104,7 @@ class GameSummary:
     actions: int
     problem: str | None = None  # "cannot open: ..." when this referee cannot load the game
     points: tuple[int, ...] = ()  # each seat's points after the latest change (no replay)
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class Store(SqliteFile):
@@ -113,7 +120,8 @@ class Store(SqliteFile):
     def __init__(self, path: Path | str | None = None) -> None:
         super().__init__(Path(path) if path else data_dir() / DB_NAME)
         self._json_valid = has_json_valid(self._conn)
-        self._summaries: dict[tuple, GameSummary] = {}  # list_games' rows, as last read
+        # list_games' rows, as last read, with each game's points
+        self._summaries: dict[tuple[_ListedRow, tuple[int, ...]], GameSummary] = {}
         self.log = ActionLog(self)  # each game's actions, undo, redo, edits and versions
         self.picks = PendingPicks(self)  # what the table entered but has not yet played
         self.seats = DeviceSeats(self)  # which seat a phone said is its player's
@@ -160,10 +168,10 @@ class Store(SqliteFile):
         self,
         record: GameRecord,
         summary: str = "",
-        points=(),
+        points: Sequence[int] = (),
         *,
         finished: bool | None = None,
-        places=None,
+        places: Sequence[int] | None = None,
     ) -> int:
         """Store a new game (an imported record may arrive over: give its `places`)."""
         with self.transaction() as c:
@@ -196,7 +204,7 @@ class Store(SqliteFile):
             else "0"
         )
         try:
-            rows = self._conn.execute(
+            rows: list[_ListedRow] = self._conn.execute(
                 "SELECT g.id, g.kind, g.players, g.options, g.created, g.updated, g.finished, "
                 "g.summary, (SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id AND "
                 f"a.undone=0), {damaged} FROM games g "
@@ -215,7 +223,7 @@ class Store(SqliteFile):
             self._summaries[key] = before.get(key) or self._summary(*key)
         return list(self._summaries.values())
 
-    def _summary(self, row: tuple, points: tuple[int, ...]) -> GameSummary:
+    def _summary(self, row: _ListedRow, points: tuple[int, ...]) -> GameSummary:
         game_id, kind, players, options, created, updated, finished, summary, count, bad = row
         try:
             names, problem, opts = _table_of(kind, players, options)

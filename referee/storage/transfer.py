@@ -12,6 +12,7 @@ import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from referee.core.errors import RefereeError
 from referee.core.names import quoted, sentence
@@ -76,7 +77,7 @@ def export_all(store: Store, target: str) -> Exported:
     folder's files are written into a hidden folder beside them first and moved into place
     at the end, so a full disk leaves none of them behind."""
     out = Exported()
-    records: list[tuple[int, str, dict]] = []
+    records: list[tuple[int, str, dict[str, Any]]] = []
     for listed in sorted(store.list_games(), key=lambda g: g.id):
         try:
             record = store.load(listed.id).record
