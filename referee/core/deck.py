@@ -2,14 +2,17 @@
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Generic, TypeVar
 
 from referee.core.errors import InvalidAction
 
+Card = TypeVar("Card", bound=Hashable)
 
-class Deck:
+
+class Deck(Generic[Card]):
     """A deck composition: card -> number of copies."""
 
-    def __init__(self, copies: Mapping[Hashable, int], name: Callable[[Hashable], str]) -> None:
+    def __init__(self, copies: Mapping[Card, int], name: Callable[[Card], str]) -> None:
         self.copies = dict(copies)
         self.name = name
 
@@ -17,11 +20,11 @@ class Deck:
     def size(self) -> int:
         return sum(self.copies.values())
 
-    def remaining(self, seen: Iterable[Hashable]) -> dict[Hashable, int]:
+    def remaining(self, seen: Iterable[Card]) -> dict[Card, int]:
         used = Counter(seen)
         return {card: n - used.get(card, 0) for card, n in self.copies.items()}
 
-    def verify_cards(self, seen: Iterable[Hashable]) -> None:
+    def verify_cards(self, seen: Iterable[Card]) -> None:
         """Raise InvalidAction if `seen` holds a card the deck lacks or too many copies."""
         used = Counter(seen)
         for card, n in used.items():

@@ -8,7 +8,7 @@ and the first screen of a referee with no saved games needs none of them.
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.core import record
 from referee.core.rules import GameRules
@@ -23,7 +23,7 @@ _KINDS = ("faeker", "faj", "fairybucks", "fairy", "deceptidice")
 _DISPUTE_ORDER = ("faeker", "faj", "fairybucks", "deceptidice", "fairy")
 
 
-class _Games(Mapping[str, GameRules]):
+class _Games(Mapping[str, GameRules[Any, Any, Any]]):
     """A read-only mapping from a game's kind to its rules, imported on first use.
 
     `register` adds a game whose package lives elsewhere (a test's game), `unregister`
@@ -33,10 +33,10 @@ class _Games(Mapping[str, GameRules]):
 
     def __init__(self, kinds: tuple[str, ...]) -> None:
         self._packages = {kind: f"{__name__}.{kind}" for kind in kinds}
-        self._rules: dict[str, GameRules] = {}
+        self._rules: dict[str, GameRules[Any, Any, Any]] = {}
         self.generation = 0
 
-    def __getitem__(self, kind: str) -> GameRules:
+    def __getitem__(self, kind: str) -> GameRules[Any, Any, Any]:
         rules = self._rules.get(kind)
         if rules is None:
             rules = importlib.import_module(self._packages[kind]).RULES
@@ -65,7 +65,9 @@ class _Games(Mapping[str, GameRules]):
         self.generation += 1
 
     def disputes(self, kind: str) -> "GameDisputes":
-        return importlib.import_module(f"{self._packages[kind]}.disputes").DISPUTES
+        module = importlib.import_module(f"{self._packages[kind]}.disputes")
+        disputes: GameDisputes = module.DISPUTES
+        return disputes
 
     def dispute_order(self) -> tuple[str, ...]:
         first = [kind for kind in _DISPUTE_ORDER if kind in self._packages]
@@ -76,7 +78,7 @@ GAMES = _Games(_KINDS)
 record.example_game = next(iter(GAMES))  # for a refusal in core (core names no game)
 
 
-def rules_for(kind: str) -> GameRules:
+def rules_for(kind: str) -> GameRules[Any, Any, Any]:
     try:
         return GAMES[kind]
     except KeyError:

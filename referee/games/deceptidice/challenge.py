@@ -2,16 +2,22 @@
 truth.judge), and the round's loser named.
 """
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import amount
 from referee.games.deceptidice import guesses, truth
 from referee.games.deceptidice.deck import check_cards
 from referee.games.deceptidice.material import sizes_text, split
 from referee.games.deceptidice.model import (
+    Card,
     Challenge,
     DeceptidiceChoices,
+    DeceptidiceOptions,
     DeceptidiceState,
     PowerCard,
     PowerClaim,
@@ -21,9 +27,15 @@ from referee.games.deceptidice.model import (
 from referee.games.deceptidice.truth import card_name, judge, verdict_phrase
 
 
-class ChallengeHandlers:
+class ChallengeHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, DeceptidiceChoices]):
     """Challenge and Tops: their handlers and the offer test of the tops, mixed into
     DeceptidiceRules, whose `choices`, `_actor` and `hidden_dice` they use."""
+
+    if TYPE_CHECKING:  # DeceptidiceRules's own, declared for the type checker
+
+        def _actor(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int: ...
+
+        def hidden_dice(self, state: DeceptidiceState, seat: int) -> int: ...
 
     @staticmethod
     def _tops_fit(state: DeceptidiceState, menu: DeceptidiceChoices, action: Tops) -> bool:
@@ -38,7 +50,9 @@ class ChallengeHandlers:
             and menu.fits(cards)
         )
 
-    def _challenge(self, state: DeceptidiceState, action: Challenge):
+    def _challenge(
+        self, state: DeceptidiceState, action: Challenge
+    ) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         if not menu.challenge:
@@ -47,6 +61,7 @@ class ChallengeHandlers:
             )
         r = state.round
         last = r.last
+        assert last is not None  # a challenge is offered only once a guess is made
         guesser = state.players[last.seat]
         new = state.model_copy(
             update=dict(phase="tops", round=r.model_copy(update=dict(challenger=seat, turn=None)))
@@ -69,7 +84,7 @@ class ChallengeHandlers:
 
     # -- the challenge's verdict -------------------------------------------------------
 
-    def _tops(self, state: DeceptidiceState, action: Tops):
+    def _tops(self, state: DeceptidiceState, action: Tops) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         expected = dict(menu.tops)
         entered = flow.collect(
@@ -92,7 +107,9 @@ class ChallengeHandlers:
         check_cards(state, menu, [c for cards in entered.values() for c in cards])
         return self._settle(state, entered)
 
-    def _settle(self, state: DeceptidiceState, entered: dict[int, tuple]):
+    def _settle(
+        self, state: DeceptidiceState, entered: dict[int, tuple[Card, ...]]
+    ) -> tuple[DeceptidiceState, Verdict]:
         """Judge the challenged guess from every top: revealed ones and `entered`."""
         r = state.round
         n = len(state.players)
@@ -100,6 +117,7 @@ class ChallengeHandlers:
         flat = [c for seat_tops in tops for c in seat_tops]
         owners = [s for s in range(n) for _ in tops[s]]
         last = r.last
+        assert last is not None and r.challenger is not None  # a guess was challenged
         names = names_of(state)
         verdict = judge(last.guess, flat, owners, last.seat, names)
         loser = truth.loser(verdict, last.seat, r.challenger)
@@ -143,7 +161,9 @@ class ChallengeHandlers:
         )
 
     @staticmethod
-    def _power_owner(state: DeceptidiceState, tops, claimant: int, card: PowerCard) -> str:
+    def _power_owner(
+        state: DeceptidiceState, tops: Sequence[Sequence[Card]], claimant: int, card: PowerCard
+    ) -> str:
         """Whose die the claimed power card was on, in words."""
         holders = [s for s, seat_tops in enumerate(tops) if card in seat_tops]
         name = state.players[claimant]

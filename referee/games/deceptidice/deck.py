@@ -7,7 +7,9 @@ named in a swap with open hands. All are refused by the menu's own tests (`card_
 """
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from referee.core.errors import InvalidAction
 from referee.core.words import amount
@@ -18,6 +20,7 @@ from referee.games.deceptidice.material import (
     WILDCARDS,
 )
 from referee.games.deceptidice.model import (
+    Card,
     DeceptidiceChoices,
     DeceptidiceState,
     PowerCard,
@@ -27,7 +30,9 @@ from referee.games.deceptidice.truth import card_name
 
 
 @lru_cache(maxsize=4096)
-def deck_left(seen: tuple, wildcards: bool, power_cards: int) -> tuple:
+def deck_left(
+    seen: tuple[Card, ...], wildcards: bool, power_cards: int
+) -> tuple[tuple[str, Any], ...]:
     """What is left of the deck once `seen` is face up, as the menu's fields."""
     copies = dict.fromkeys(NUMBER_CARDS, COPIES_EACH)
     if wildcards:
@@ -43,7 +48,7 @@ def deck_left(seen: tuple, wildcards: bool, power_cards: int) -> tuple:
     )
 
 
-def check_kinds(menu: DeceptidiceChoices, cards) -> None:
+def check_kinds(menu: DeceptidiceChoices, cards: Iterable[Card]) -> None:
     """Refuse a wildcard or power card at a table that plays without them."""
     for card in cards:
         if not menu.card_kind_ok(card):
@@ -53,7 +58,7 @@ def check_kinds(menu: DeceptidiceChoices, cards) -> None:
             )
 
 
-def check_cards(state: DeceptidiceState, menu: DeceptidiceChoices, cards) -> None:
+def check_cards(state: DeceptidiceState, menu: DeceptidiceChoices, cards: Sequence[Card]) -> None:
     """Refuse cards this deck lacks or has no copy left of, by the menu's own tests."""
     check_kinds(menu, cards)
     if menu.fits(cards):
@@ -74,15 +79,15 @@ def check_cards(state: DeceptidiceState, menu: DeceptidiceChoices, cards) -> Non
         )
     left = dict(menu.cards_left)
     plain = Counter(c for c in cards if not isinstance(c, PowerCard))
-    for card, n in plain.items():
-        if n > left[card]:
-            have = WILDCARDS if card == WILD else COPIES_EACH
+    for code, n in plain.items():
+        if n > left[code]:
+            have = WILDCARDS if code == WILD else COPIES_EACH
             what = (
                 f"{amount(have, 'wildcards')}"
-                if card == WILD
-                else f"{amount(have, 'copies')} of {card_name(card, names)}"
+                if code == WILD
+                else f"{amount(have, 'copies')} of {card_name(code, names)}"
             )
             raise InvalidAction(
-                f"The deck has only {what}, but {have - left[card] + n} were entered this round."
+                f"The deck has only {what}, but {have - left[code] + n} were entered this round."
             )
     raise InvalidAction("These cards cannot all be face up at once.")  # pragma: no cover

@@ -2,7 +2,7 @@
 game's ladder and judge."""
 
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -74,7 +74,7 @@ class DeceptidiceChallenge(Value):
     variants: DiceVariants = DiceVariants()
 
 
-def _check_form(guess, v) -> None:
+def _check_form(guess: GuessForm, v: DiceVariants) -> None:
     if isinstance(guess, StraightGuess) and not v.straights:
         raise InvalidAction("Straights are a variant: turn it on to ask about a straight.")
     if isinstance(guess, VagueGuess) and not v.vague:
@@ -123,16 +123,16 @@ def settle_challenge(d: DeceptidiceChallenge) -> Settled:
     flat = [c for t in d.tops for c in t.tops]
     owners = [s for s, t in enumerate(d.tops) for _ in t.tops]
     counts = Counter(c for c in flat if not isinstance(c, PowerCard))
-    for card, k in counts.items():
-        if card == WILD:
+    for code, k in counts.items():
+        if code == WILD:
             if not d.variants.wildcards:
                 raise InvalidAction("A wildcard needs the wildcards expansion: turn it on.")
             if k > WILDCARDS:
                 raise InvalidAction(f"The deck has only {WILDCARDS} wildcards, not {k}.")
-        elif card in NUMBER_CARDS and k > COPIES_EACH:
+        elif code in NUMBER_CARDS and k > COPIES_EACH:
             raise InvalidAction(
                 f"The deck has each card {times(COPIES_EACH)}: "
-                f"{truth.card_name(card)} {amount(k, 'times')}."
+                f"{truth.card_name(code)} {amount(k, 'times')}."
             )
     powers = [c for c in flat if isinstance(c, PowerCard)]
     if powers and len(powers) > d.variants.power_cards:
@@ -169,9 +169,9 @@ def settle_challenge(d: DeceptidiceChallenge) -> Settled:
     )
 
 
-def prefill(state: DeceptidiceState) -> dict:
+def prefill(state: DeceptidiceState) -> dict[str, Any]:
     r, o = state.round, state.options
-    pre: dict = {
+    pre: dict[str, Any] = {
         "variants": {
             "straights": o.straights,
             "vague": o.vague,

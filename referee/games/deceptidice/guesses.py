@@ -6,7 +6,7 @@ menu of guesses offered and the refusal of a guess both come from it.
 """
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from referee.core.words import amount as counted
 from referee.games.deceptidice.material import (
@@ -22,6 +22,7 @@ from referee.games.deceptidice.material import (
 )
 from referee.games.deceptidice.model import (
     ColourGuess,
+    GuessForm,
     NumberGuess,
     PowerCard,
     PowerClaim,
@@ -35,7 +36,7 @@ DEFAULT = dict(zip(COLOURS, DEFAULT_NAMES, strict=True))
 SPECIFIC, STRAIGHT, VAGUE, POWER = "specific", "straight", "vague", "power"
 
 
-def form_of(guess) -> str:
+def form_of(guess: GuessForm) -> str:
     if isinstance(guess, NumberGuess | ColourGuess):
         return SPECIFIC
     if isinstance(guess, StraightGuess):
@@ -45,12 +46,14 @@ def form_of(guess) -> str:
     return POWER
 
 
-def amount(guess) -> int:
+def amount(guess: GuessForm) -> int:
     """A guess's COUNT; a power claim's value."""
     return guess.card.value if isinstance(guess, PowerClaim) else guess.count
 
 
-def least(previous, form: str, element: int | None = None, power_always: bool = False) -> int:
+def least(
+    previous: GuessForm | None, form: str, element: int | None = None, power_always: bool = False
+) -> int:
     """The smallest COUNT (a power claim: value) of `form` that is higher than `previous`.
 
     May exceed MAX_COUNT: then nothing of that form is higher."""
@@ -64,14 +67,25 @@ def least(previous, form: str, element: int | None = None, power_always: bool = 
     if before == VAGUE:
         if form == VAGUE:
             return p + 1
-        if form == STRAIGHT and DOUBLE * element > p:
-            return MIN_COUNT
+        if form == STRAIGHT:
+            assert element is not None  # a straight's least COUNT is asked with its element
+            if DOUBLE * element > p:
+                return MIN_COUNT
         return p // DOUBLE + 1  # more than half of the vague COUNT
     if form == VAGUE:
         return DOUBLE * p  # at least double a specific COUNT (a straight counts as specific)
-    if form == STRAIGHT and element > p:
-        return MIN_COUNT
+    if form == STRAIGHT:
+        assert element is not None  # a straight's least COUNT is asked with its element
+        if element > p:
+            return MIN_COUNT
     return p + 1
+
+
+class HigherOptions(Protocol):
+    """What `is_higher` reads of a table's options: a game's, or a dispute's variants."""
+
+    @property
+    def power_always(self) -> bool: ...
 
 
 class Higher(NamedTuple):
@@ -80,7 +94,7 @@ class Higher(NamedTuple):
     ruling: str
 
 
-def is_higher(previous, guess, options) -> Higher:
+def is_higher(previous: GuessForm | None, guess: GuessForm, options: HigherOptions) -> Higher:
     """Is `guess` higher than `previous` (None: the round's opening guess)?"""
     power_always = options.power_always
     form = form_of(guess)
@@ -122,6 +136,7 @@ def is_higher(previous, guess, options) -> Higher:
             "DD-VAGUE",
         )
     if before == VAGUE and form == STRAIGHT:
+        assert isinstance(guess, StraightGuess)  # the form of a straight guess
         e = guess.element
         return Higher(
             ok,
@@ -139,6 +154,7 @@ def is_higher(previous, guess, options) -> Higher:
             "DD-STRAIGHT-VAGUE" if before == STRAIGHT else "DD-VAGUE",
         )
     if form == STRAIGHT:
+        assert isinstance(guess, StraightGuess)  # the form of a straight guess
         e = guess.element
         return Higher(
             ok,
@@ -187,7 +203,7 @@ def power_text(card: PowerCard) -> str:
     return f"{combo_text(card)} (value {card.value})"
 
 
-def describe(guess, names: Mapping[str, str] = DEFAULT) -> str:
+def describe(guess: GuessForm, names: Mapping[str, str] = DEFAULT) -> str:
     """The guess as a player says it: '3 cards with a 4', '4 Red cards'."""
     if isinstance(guess, NumberGuess):
         if guess.less_than:
@@ -205,7 +221,7 @@ def describe(guess, names: Mapping[str, str] = DEFAULT) -> str:
     return f"a power card: {power_text(guess.card)}"
 
 
-def short(guess, names: Mapping[str, str] = DEFAULT) -> str:
+def short(guess: GuessForm, names: Mapping[str, str] = DEFAULT) -> str:
     """The guess on a ladder rung: '3 × 4', '4 × Red', '2 × <4', '5 in a row incl. 3'."""
     if isinstance(guess, NumberGuess):
         return f"{guess.count} × {'<' if guess.less_than else ''}{guess.number}"
@@ -221,7 +237,7 @@ def short(guess, names: Mapping[str, str] = DEFAULT) -> str:
 # -- never true ------------------------------------------------------------------------
 
 
-def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
+def most_possible(guess: GuessForm, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
     """The most matching cards the table could ever show for this guess, and why."""
     wild = WILDCARDS if wildcards else 0
     with_wild = f" and {counted(wild, 'wildcards')}" if wild else ""
@@ -275,7 +291,7 @@ def most_possible(guess, dice_in_play: int, wildcards: bool) -> tuple[int, str]:
     return min(limits, key=lambda t: t[0])
 
 
-def never_true(guess, dice_in_play: int, wildcards: bool) -> str | None:
+def never_true(guess: GuessForm, dice_in_play: int, wildcards: bool) -> str | None:
     """Why this guess can never be true at this table (None: it could be)."""
     if isinstance(guess, PowerClaim):
         card = guess.card

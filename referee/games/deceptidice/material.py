@@ -7,6 +7,7 @@ value, see model.py). Colours keep these letters whatever the table calls them.
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TypeGuard
 
 from referee.core.errors import InvalidAction
 from referee.core.names import quoted, unshowable
@@ -80,7 +81,7 @@ def colour_of(card: str) -> str:
     return card[0]
 
 
-def is_number_card(card) -> bool:
+def is_number_card(card: object) -> TypeGuard[str]:
     return isinstance(card, str) and card != WILD
 
 

@@ -1,6 +1,7 @@
 """Deceptidice options, guesses, actions, state and the menu of legal choices."""
 
-from typing import Annotated, ClassVar, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -26,9 +27,15 @@ from referee.games.deceptidice.material import (
 Number = Annotated[
     int, Field(ge=1, le=len(NUMBERS), description=f"a card number, 1-{len(NUMBERS)}")
 ]
-Colour = Literal[COLOURS]
+if TYPE_CHECKING:
+    # A Literal of a tuple's values checks each code at runtime (pydantic), but a type
+    # checker takes a Literal's values only as written out: to it, a code is a str.
+    Colour = str
+    CardCode = str
+else:
+    Colour = Literal[COLOURS]
+    CardCode = Literal[(*NUMBER_CARDS, WILD)]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT, description="how many cards (COUNT)")]
-CardCode = Literal[(*NUMBER_CARDS, WILD)]
 
 
 class DeceptidiceOptions(Value):
@@ -230,6 +237,9 @@ class NoSwap(Value):
     player: str
 
 
+# The actions a player takes by name: all but the tops, which the table enters.
+PlayerAction = DeceptidiceGuess | Challenge | RevealDie | Discard | Swap | NoSwap
+
 DeceptidiceAction = Annotated[
     DeceptidiceGuess | Challenge | RevealDie | Tops | Discard | Swap | NoSwap,
     Field(discriminator="type"),
@@ -264,7 +274,7 @@ class RoundState(Snapshot):
         return self.ladder[-1] if self.ladder else None
 
     @property
-    def seen(self) -> list:
+    def seen(self) -> list[Card]:
         """Cards face up this round: revealed dice, then every top entered."""
         if self.tops:
             return [c for tops in self.tops for c in tops]
@@ -290,8 +300,8 @@ class DeceptidiceState(Snapshot):
         return self.dice * len(self.players)
 
 
-def has_modifier(guess) -> bool:
-    return getattr(guess, "less_than", False) or getattr(guess, "without", False)
+def has_modifier(guess: GuessForm) -> bool:
+    return bool(getattr(guess, "less_than", False) or getattr(guess, "without", False))
 
 
 class GuessMenu(Snapshot):
@@ -305,7 +315,7 @@ class GuessMenu(Snapshot):
     modifiers: bool = True
     max_count: int = MAX_COUNT
 
-    def least(self, guess) -> int | None:
+    def least(self, guess: GuessForm) -> int | None:
         if isinstance(guess, NumberGuess | ColourGuess):
             return self.specific
         if isinstance(guess, StraightGuess):
@@ -314,7 +324,7 @@ class GuessMenu(Snapshot):
             return self.vague
         return self.power
 
-    def allows(self, guess) -> bool:
+    def allows(self, guess: GuessForm) -> bool:
         if not self.modifiers and has_modifier(guess):
             return False
         least = self.least(guess)
@@ -346,13 +356,13 @@ class DeceptidiceChoices(Snapshot):
     wildcards: bool = False  # wildcards are in this deck
     power_cards: bool = False  # power cards are in this deck
 
-    def card_kind_ok(self, card) -> bool:
+    def card_kind_ok(self, card: Card) -> bool:
         """Whether the card exists in this deck at all."""
         if isinstance(card, PowerCard):
             return self.power_cards
         return card != WILD or self.wildcards
 
-    def fits(self, cards) -> bool:
+    def fits(self, cards: Sequence[Card]) -> bool:
         """Whether these cards can all turn up now, besides those already face up."""
         left = dict(self.cards_left)
         power = [c for c in cards if isinstance(c, PowerCard)]

@@ -3,6 +3,7 @@ play tests and autoplay use). Pure functions of the state, its menu and the rng.
 """
 
 import random
+from typing import Literal
 
 from referee.games.deceptidice.material import (
     COLOURS,
@@ -13,14 +14,17 @@ from referee.games.deceptidice.material import (
     WILD,
 )
 from referee.games.deceptidice.model import (
+    Card,
     Challenge,
     ColourGuess,
+    DeceptidiceAction,
     DeceptidiceChoices,
     DeceptidiceGuess,
     DeceptidiceOptions,
     DeceptidiceState,
     DieTops,
     Discard,
+    GuessForm,
     GuessMenu,
     NoSwap,
     NumberGuess,
@@ -34,10 +38,13 @@ from referee.games.deceptidice.model import (
 )
 
 
-def draw(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random):
+def draw(
+    state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random
+) -> DeceptidiceAction:
     """One action from `menu`, the menu of `state` (a game not over)."""
     if state.phase == "tops":
         return _draw_tops(state, menu, rng)
+    assert menu.actor is not None  # every other phase has a player to act
     player = state.players[menu.actor]
     if state.phase == "discard":
         return Discard(
@@ -47,7 +54,8 @@ def draw(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random):
         if rng.random() < 0.4:
             return NoSwap(player=player)
         partner = None if menu.swap_pile else state.players[rng.choice(menu.partners)]
-        give = take = None
+        give: Card | None = None
+        take: Card | None = None
         if menu.identities:
             pool = [*NUMBER_CARDS, *([WILD] if menu.wildcards else [])]
             give, take = rng.choice(pool), rng.choice(pool)
@@ -67,8 +75,10 @@ def draw(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random):
 def _draw_tops(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Random) -> Tops:
     total = sum(k for _, k in menu.tops)
     cards = _draw_cards(menu, total, rng)
-    claim = state.round.last.guess
-    claimant = state.round.last.seat
+    last = state.round.last
+    assert last is not None  # the tops follow a challenged guess
+    claim = last.guess
+    claimant = last.seat
     entries = []
     for seat, k in menu.tops:
         mine, cards = list(cards[:k]), cards[k:]
@@ -93,12 +103,12 @@ def _draw_tops(state: DeceptidiceState, menu: DeceptidiceChoices, rng: random.Ra
     return Tops(tops=tuple(entries))
 
 
-def _draw_cards(menu: DeceptidiceChoices, k: int, rng: random.Random) -> list:
-    pool: list = [c for c, n in menu.cards_left for _ in range(n)]
+def _draw_cards(menu: DeceptidiceChoices, k: int, rng: random.Random) -> list[Card]:
+    pool: list[Card] = [c for c, n in menu.cards_left for _ in range(n)]
     pool += ["power"] * min(menu.power_left, 2)
     picked = rng.sample(pool, k)
     used = set(menu.power_seen)
-    out = []
+    out: list[Card] = []
     for card in picked:
         if card == "power":
             power = _random_power(rng, 1)
@@ -111,7 +121,9 @@ def _draw_cards(menu: DeceptidiceChoices, k: int, rng: random.Random) -> list:
 
 
 def _random_power(rng: random.Random, least_value: int) -> PowerCard:
-    combo = rng.choice(["numbers", "numbers", "colours", "run"])
+    combos: list[Literal["numbers", "colours", "run"]] = ["numbers", "numbers", "colours", "run"]
+    combo = rng.choice(combos)
+    sizes: tuple[int, ...]
     if combo == "run":
         sizes = (rng.randint(MIN_RUN, len(NUMBERS)),)
     else:
@@ -121,7 +133,9 @@ def _random_power(rng: random.Random, least_value: int) -> PowerCard:
     return PowerCard(combo=combo, sizes=sizes, value=value)
 
 
-def _random_guess(menu: GuessMenu | None, options: DeceptidiceOptions, rng: random.Random):
+def _random_guess(
+    menu: GuessMenu | None, options: DeceptidiceOptions, rng: random.Random
+) -> GuessForm | None:
     if menu is None:
         return None
     forms = []
@@ -141,15 +155,20 @@ def _random_guess(menu: GuessMenu | None, options: DeceptidiceOptions, rng: rand
         return min(menu.max_count, low + rng.choice([0, 0, 0, 1, 1, 2, 5]))
 
     modifier = menu.modifiers and rng.random() < 0.25
+    # Each form below is drawn only when the menu holds its least COUNT.
     if form == "number":
+        assert menu.specific is not None
         return NumberGuess(
             count=count(menu.specific), number=rng.choice(NUMBERS), less_than=modifier
         )
     if form == "colour":
+        assert menu.specific is not None
         return ColourGuess(count=count(menu.specific), colour=rng.choice(COLOURS), without=modifier)
     if form == "straight":
         element, low = rng.choice(menu.straight)
         return StraightGuess(count=count(low), element=element)
     if form == "vague":
+        assert menu.vague is not None
         return VagueGuess(count=count(menu.vague), of=rng.choice(["number", "colour"]))
+    assert menu.power is not None
     return PowerClaim(card=_random_power(rng, menu.power))

@@ -2,13 +2,17 @@
 as the Liar; or the discard ends the game.
 """
 
+from typing import TYPE_CHECKING
+
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
 from referee.games.deceptidice.deck import check_kinds
 from referee.games.deceptidice.material import cards_text, game_over, sizes_list, sizes_text, split
 from referee.games.deceptidice.model import (
     DeceptidiceChoices,
+    DeceptidiceOptions,
     DeceptidiceState,
     Discard,
     NoSwap,
@@ -19,9 +23,13 @@ from referee.games.deceptidice.model import (
 from referee.games.deceptidice.truth import card_name
 
 
-class RoundEndHandlers:
+class RoundEndHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, DeceptidiceChoices]):
     """Discard, Swap and NoSwap: their handlers and the offer test of a swap, mixed into
     DeceptidiceRules, whose `choices`, `_actor`, `seat_of` and `outcome` they use."""
+
+    if TYPE_CHECKING:  # DeceptidiceRules's own, declared for the type checker
+
+        def _actor(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int: ...
 
     @staticmethod
     def _swap_fits(state: DeceptidiceState, menu: DeceptidiceChoices, action: Swap) -> bool:
@@ -37,7 +45,9 @@ class RoundEndHandlers:
             return all(c is not None and menu.card_kind_ok(c) for c in named)
         return all(c is None for c in named)
 
-    def _discard(self, state: DeceptidiceState, action: Discard):
+    def _discard(
+        self, state: DeceptidiceState, action: Discard
+    ) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         held = state.cards[seat]
@@ -61,6 +71,7 @@ class RoundEndHandlers:
             winners = tuple(s for s, c in enumerate(cards) if c == most)
             new = new.model_copy(update=dict(phase="over", winners=winners))
             ended = self.outcome(new)
+            assert ended is not None  # a game over has its outcome
             ranking = [
                 f"{place}. {state.players[s]}: {cards_text(new.cards[s])}"
                 for place, s in ended.standings()
@@ -94,7 +105,7 @@ class RoundEndHandlers:
             changes=(change,),
         )
 
-    def _swap(self, state: DeceptidiceState, action: Swap):
+    def _swap(self, state: DeceptidiceState, action: Swap) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         if action.partner is None:
@@ -135,7 +146,7 @@ class RoundEndHandlers:
             rulings=tuple(rulings),
         )
 
-    def _no_swap(self, state: DeceptidiceState, action: NoSwap):
+    def _no_swap(self, state: DeceptidiceState, action: NoSwap) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         new, start = self._next_round(state, seat)
@@ -146,7 +157,9 @@ class RoundEndHandlers:
             rulings=(ruling, "DD-START"),
         )
 
-    def _next_round(self, state: DeceptidiceState, liar: int):
+    def _next_round(
+        self, state: DeceptidiceState, liar: int
+    ) -> tuple[DeceptidiceState, tuple[str, str]]:
         n = len(state.players)
         new = state.model_copy(
             update=dict(

@@ -7,15 +7,19 @@ of the round's end (`round_end.py`) are mixed in; `random_play.py` draws a legal
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel
 
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
+from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount
 from referee.games.deceptidice import guesses, random_play
 from referee.games.deceptidice.challenge import ChallengeHandlers
@@ -44,10 +48,12 @@ from referee.games.deceptidice.model import (
     DeceptidiceOptions,
     DeceptidiceState,
     Discard,
+    GuessForm,
     GuessMenu,
     LadderEntry,
     NoSwap,
     NumberGuess,
+    PlayerAction,
     PowerClaim,
     RevealDie,
     RoundState,
@@ -63,6 +69,9 @@ from referee.games.deceptidice.rulings import RULINGS
 from referee.games.deceptidice.said import said_of
 from referee.games.deceptidice.truth import card_name
 
+# Each action type, and the method that applies it.
+_Handlers = dict[type, Callable[[DeceptidiceState, Any], tuple[DeceptidiceState, Verdict]]]
+
 
 class DeceptidiceRules(
     ChallengeHandlers,
@@ -72,6 +81,7 @@ class DeceptidiceRules(
     kind = "deceptidice"
     title = "Deceptidice"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
+    teacher: BaseTeacher[DeceptidiceState]  # set by the package, once RULES exists (teach.py)
     # BG Stats: the cards each player has left; the most cards wins.
     play_log = PlayLog(
         score="cards left in the player's card dice",
@@ -127,8 +137,10 @@ class DeceptidiceRules(
 
     def to_act(self, state: DeceptidiceState) -> tuple[int, ...]:
         if state.phase == "guessing":
+            assert state.round.turn is not None  # someone's turn while the round is on
             return (state.round.turn,)
         if state.phase in ("discard", "swap"):
+            assert state.round.loser is not None  # the round was lost by someone
             return (state.round.loser,)
         return ()
 
@@ -137,7 +149,7 @@ class DeceptidiceRules(
         last = state.round.last
         return _guess_menu(last.guess if last is not None else None, state.options)
 
-    def _deck_left(self, state: DeceptidiceState) -> dict:
+    def _deck_left(self, state: DeceptidiceState) -> dict[str, Any]:
         o = state.options
         return dict(deck_left(tuple(state.round.seen), o.wildcards, o.power_cards))
 
@@ -169,6 +181,7 @@ class DeceptidiceRules(
         o = state.options
         if state.phase == "guessing":
             seat = r.turn
+            assert seat is not None  # someone's turn while the round is on
             must_reveal = (
                 o.reveal_dice and not r.turn_revealed and self.hidden_dice(state, seat) > 0
             )
@@ -184,6 +197,7 @@ class DeceptidiceRules(
             hidden = ((s, self.hidden_dice(state, s)) for s in range(n))
             return _menu(tops=tuple((s, k) for s, k in hidden if k > 0), **self._deck_left(state))
         if state.phase == "discard":
+            assert r.loser is not None  # the round was lost by someone
             return _menu(actor=r.loser, sizes=die_sizes(state.cards[r.loser], state.dice))
         if state.phase == "swap":
             n = len(state.players)
@@ -198,12 +212,14 @@ class DeceptidiceRules(
             )
         return _menu()
 
-    def offers(self, state: DeceptidiceState, action) -> bool:
+    def offers(self, state: DeceptidiceState, action: BaseModel) -> bool:
         if self.is_over(state) or type(action) not in self.phases[self.phase(state)]:
             return False
         menu = self.choices(state)
         if isinstance(action, Tops):
             return self._tops_fit(state, menu, action)
+        # One of the phase's other actions, each a player's, in a phase with one to act.
+        assert isinstance(action, PlayerAction) and menu.actor is not None
         if action.player != state.players[menu.actor]:
             return False
         if isinstance(action, RevealDie):
@@ -218,7 +234,7 @@ class DeceptidiceRules(
             return self._swap_fits(state, menu, action)
         return isinstance(action, NoSwap)
 
-    def draw(self, state: DeceptidiceState, rng: random.Random):
+    def draw(self, state: DeceptidiceState, rng: random.Random) -> DeceptidiceAction | None:
         if self.is_over(state):
             return None
         return random_play.draw(state, self.choices(state), rng)
@@ -270,12 +286,12 @@ class DeceptidiceRules(
 
     # -- dispatch ----------------------------------------------------------------------
 
-    def handlers(self):
+    def handlers(self) -> _Handlers:
         if getattr(self, "_handlers", None) is None:
             self._handlers = self._handler_table()
         return self._handlers
 
-    def _handler_table(self):
+    def _handler_table(self) -> _Handlers:
         return {
             RevealDie: self._reveal_die,
             DeceptidiceGuess: self._guess,
@@ -288,6 +304,7 @@ class DeceptidiceRules(
 
     def _actor(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int:
         seat = self.seat_of(state, player)
+        assert menu.actor is not None  # asked only in a phase with one to act
         if seat != menu.actor:
             actor = state.players[menu.actor]
             if state.phase in ("discard", "swap"):
@@ -296,7 +313,9 @@ class DeceptidiceRules(
             raise IllegalAction(f"It is {actor}'s turn, not {player}'s.")
         return seat
 
-    def _reveal_die(self, state: DeceptidiceState, action: RevealDie):
+    def _reveal_die(
+        self, state: DeceptidiceState, action: RevealDie
+    ) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         r = state.round
@@ -335,7 +354,9 @@ class DeceptidiceRules(
 
     # -- guesses -----------------------------------------------------------------------
 
-    def _guess(self, state: DeceptidiceState, action: DeceptidiceGuess):
+    def _guess(
+        self, state: DeceptidiceState, action: DeceptidiceGuess
+    ) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
         seat = self._actor(state, action.player, menu)
         player = action.player
@@ -363,7 +384,9 @@ class DeceptidiceRules(
         last = state.round.last
         previous = last.guess if last is not None else None
         higher = guesses.is_higher(previous, guess, o)
+        assert menu.guesses is not None  # a guess needs no die revealed first now
         if not menu.guesses.allows(guess):
+            assert last is not None  # any guess the table plays may open a round
             raise IllegalAction(
                 f"Not higher than {state.players[last.seat]}'s guess. {higher.reason}"
             )
@@ -415,12 +438,12 @@ class DeceptidiceRules(
 # -- cached arithmetic (pure functions of hashable values) -------------------------------
 
 
-def _menu(**fields) -> DeceptidiceChoices:
+def _menu(**fields: Any) -> DeceptidiceChoices:
     return DeceptidiceChoices(**fields)
 
 
 @lru_cache(maxsize=4096)
-def _guess_menu(previous, o: DeceptidiceOptions) -> GuessMenu:
+def _guess_menu(previous: GuessForm | None, o: DeceptidiceOptions) -> GuessMenu:
     def capped(value: int) -> int | None:
         return value if value <= MAX_COUNT else None
 

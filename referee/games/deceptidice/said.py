@@ -1,5 +1,7 @@
 """Each Deceptidice action as the table says it, for the log and a fix's check."""
 
+from pydantic import BaseModel
+
 from referee.core.said import Said
 from referee.core.words import amount
 from referee.games.deceptidice import guesses
@@ -9,6 +11,7 @@ from referee.games.deceptidice.model import (
     DeceptidiceState,
     Discard,
     NoSwap,
+    PlayerAction,
     RevealDie,
     Swap,
     Tops,
@@ -17,7 +20,7 @@ from referee.games.deceptidice.model import (
 from referee.games.deceptidice.truth import card_name
 
 
-def said_of(state: DeceptidiceState, action) -> Said:
+def said_of(state: DeceptidiceState, action: BaseModel) -> Said:
     names = names_of(state)
     if isinstance(action, Tops):
         tops = [
@@ -28,6 +31,7 @@ def said_of(state: DeceptidiceState, action) -> Said:
             line="; ".join(f"{who}'s tops: {cards}" for who, cards in tops),
             parts=tuple((f"{who}'s tops", cards) for who, cards in tops),
         )
+    assert isinstance(action, PlayerAction)
     who = action.player
     if isinstance(action, DeceptidiceGuess):
         guess = guesses.describe(action.guess, names)

@@ -4,6 +4,10 @@ the loser's discard and swap, and who is the next Liar.
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
 from referee.core.whatnow import BaseTeacher, or_list
 from referee.core.words import amount
 from referee.games.deceptidice import guesses
@@ -22,17 +26,21 @@ from referee.games.deceptidice.model import (
     names_of,
 )
 
+if TYPE_CHECKING:
+    from referee.games.deceptidice.rules import DeceptidiceRules
+
 SWAP_RULING = {"draw_pile": "DD-SWAP", "another_player": "DD-SWAP-PLAYER"}
 
 
-class DeceptidiceTeacher(BaseTeacher):
+class DeceptidiceTeacher(BaseTeacher[DeceptidiceState]):
+    rules: "DeceptidiceRules"  # the rules it words, with their own menu's type
     draws = 24  # guesses come in many forms: draw enough to meet one the menu allows
 
     def _actor(self, state: DeceptidiceState) -> str:
         seats = self.rules.to_act(state)
         return state.players[seats[0] if seats else state.round.liar]
 
-    def examples(self, state: DeceptidiceState) -> list:
+    def examples(self, state: DeceptidiceState) -> list[BaseModel]:
         menu = self.rules.choices(state)
         who = self._actor(state)
         least = menu.guesses.specific if menu.guesses and menu.guesses.specific else 1
@@ -51,7 +59,7 @@ class DeceptidiceTeacher(BaseTeacher):
             *swap,
         ]
 
-    def ruling_of(self, state: DeceptidiceState, example) -> str | None:
+    def ruling_of(self, state: DeceptidiceState, example: BaseModel) -> str | None:
         if isinstance(example, RevealDie):
             return "DD-REVEAL"
         if isinstance(example, DeceptidiceGuess):
@@ -71,7 +79,7 @@ class DeceptidiceTeacher(BaseTeacher):
         said = guesses.describe(last.guess, names_of(state))
         return state.players[last.seat], said
 
-    def allowed_words(self, state: DeceptidiceState, example) -> tuple[str, str]:
+    def allowed_words(self, state: DeceptidiceState, example: BaseModel) -> tuple[str, str]:
         last = self._last(state)
         if isinstance(example, RevealDie):
             return (
@@ -80,7 +88,9 @@ class DeceptidiceTeacher(BaseTeacher):
                 "reveal a die first",
             )
         if isinstance(example, DeceptidiceGuess):
-            least = self.rules.choices(state).guesses.specific
+            menu = self.rules.choices(state).guesses
+            assert menu is not None  # a guess is allowed: the menu holds the guesses
+            least = menu.specific
             # How a guess is said: the count first, then the target (DD-GUESS).
             said = "the count of cards first, then the target, a number or a colour"
             if least:
@@ -97,6 +107,7 @@ class DeceptidiceTeacher(BaseTeacher):
                 f"guess higher than {last[0]}'s {last[1]}",
             )
         if isinstance(example, Challenge):
+            assert last is not None  # a challenge is allowed once a guess is made
             return (
                 f"{example.player} may challenge {last[0]}'s {last[1]}: every die is turned up; "
                 f"if the guess is true {example.player} loses the round, otherwise {last[0]} "
@@ -124,6 +135,7 @@ class DeceptidiceTeacher(BaseTeacher):
                 + ").",
                 "swap a card",
             )
+        assert isinstance(example, NoSwap)  # the last kind of move
         return (f"{example.player} may keep the cards and not swap.", "keep the cards")
 
     def facts(self, state: DeceptidiceState) -> list[str]:
@@ -146,6 +158,7 @@ class DeceptidiceTeacher(BaseTeacher):
     def next_words(self, state: DeceptidiceState) -> str | None:
         r = state.round
         if state.phase == "tops":
+            assert r.last is not None and r.challenger is not None  # a guess was challenged
             guesser = state.players[r.last.seat]
             challenger = state.players[r.challenger]
             return (
@@ -153,6 +166,7 @@ class DeceptidiceTeacher(BaseTeacher):
                 f"false one {guesser}; the loser discards a die and is the next Liar."
             )
         if state.phase in ("discard", "swap"):
+            assert r.loser is not None  # the round was lost by someone
             loser = state.players[r.loser]
             return (
                 f"{loser} lost the round, so {loser} is the Liar of round {state.number + 1} "

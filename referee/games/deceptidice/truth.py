@@ -6,9 +6,10 @@ used. Wildcards each stand for whatever the guess needs (a number 1-6 or a colou
 else); power cards count as no number, colour or run.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import TypeVar
 
 from referee.core.words import amount
 from referee.games.deceptidice.guesses import DEFAULT, combo_text, describe, power_text
@@ -21,7 +22,9 @@ from referee.games.deceptidice.material import (
     number_of,
 )
 from referee.games.deceptidice.model import (
+    Card,
     ColourGuess,
+    GuessForm,
     NumberGuess,
     PowerCard,
     PowerClaim,
@@ -29,8 +32,10 @@ from referee.games.deceptidice.model import (
     VagueGuess,
 )
 
+K = TypeVar("K", int, str)  # what a group is of: a number, or a colour's letter
 
-def card_name(card, names: Mapping[str, str] = DEFAULT) -> str:
+
+def card_name(card: Card, names: Mapping[str, str] = DEFAULT) -> str:
     if isinstance(card, PowerCard):
         return f"power card {power_text(card)}"
     if card == WILD:
@@ -42,6 +47,10 @@ def card_name(card, names: Mapping[str, str] = DEFAULT) -> str:
 class Match:
     index: int  # into the tops judged
     stands_for: str | None = None  # what a wildcard stood for ("4", "Red")
+
+
+# The working of one form of guess: the matches, what the table shows, the lines, rulings.
+_Found = tuple[list[Match], str, list[str], list[str]]
 
 
 @dataclass(frozen=True)
@@ -61,8 +70,8 @@ class Judgement:
 
 
 def judge(
-    guess,
-    tops: Sequence,
+    guess: GuessForm,
+    tops: Sequence[Card],
     owners: Sequence[int],
     guesser: int,
     names: Mapping[str, str] = DEFAULT,
@@ -103,15 +112,15 @@ def judge(
     )
 
 
-def _count(guess, matches) -> int:
+def _count(guess: GuessForm, matches: Sequence[Match]) -> int:
     return len(matches)
 
 
-def _wilds(tops) -> list[int]:
+def _wilds(tops: Sequence[Card]) -> list[int]:
     return [i for i, c in enumerate(tops) if c == WILD]
 
 
-def _listing(tops, matches, names) -> str:
+def _listing(tops: Sequence[Card], matches: Sequence[Match], names: Mapping[str, str]) -> str:
     if not matches:
         return "none"
     parts = []
@@ -123,7 +132,7 @@ def _listing(tops, matches, names) -> str:
     return ", ".join(parts)
 
 
-def _number(guess: NumberGuess, tops, names):
+def _number(guess: NumberGuess, tops: Sequence[Card], names: Mapping[str, str]) -> _Found:
     n = guess.number
     if guess.less_than:
         real = [i for i, c in enumerate(tops) if is_number_card(c) and number_of(c) < n]
@@ -142,7 +151,7 @@ def _number(guess: NumberGuess, tops, names):
     return matches, what, lines, rulings
 
 
-def _colour(guess: ColourGuess, tops, names):
+def _colour(guess: ColourGuess, tops: Sequence[Card], names: Mapping[str, str]) -> _Found:
     name = names[guess.colour]
     wild = _wilds(tops)
     if guess.without:
@@ -161,7 +170,7 @@ def _colour(guess: ColourGuess, tops, names):
     return matches, what, lines, rulings
 
 
-def _straight(guess: StraightGuess, tops, names):
+def _straight(guess: StraightGuess, tops: Sequence[Card], names: Mapping[str, str]) -> _Found:
     e = guess.element
     by_number: dict[int, list[int]] = {}
     for i, c in enumerate(tops):
@@ -197,21 +206,22 @@ def _straight(guess: StraightGuess, tops, names):
     return matches, what, lines, ["DD-STRAIGHT"]
 
 
-def _vague(guess: VagueGuess, tops, names):
-    wild = _wilds(tops)
+def _vague(guess: VagueGuess, tops: Sequence[Card], names: Mapping[str, str]) -> _Found:
     if guess.of == "number":
-        keys = NUMBERS
-        key_of = number_of
+        return _most_alike(guess, tops, names, NUMBERS, number_of, str)
+    return _most_alike(guess, tops, names, COLOURS, colour_of, names.__getitem__)
 
-        def label(k):
-            return str(k)
-    else:
-        keys = COLOURS
-        key_of = colour_of
 
-        def label(k):
-            return names[k]
-
+def _most_alike(
+    guess: VagueGuess,
+    tops: Sequence[Card],
+    names: Mapping[str, str],
+    keys: Sequence[K],
+    key_of: Callable[[str], K],
+    label: Callable[[K], str],
+) -> _Found:
+    """A vague guess judged over one kind of group: the numbers, or the colours."""
+    wild = _wilds(tops)
     groups = {
         k: [i for i, c in enumerate(tops) if is_number_card(c) and key_of(c) == k] for k in keys
     }
@@ -234,7 +244,13 @@ def _vague(guess: VagueGuess, tops, names):
 # -- power claims ----------------------------------------------------------------------
 
 
-def _power(guess: PowerClaim, tops, owners, guesser, names) -> Judgement:
+def _power(
+    guess: PowerClaim,
+    tops: Sequence[Card],
+    owners: Sequence[int],
+    guesser: int,
+    names: Mapping[str, str],
+) -> Judgement:
     card = guess.card
     needed = sum(card.sizes)
     own = [i for i, (c, o) in enumerate(zip(tops, owners, strict=True)) if o == guesser]
@@ -286,7 +302,9 @@ def _power(guess: PowerClaim, tops, owners, guesser, names) -> Judgement:
     )
 
 
-def _combo(card: PowerCard, tops, names) -> tuple[list[Match], int]:
+def _combo(
+    card: PowerCard, tops: Sequence[Card], names: Mapping[str, str]
+) -> tuple[list[Match], int]:
     """The best way the table makes the combo: the cards used and how many it lacks."""
     wild = _wilds(tops)
     if card.combo == "run":
@@ -295,11 +313,12 @@ def _combo(card: PowerCard, tops, names) -> tuple[list[Match], int]:
         for i, c in enumerate(tops):
             if is_number_card(c):
                 by_number.setdefault(number_of(c), []).append(i)
-        best = None
+        best: tuple[int, list[int]] | None = None
         for lo in NUMBERS[: len(NUMBERS) - length + 1]:  # the lows a run of `length` fits on
             missing = [n for n in range(lo, lo + length) if n not in by_number]
             if best is None or len(missing) < len(best[1]):
                 best = (lo, missing)
+        assert best is not None  # a run of a power card fits on the numbers at least once
         lo, missing = best
         spare = iter(wild)
         matches = []
@@ -315,20 +334,24 @@ def _combo(card: PowerCard, tops, names) -> tuple[list[Match], int]:
                     matches.append(Match(w, str(n)))
         return matches, short_by
     if card.combo == "numbers":
-        keys, key_of = NUMBERS, number_of
+        return _groups(card, tops, wild, NUMBERS, number_of, str)
+    return _groups(card, tops, wild, COLOURS, colour_of, names.__getitem__)
 
-        def label(k):
-            return str(k)
-    else:
-        keys, key_of = COLOURS, colour_of
 
-        def label(k):
-            return names[k]
-
+def _groups(
+    card: PowerCard,
+    tops: Sequence[Card],
+    wild: list[int],
+    keys: Sequence[K],
+    key_of: Callable[[str], K],
+    label: Callable[[K], str],
+) -> tuple[list[Match], int]:
+    """A combo of groups made on the table, each of one number or each of one colour."""
     groups = {
         k: [i for i, c in enumerate(tops) if is_number_card(c) and key_of(c) == k] for k in keys
     }
-    best_keys, best_deficit = None, None
+    best_keys: tuple[K, ...] = ()  # set by the first arrangement: there is always one
+    best_deficit: int | None = None
     for chosen in permutations(keys, len(card.sizes)):
         deficit = sum(max(0, s - len(groups[k])) for s, k in zip(card.sizes, chosen, strict=True))
         if best_deficit is None or deficit < best_deficit:
@@ -353,7 +376,9 @@ def loser(judgement: Judgement, guesser: int, challenger: int) -> int:
     return challenger if judgement.true else guesser
 
 
-def verdict_phrase(judgement: Judgement, guess, names: Mapping[str, str] = DEFAULT) -> str:
+def verdict_phrase(
+    judgement: Judgement, guess: GuessForm, names: Mapping[str, str] = DEFAULT
+) -> str:
     """The second half of a headline, as a player says it: 'there are only 2 Red cards,
     fewer than the 3 guessed' or 'there are 4 Red cards, so the guess holds'."""
     if isinstance(guess, PowerClaim):

@@ -4,28 +4,59 @@ An unopposed bid ends the round at once; a tie, a showdown call or a bluff call 
 the reveal, where the hands are shown.
 """
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from referee.core import flow
 from referee.core.errors import IllegalAction
+from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.games.faeker import counting
 from referee.games.faeker.deck import FAE, HAND_SIZE, MAX_BID, card_name
-from referee.games.faeker.model import Bid, CallBluff, CallShowdown, FaekerState, LadderEntry, Pass
+from referee.games.faeker.model import (
+    Bid,
+    CallBluff,
+    CallShowdown,
+    FaekerChoices,
+    FaekerOptions,
+    FaekerState,
+    LadderEntry,
+    Pass,
+)
 
 
-class BiddingHandlers:
+class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
     """The handlers of Bid, Pass, CallShowdown and CallBluff, mixed into FaekerRules, whose
     `choices`, `seat_of`, `bidding_order`, `_award` and `_end_round` they use."""
+
+    if TYPE_CHECKING:  # FaekerRules's own, declared for the type checker
+
+        @staticmethod
+        def bidding_order(state: FaekerState) -> tuple[int, ...]: ...
+
+        def _award(
+            self,
+            state: FaekerState,
+            owed: Sequence[tuple[int, int]],
+            *,
+            headline: str,
+            details: list[str],
+            rulings: list[str],
+        ) -> tuple[FaekerState, Verdict]: ...
+
+        def _end_round(self, state: FaekerState) -> tuple[FaekerState, Verdict]: ...
 
     def _check_turn(self, state: FaekerState, player: str) -> int:
         seat = self.seat_of(state, player)
         if seat in state.deal.passed:
             raise IllegalAction(f"{player} passed and is out of the bidding this round.")
+        assert state.deal.turn is not None  # someone's turn while the bidding is on
         if seat != state.deal.turn:
             turn = state.players[state.deal.turn]
             raise IllegalAction(f"It is {turn}'s turn to bid, not {player}'s.")
         return seat
 
-    def _with_ladder(self, state: FaekerState, entry: LadderEntry, **more) -> FaekerState:
+    def _with_ladder(self, state: FaekerState, entry: LadderEntry, **more: Any) -> FaekerState:
         deal = state.deal.model_copy(update=dict(ladder=(*state.deal.ladder, entry), **more))
         return state.model_copy(update=dict(deal=deal))
 
@@ -34,7 +65,9 @@ class BiddingHandlers:
         bids = self.choices(state).bids
         if action.amount not in bids:
             high = bids[0]
-            holder = state.players[state.deal.last_bid_entry.seat]
+            last = state.deal.last_bid_entry
+            assert last is not None  # every allowed amount is a bid while none is made
+            holder = state.players[last.seat]
             raise IllegalAction(
                 f"Bids must be at least {high}: {holder} bid {high}. "
                 f"{action.player} may bid {high} to {MAX_BID}, pass, or call."
@@ -56,6 +89,7 @@ class BiddingHandlers:
         self, state: FaekerState, said: str, ruling: str
     ) -> tuple[FaekerState, Verdict]:
         deal = state.deal
+        assert deal.top is not None and deal.turn is not None  # the top card is up
         active = self.bidding_order(state)
         if not active:
             return self._all_passed(state, said)
@@ -88,6 +122,7 @@ class BiddingHandlers:
                 rulings=("FK-END-TIE", "FK-SHOWDOWN-RANK"),
             )
         nxt = flow.next_seat(len(state.players), deal.turn, active)
+        assert nxt is not None  # `active` holds two or more seats here
         new = state.model_copy(update=dict(deal=deal.model_copy(update=dict(turn=nxt))))
         return new, Verdict(
             headline=said,
@@ -112,11 +147,14 @@ class BiddingHandlers:
             decisive=True,
         )
 
-    def _call_showdown(self, state, action: CallShowdown) -> tuple[FaekerState, Verdict]:
+    def _call_showdown(
+        self, state: FaekerState, action: CallShowdown
+    ) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
         active = self.bidding_order(state)
         state = self._with_ladder(state, LadderEntry(seat=seat, kind="showdown"))
         top = state.deal.top
+        assert top is not None  # the bidding follows the top card
         if len(active) == 1:
             return self._award(
                 state,
@@ -137,7 +175,7 @@ class BiddingHandlers:
             rulings=("FK-SHOWDOWN-CALL", "FK-SHOWDOWN-RANK"),
         )
 
-    def _call_bluff(self, state, action: CallBluff) -> tuple[FaekerState, Verdict]:
+    def _call_bluff(self, state: FaekerState, action: CallBluff) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
         last = state.deal.last_bid_entry
         if self.choices(state).bluff_on is None:
@@ -147,11 +185,13 @@ class BiddingHandlers:
                 else f"{action.player} cannot call a bluff on {action.player}'s own bid: "
                 "the most recent bid is theirs."
             )
+        assert last is not None  # a bluff may be called only on a bid
         bidder = state.players[last.seat]
         state = self._with_ladder(state, LadderEntry(seat=seat, kind="bluff"))
         new = self._start_reveal(
             state, "bluff", (last.seat,), caller=seat, called_seat=last.seat, called_bid=last.amount
         )
+        assert state.deal.top is not None  # the bidding follows the top card
         target, _ = counting.describe_target(
             state.deal.top, state.options.stone_circles_always_count
         )
@@ -166,7 +206,9 @@ class BiddingHandlers:
         return "FK-BLUFF-EXACT" if state.options.bluff_needs_exact else "FK-BLUFF-AT-LEAST"
 
     @staticmethod
-    def _start_reveal(state, kind, seats, **more) -> FaekerState:
+    def _start_reveal(
+        state: FaekerState, kind: str, seats: Iterable[int], **more: Any
+    ) -> FaekerState:
         deal = state.deal.model_copy(
             update=dict(reveal=kind, awaiting=tuple(seats), hands=(), turn=None, **more)
         )

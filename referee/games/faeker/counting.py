@@ -106,6 +106,7 @@ def first_difference(a: Sequence[int], b: Sequence[int]) -> int | None:
 def why_beats(winner: str, loser: str, best: Sequence[int], key: Sequence[int]) -> str:
     """'Di beats Bo on the second card (the ones above are equal): 5 against 4.'"""
     i = first_difference(best, key)
+    assert i is not None  # asked only of a hand the winner's beats
     where = "highest card" if i == 0 else f"{PLACE_WORDS[i]} card (the ones above are equal)"
     return f"{winner} beats {loser} on the {where}: {best[i]} against {key[i]}."
 

@@ -1,7 +1,7 @@
 """Fae-ker disputes: a bluff call and a showdown, settled by the game's own counting and
 showdown order."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -132,9 +132,9 @@ def settle_showdown(d: FaekerShowdown) -> Settled:
     )
 
 
-def prefill(state: FaekerState) -> dict:
+def prefill(state: FaekerState) -> dict[str, Any]:
     deal = state.deal
-    pre: dict = {"top": deal.top}
+    pre: dict[str, Any] = {"top": deal.top}
     if deal.called_bid is not None:
         pre["bid"] = deal.called_bid
     pre["kind"] = "faeker_bluff" if deal.reveal == "bluff" else "faeker_showdown"

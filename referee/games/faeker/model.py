@@ -119,7 +119,7 @@ class Deal(Snapshot):
 
     @property
     def highest_bid(self) -> int | None:
-        bids = [e.amount for e in self.ladder if e.kind == "bid"]
+        bids = [e.amount for e in self.ladder if e.kind == "bid" and e.amount is not None]
         return max(bids) if bids else None
 
     def latest_bid(self, seat: int) -> int | None:

@@ -4,7 +4,10 @@ The bidding's handlers are mixed in from `bidding.py`; hands are counted by `cou
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel
 
 from referee.core import flow
 from referee.core.errors import IllegalAction
@@ -12,6 +15,7 @@ from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount
 from referee.games.faeker import counting
 from referee.games.faeker.bidding import BiddingHandlers
@@ -83,6 +87,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         "over": "The game is over",
     }
     said = staticmethod(said_of)  # each action in the table's words (said.py)
+    teacher: BaseTeacher[FaekerState]  # set by the package, once RULES exists (teach.py)
 
     def new_state(self, players: Sequence[str], options: FaekerOptions) -> FaekerState:
         self.verify_players(players)
@@ -105,6 +110,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
 
     def to_act(self, state: FaekerState) -> tuple[int, ...]:
         if state.phase == "bidding":
+            assert state.deal.turn is not None  # someone's turn while the bidding is on
             return (state.deal.turn,)
         if state.phase == "reveal":
             return state.deal.awaiting
@@ -134,7 +140,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             )
         return FaekerChoices()
 
-    def offers(self, state: FaekerState, action) -> bool:
+    def offers(self, state: FaekerState, action: BaseModel) -> bool:
         menu = self.choices(state)
         if isinstance(action, TopCard):
             return action.card in menu.tops
@@ -154,13 +160,16 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             )
         return False
 
-    def draw(self, state: FaekerState, rng: random.Random):
+    def draw(self, state: FaekerState, rng: random.Random) -> FaekerAction | None:
         menu = self.choices(state)
         if menu.tops:
             return TopCard(card=rng.choice(menu.tops))
         if menu.bidder is not None:
             player = state.players[menu.bidder]
-            options = [Bid(player=player, amount=rng.choice(menu.bids)), Pass(player=player)]
+            options: list[Bid | Pass | CallShowdown | CallBluff] = [
+                Bid(player=player, amount=rng.choice(menu.bids)),
+                Pass(player=player),
+            ]
             options.append(CallShowdown(player=player))
             if menu.bluff_on is not None:
                 options.append(CallBluff(player=player))
@@ -209,7 +218,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
 
     # -- dispatch ----------------------------------------------------------------------
 
-    def handlers(self):
+    def handlers(self) -> dict[type, Callable[[FaekerState, Any], tuple[FaekerState, Verdict]]]:
         return {
             TopCard: self._top_card,
             Bid: self._bid,
@@ -279,6 +288,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         deal = state.deal
         ((seat, hand),) = deal.hands
         bid, top = deal.called_bid, deal.top
+        assert bid is not None and top is not None and deal.caller is not None  # a bluff call
         bidder, caller = state.players[seat], state.players[deal.caller]
         count = counting.count_hand(top, hand, state.options.stone_circles_always_count)
         exact = state.options.bluff_needs_exact
@@ -312,6 +322,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
 
     def _settle_showdown(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
         top = state.deal.top
+        assert top is not None  # the hands are shown against the top card
         keyed = sorted(
             ((counting.showdown_key(top, hand), seat, hand) for seat, hand in state.deal.hands),
             key=lambda t: t[0],
@@ -335,7 +346,15 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
 
     # -- cubes and round end -----------------------------------------------------------
 
-    def _award(self, state, owed, *, headline, details, rulings) -> tuple[FaekerState, Verdict]:
+    def _award(
+        self,
+        state: FaekerState,
+        owed: Sequence[tuple[int, int]],
+        *,
+        headline: str,
+        details: list[str],
+        rulings: list[str],
+    ) -> tuple[FaekerState, Verdict]:
         cubes = list(state.cubes)
         total = sum(amount for _, amount in owed)
         details = list(details)
@@ -383,6 +402,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             winners = tuple(s for s in reached if state.cubes[s] == most)
             new = state.model_copy(update=dict(phase="over", winners=winners))
             ended = self.outcome(new)
+            assert ended is not None  # a game over has its outcome
             # Why it is over, under a headline that already says who won.
             return new, Verdict(
                 headline=ended.headline, details=(ended.reason,), rulings=ended.rulings

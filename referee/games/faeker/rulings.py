@@ -1,5 +1,7 @@
 """How the referee reads Fae-ker, in the project's own words (ids are cited by verdicts)."""
 
+from collections.abc import Iterable
+
 from referee.core.rulings import Ruling, RulingBook
 from referee.core.words import amount, count_word
 from referee.games.faeker.deck import (
@@ -22,7 +24,7 @@ from referee.games.faeker.deck import (
 from referee.games.faeker.model import FaekerOptions
 
 
-def _or(items) -> str:
+def _or(items: Iterable[object]) -> str:
     """'1, 2 or 3'."""
     *first, last = map(str, items)
     return f"{', '.join(first)} or {last}" if first else last

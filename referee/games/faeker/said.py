@@ -1,5 +1,7 @@
 """Each Fae-ker action as the table says it, for the log and a fix's check."""
 
+from pydantic import BaseModel
+
 from referee.core.said import Said
 from referee.games.faeker.counting import hand_text
 from referee.games.faeker.deck import card_name
@@ -14,10 +16,12 @@ from referee.games.faeker.model import (
 )
 
 
-def said_of(state: FaekerState, action) -> Said:
+def said_of(state: FaekerState, action: BaseModel) -> Said:
     if isinstance(action, TopCard):
         card = card_name(action.card)
         return Said(line=f"The top card is {card}", parts=(("The top card", card),))
+    # Every other action names its player.
+    assert isinstance(action, Bid | Pass | CallShowdown | CallBluff | RevealHand)
     who = action.player
     if isinstance(action, Bid):
         return Said(

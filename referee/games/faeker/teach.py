@@ -3,6 +3,10 @@
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
 from referee.core.whatnow import BaseTeacher, and_list
 from referee.core.words import amount
 from referee.games.faeker import counting
@@ -27,7 +31,10 @@ from referee.games.faeker.model import (
     TopCard,
 )
 
-RULING = {
+if TYPE_CHECKING:
+    from referee.games.faeker.rules import FaekerRules
+
+RULING: dict[type[BaseModel], str] = {
     TopCard: "FK-DEALER",
     Bid: "FK-BID",
     Pass: "FK-PASS-OUT",
@@ -35,13 +42,15 @@ RULING = {
 }
 
 
-class FaekerTeacher(BaseTeacher):
+class FaekerTeacher(BaseTeacher[FaekerState]):
+    rules: "FaekerRules"  # the rules it words, whose own helpers it asks too
+
     def _actor(self, state: FaekerState) -> str:
         seats = self.rules.to_act(state)
         seat = seats[0] if seats else (state.dealer + 1) % len(state.players)
         return state.players[seat]
 
-    def examples(self, state: FaekerState) -> list:
+    def examples(self, state: FaekerState) -> list[BaseModel]:
         menu = self.rules.choices(state)
         who = self._actor(state)
         low = menu.bids[0] if menu.bids else 1
@@ -58,13 +67,13 @@ class FaekerTeacher(BaseTeacher):
             RevealHand(player=who, cards=hand),
         ]
 
-    def more_refusals(self, state: FaekerState) -> list:
+    def more_refusals(self, state: FaekerState) -> list[BaseModel]:
         if state.phase != "bidding":
             return []
         low = self.rules.choices(state).bids[0]
         return [Bid(player=state.players[s], amount=low) for s in sorted(state.deal.passed)]
 
-    def ruling_of(self, state: FaekerState, example) -> str | None:
+    def ruling_of(self, state: FaekerState, example: BaseModel) -> str | None:
         if isinstance(example, CallBluff) or (
             isinstance(example, RevealHand) and state.deal.reveal == "bluff"
         ):
@@ -79,9 +88,10 @@ class FaekerTeacher(BaseTeacher):
         return state.phase == "bidding" and self.rules.seat_of(state, player) in state.deal.passed
 
     def _stake(self, state: FaekerState) -> int:
+        assert state.deal.top is not None  # asked once the top card is up
         return FAE[state.deal.top]
 
-    def allowed_words(self, state: FaekerState, example) -> tuple[str, str]:
+    def allowed_words(self, state: FaekerState, example: BaseModel) -> tuple[str, str]:
         deal = state.deal
         if isinstance(example, TopCard):
             dealer = state.players[state.dealer]
@@ -90,6 +100,8 @@ class FaekerTeacher(BaseTeacher):
                 f"to {HIGHEST}; it sets what the bids count and the fae at stake.",
                 "turn up the top card",
             )
+        # Every other action names its player.
+        assert isinstance(example, Bid | Pass | CallShowdown | CallBluff | RevealHand)
         who = example.player
         if isinstance(example, Bid):
             low = example.amount
@@ -127,6 +139,7 @@ class FaekerTeacher(BaseTeacher):
             )
         if isinstance(example, CallBluff):
             last = deal.last_bid_entry
+            assert last is not None and last.amount is not None  # a bluff is called on a bid
             holder = state.players[last.seat]
             fae = self._stake(state)
             need = "exactly" if state.options.bluff_needs_exact else "at least"
@@ -145,13 +158,13 @@ class FaekerTeacher(BaseTeacher):
             "show the hand",
         )
 
-    def refused_words(self, state: FaekerState, example, reason: str) -> str:
+    def refused_words(self, state: FaekerState, example: BaseModel, reason: str) -> str:
         if isinstance(example, Bid) and self._passed(state, example.player):
             # What cannot be done; the rules' reason, said under it, says why.
             return f"{example.player} cannot bid again this round."
         return reason
 
-    def headline(self, state: FaekerState, names, phrases) -> str:
+    def headline(self, state: FaekerState, names: tuple[str, ...], phrases: list[str]) -> str:
         if state.phase == "top":  # the table's turn, but a player deals (FK-DEALER)
             return f"{state.players[state.dealer]} to deal and turn up the top card."
         if state.phase == "reveal":
@@ -162,6 +175,7 @@ class FaekerTeacher(BaseTeacher):
         """Why the hands are shown (FK-END-TIE, FK-SHOWDOWN-CALL, a bluff, all passed)."""
         deal = state.deal
         if deal.reveal == "bluff":
+            assert deal.called_seat is not None and deal.caller is not None  # a bluff call
             holder, caller = state.players[deal.called_seat], state.players[deal.caller]
             return f"{caller} called a bluff on {holder}'s {deal.called_bid}."
         if deal.caller is not None:
@@ -219,6 +233,7 @@ class FaekerTeacher(BaseTeacher):
         if state.phase == "reveal":
             fae = self._stake(state)
             if state.deal.reveal == "bluff":
+                assert state.deal.called_seat is not None and state.deal.caller is not None
                 holder = state.players[state.deal.called_seat]
                 caller = state.players[state.deal.caller]
                 return (

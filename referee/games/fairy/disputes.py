@@ -1,7 +1,7 @@
 """Fairy disputes: the points for each guess, and the chances of each guess from the cards
 still unseen, settled by the game's scoring and odds."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -140,8 +140,8 @@ def settle_chances(d: FairyChances) -> Settled:
     )
 
 
-def prefill(state: FairyState) -> dict:
-    pre: dict = {"top": state.top, "scores": list(state.scores)}
+def prefill(state: FairyState) -> dict[str, Any]:
+    pre: dict[str, Any] = {"top": state.top, "scores": list(state.scores)}
     if RULES.earlier_cards_visible(state):  # FY-HIDDEN
         pre["seen"] = list(state.pile[:-1])
     if state.options.suits == "by_hand":

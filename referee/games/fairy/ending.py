@@ -2,17 +2,20 @@
 between the tied players, or goes on.
 """
 
+from collections.abc import Iterable
+
 from referee.core.outcome import names_text
+from referee.core.rules import GameRules
 from referee.core.words import PLACE_WORDS, number
 from referee.games.fairy.deck import BASE_GOAL, FAIRIES, GOAL_15, is_fairy
-from referee.games.fairy.model import FairyState
+from referee.games.fairy.model import FairyChoices, FairyOptions, FairyState
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Ending:
+class Ending(GameRules[FairyState, FairyOptions, FairyChoices]):
     """The end of a turn, mixed into FairyRules: its reveal calls `_settle`, and its
     `outcome` words a game's end."""
 
@@ -113,7 +116,9 @@ class Ending:
             found.append((f"reaching {GOAL_15}", "FY-END-15"))
         return found
 
-    def _over(self, state: FairyState, winners, reason: str, rulings: list[str]):
+    def _over(
+        self, state: FairyState, winners: Iterable[int], reason: str, rulings: list[str]
+    ) -> tuple[FairyState, str, list[str], list[str]]:
         new = state.model_copy(
             update=dict(
                 phase="over",
@@ -123,4 +128,5 @@ class Ending:
             )
         )
         ended = self.outcome(new)
+        assert ended is not None  # a game over has its outcome
         return new, ended.headline, [reason], list(ended.rulings)

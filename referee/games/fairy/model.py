@@ -155,7 +155,7 @@ class FairyChoices(Snapshot):
     cards: tuple[int, ...] = ()  # cards that may be entered as turned up (never seen yet)
     top: int | None = None  # the pile's top card the next card is compared with
     guessers: tuple[int, ...] = ()  # seats that each give one guess this turn
-    guesses: tuple[str, ...] = ()  # the guesses each of them may give
+    guesses: tuple[GuessName, ...] = ()  # the guesses each of them may give
     # Without the memory aid, players may see only the top card: a card pad must not grey
     # out the cards seen earlier (entering one is refused, with one sentence).
     hide_seen: bool = False

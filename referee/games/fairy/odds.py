@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from referee.games.fairy.deck import NUMBER_SUITS
-from referee.games.fairy.scoring import GUESSES, POINTS, WRONG, is_right
+from referee.games.fairy.scoring import GUESSES, POINTS, WRONG, Guess, is_right
 
 
 def right_cards(
@@ -20,7 +20,7 @@ def right_cards(
 
 def chances(
     top: int, unseen: Collection[int], suits: Sequence[int] = NUMBER_SUITS
-) -> dict[str, Fraction]:
+) -> dict[Guess, Fraction]:
     """guess -> exact chance that the next card makes it right (ValueError if none left)."""
     unseen = set(unseen)
     if top in unseen:

@@ -4,7 +4,10 @@ The end of a turn (game over, a play-off, or on) is mixed in from `ending.py`.
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
 
 from referee.core import flow
 from referee.core.errors import IllegalAction
@@ -12,6 +15,7 @@ from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.whatnow import BaseTeacher
 from referee.core.words import PLACE_WORDS, amount, count_word, number
 from referee.games.fairy.deck import (
     BASE_GOAL,
@@ -70,8 +74,9 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     )
     pick_noun = "guess"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
+    teacher: BaseTeacher[FairyState]  # set by the package, once RULES exists (teach.py)
 
-    def pick_label(self, value) -> str:
+    def pick_label(self, value: Any) -> str:
         return GUESS_LABELS.get(value, str(value))
 
     min_players = MIN_PLAYERS
@@ -137,23 +142,23 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             )
         return FairyChoices()
 
-    def pick_options(self, state: FairyState, seat: int) -> tuple:
+    def pick_options(self, state: FairyState, seat: int) -> tuple[str, ...]:
         menu = self.choices(state)
         return menu.guesses if seat in menu.guessers else ()
 
-    def gather(self, state: FairyState, picks) -> Guesses:
+    def gather(self, state: FairyState, picks: Mapping[int, Any]) -> Guesses:
         return Guesses(
             guesses=tuple(
                 FairyGuess(player=state.players[s], guess=g) for s, g in sorted(picks.items())
             )
         )
 
-    def picks_in(self, state: FairyState, action) -> dict:
+    def picks_in(self, state: FairyState, action: BaseModel) -> dict[int, Any]:
         if not isinstance(action, Guesses):
             return {}
         return {self.seat_of(state, g.player): g.guess for g in action.guesses}
 
-    def offers(self, state: FairyState, action) -> bool:
+    def offers(self, state: FairyState, action: BaseModel) -> bool:
         if type(action) not in self.phases[state.phase]:
             return False  # an opening card is not a revealed card, though both are cards
         menu = self.choices(state)
@@ -165,7 +170,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             return named == expected and all(g.guess in menu.guesses for g in action.guesses)
         return False
 
-    def draw(self, state: FairyState, rng: random.Random):
+    def draw(self, state: FairyState, rng: random.Random) -> FairyAction | None:
         menu = self.choices(state)
         if state.phase == "opening":
             return Opening(card=rng.choice(menu.cards))
@@ -239,7 +244,9 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
 
     # -- dispatch ----------------------------------------------------------------------
 
-    def handlers(self):
+    def handlers(
+        self,
+    ) -> dict[type, Callable[[FairyState, Any], tuple[FairyState, Verdict]]]:
         return {Opening: self._opening, Guesses: self._guesses, FairyReveal: self._reveal}
 
     def _suit_ruling(self, state: FairyState) -> str:
@@ -305,6 +312,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             for g in GUESSES
             if g in chosen.values()
         ]
+        assert state.top is not None  # the opening card is down before any guess
         details.append(f"Against the top card {self._text(state, state.top)}.")
         rulings = ["FY-GUESS"]
         if state.playoff:
@@ -327,6 +335,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     def _reveal(self, state: FairyState, action: FairyReveal) -> tuple[FairyState, Verdict]:
         self._check_card(state, action.card)
         top, card, suits = state.top, action.card, state.suits
+        assert top is not None  # the opening card is down before any reveal
         scores = list(state.scores)
         previous: list[str | None] = [None] * len(state.players)
         settled = []

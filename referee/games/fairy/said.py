@@ -1,11 +1,13 @@
 """Each Fairy action as the table says it, for the log and a fix's check."""
 
+from pydantic import BaseModel
+
 from referee.core.said import Said
 from referee.games.fairy.model import FairyReveal, FairyState, Guesses, Opening
 from referee.games.fairy.scoring import GUESS_LABELS
 
 
-def said_of(state: FairyState, action) -> Said:
+def said_of(state: FairyState, action: BaseModel) -> Said:
     if isinstance(action, Opening):
         return Said(
             line=f"The opening card is {action.card}",

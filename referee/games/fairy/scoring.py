@@ -82,13 +82,17 @@ def score_guess(
     return Scored(guess, right, score, after, floored=after != score + change)
 
 
-def what_came(top: int, revealed: int, suits: Sequence[int] = NUMBER_SUITS) -> tuple[str, ...]:
+def what_came(top: int, revealed: int, suits: Sequence[int] = NUMBER_SUITS) -> tuple[Guess, ...]:
     """The guesses the revealed card makes right, in the order of GUESSES."""
     return tuple(g for g in GUESSES if is_right(top, revealed, g, suits))
 
 
 def reveal_headline(
-    top: int, revealed: int, right: Sequence[str], guessed: int, suits=NUMBER_SUITS
+    top: int,
+    revealed: int,
+    right: Sequence[str],
+    guessed: int,
+    suits: Sequence[int] = NUMBER_SUITS,
 ) -> str:
     """What a player would say of a turn: '11 is lower than 14, same suit and a fairy: Ana
     and Bo were right' (`right`: who guessed right, of `guessed` players)."""

@@ -4,6 +4,8 @@ who is still in a play-off.
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
+from pydantic import BaseModel
+
 from referee.core.whatnow import BaseTeacher, and_list, or_list
 from referee.core.words import PLACE_WORDS, amount, number
 from referee.games.fairy import odds
@@ -11,11 +13,15 @@ from referee.games.fairy.deck import BASE_GOAL, FAIRIES, FLOOR, GOAL_15
 from referee.games.fairy.model import FairyGuess, FairyReveal, FairyState, Guesses, Opening
 from referee.games.fairy.scoring import GUESS_NAMES, GUESSES, POINTS, WRONG
 
-RULING = {Opening: "FY-OPENING", Guesses: "FY-GUESS", FairyReveal: "FY-SCORE"}
+RULING: dict[type[BaseModel], str] = {
+    Opening: "FY-OPENING",
+    Guesses: "FY-GUESS",
+    FairyReveal: "FY-SCORE",
+}
 
 
-class FairyTeacher(BaseTeacher):
-    def examples(self, state: FairyState) -> list:
+class FairyTeacher(BaseTeacher[FairyState]):
+    def examples(self, state: FairyState) -> list[BaseModel]:
         card = state.unseen[0] if state.unseen else 1
         seats = state.playing if state.phase == "guess" else range(len(state.players))
         return [
@@ -24,7 +30,7 @@ class FairyTeacher(BaseTeacher):
             FairyReveal(card=card),
         ]
 
-    def more_refusals(self, state: FairyState) -> list:
+    def more_refusals(self, state: FairyState) -> list[BaseModel]:
         if state.phase != "guess" or len(state.playing) == len(state.players):
             return []
         # In a play-off, a guess from a player who is out is refused.
@@ -38,12 +44,12 @@ class FairyTeacher(BaseTeacher):
             )
         ]
 
-    def ruling_of(self, state: FairyState, example) -> str | None:
+    def ruling_of(self, state: FairyState, example: BaseModel) -> str | None:
         if isinstance(example, Guesses) and state.playoff:
             return "FY-PLAYOFF"
         return RULING[type(example)]
 
-    def allowed_words(self, state: FairyState, example) -> tuple[str, str]:
+    def allowed_words(self, state: FairyState, example: BaseModel) -> tuple[str, str]:
         if isinstance(example, Opening):
             return (
                 "Turn up the opening card: it starts the pile, and the first guesses are "
@@ -69,7 +75,7 @@ class FairyTeacher(BaseTeacher):
             "turn up the next card",
         )
 
-    def headline(self, state: FairyState, names, phrases) -> str:
+    def headline(self, state: FairyState, names: tuple[str, ...], phrases: list[str]) -> str:
         if state.phase == "guess":
             who = and_list(names)
             together = " at once" if len(names) > 1 else ""  # the others have guessed
@@ -97,7 +103,12 @@ class FairyTeacher(BaseTeacher):
                 f"Play-off: only {and_list([state.players[s] for s in state.playing])} "
                 "guess; the others' scores stand."
             )
-        if state.options.memory_aid and state.phase == "guess" and state.unseen:
+        if (
+            state.options.memory_aid
+            and state.phase == "guess"
+            and state.unseen
+            and state.top is not None
+        ):
             chance = odds.chances(state.top, state.unseen, state.suits)
             out.append(
                 "Chances (memory aid): "

@@ -3,14 +3,23 @@ settling of the lot once it is won or discarded.
 """
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import names_text
+from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
 from referee.games.fairybucks.material import NOTHING, POOF
-from referee.games.fairybucks.model import Auction, BucksReveal, FairyBucksState
+from referee.games.fairybucks.model import (
+    Auction,
+    BucksReveal,
+    FairyBucksChoices,
+    FairyBucksOptions,
+    FairyBucksState,
+    Shown,
+)
 from referee.games.fairybucks.scoring import item_text, score
 
 
@@ -22,9 +31,16 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-class AuctionHandlers:
+class AuctionHandlers(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksChoices]):
     """The handler of Reveal and the lot's settling, mixed into FairyBucksRules, whose
     `showable` and `lots_left` they use."""
+
+    if TYPE_CHECKING:  # FairyBucksRules's own, declared for the type checker
+
+        @staticmethod
+        def showable(state: FairyBucksState, seat: int) -> tuple[Shown, ...]: ...
+
+        def lots_left(self, state: FairyBucksState) -> int | None: ...
 
     def _reveal(
         self, state: FairyBucksState, action: BucksReveal
@@ -44,7 +60,8 @@ class AuctionHandlers:
         hands, showing = list(state.hands), list(auction.showing)
         out, spent = list(auction.out), list(state.poof_spent)
         reached = list(auction.reached_at)
-        lines, rulings = [], ["FB-REVEAL"]
+        lines: list[str] = []
+        rulings = ["FB-REVEAL"]
         for seat, card in shown.items():
             name = state.players[seat]
             if card == POOF:
@@ -57,6 +74,7 @@ class AuctionHandlers:
             elif card == NOTHING:
                 lines.append(f"{name}: nothing (no Bucks in hand), total {sum(showing[seat])}")
             else:
+                assert isinstance(card, int)  # neither Poof! nor nothing: a Buck
                 hands[seat] = tuple(b for b in hands[seat] if b != card)
                 showing[seat] = (*showing[seat], card)
                 reached[seat] = auction.reveals + 1
@@ -113,7 +131,15 @@ class AuctionHandlers:
             )
         return new, Verdict(headline=headline, details=tuple(lines), rulings=tuple(rulings))
 
-    def _stalled(self, state, leaders, top, number, lines, rulings):
+    def _stalled(
+        self,
+        state: FairyBucksState,
+        leaders: Sequence[int],
+        top: int,
+        number: str,
+        lines: list[str],
+        rulings: list[str],
+    ) -> tuple[FairyBucksState, Verdict]:
         """Nobody still in can move and the top is tied: the table's project ruling decides."""
         if state.options.stalled_auction == "first_to_total":
             reached_at = state.auction.reached_at
@@ -142,7 +168,7 @@ class AuctionHandlers:
             [*rulings, "FB-STALL-DISCARD"],
         )
 
-    def _verify_card(self, state: FairyBucksState, seat: int, card) -> None:
+    def _verify_card(self, state: FairyBucksState, seat: int, card: Shown) -> None:
         if card in self.showable(state, seat):
             return
         name = state.players[seat]
@@ -158,7 +184,14 @@ class AuctionHandlers:
         elif card not in hand:
             raise IllegalAction(f"{name} does not hold a {card}: in hand {_bucks(hand)}.")
 
-    def _end_auction(self, state, winner, headline, lines, rulings):
+    def _end_auction(
+        self,
+        state: FairyBucksState,
+        winner: int | None,
+        headline: str | None,
+        lines: list[str],
+        rulings: list[str],
+    ) -> tuple[FairyBucksState, Verdict]:
         """Settle the lot: the winner's Bucks go, others lose their lowest, items move."""
         n = len(state.players)
         showing = state.auction.showing
@@ -167,6 +200,7 @@ class AuctionHandlers:
         lines = list(lines)
         changes = []
         if winner is None:
+            assert headline is not None  # a lot nobody wins comes with its headline
             for seat in range(n):
                 if showing[seat]:
                     lines.append(

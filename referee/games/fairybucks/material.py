@@ -6,8 +6,11 @@ from typing import Literal, get_args
 HIGHEST_BUCK = 10
 BUCKS = tuple(range(1, HIGHEST_BUCK + 1))  # each player's Fairy Bucks, plus one Poof!
 NotABuck = Literal["poof", "none"]  # as records store them
+POOF: NotABuck
+NOTHING: NotABuck
 POOF, NOTHING = get_args(NotABuck)  # the Poof! card shown; nothing shown (an empty hand)
-NOT_A_BUCK = {POOF: "Poof!", NOTHING: "nothing"}  # as a pick says them
+# As a pick says them; keyed as any card shown is (a Buck is an int).
+NOT_A_BUCK: dict[int | str, str] = {POOF: "Poof!", NOTHING: "nothing"}
 Symbol = Literal["moon", "sun", "star", "book"]  # as records store them
 SYMBOLS: tuple[Symbol, ...] = get_args(Symbol)
 MOON, SUN, STAR, BOOK = SYMBOLS

@@ -155,4 +155,4 @@ class FairyBucksChoices(Snapshot):
     item_values: tuple[int, ...] = ()  # values an item may have at this table
     ones_left: int = 0  # items worth 1 that may still turn up
     finale: bool = False  # whether the castle item may be turned up now
-    showable: tuple[tuple[int, tuple[int | str, ...]], ...] = ()  # (seat, cards it may show)
+    showable: tuple[tuple[int, tuple[Shown, ...]], ...] = ()  # (seat, cards it may show)

@@ -5,13 +5,17 @@ The auction of a lot (its reveals and its settling) is mixed in from `auction.py
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
 
 from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount, count_word
 from referee.games.fairybucks.auction import AuctionHandlers
 from referee.games.fairybucks.material import (
@@ -39,6 +43,7 @@ from referee.games.fairybucks.model import (
     Item,
     Lot,
     Show,
+    Shown,
 )
 from referee.games.fairybucks.rulings import RULINGS
 from referee.games.fairybucks.said import said_of, shown_text
@@ -59,8 +64,9 @@ class FairyBucksRules(
     pick_noun = "Buck"
 
     said = staticmethod(said_of)  # each action in the table's words (said.py)
+    teacher: BaseTeacher[FairyBucksState]  # set by the package, once RULES exists (teach.py)
 
-    def pick_label(self, value) -> str:
+    def pick_label(self, value: Any) -> str:
         return shown_text(value)
 
     min_players = MIN_PLAYERS
@@ -108,6 +114,7 @@ class FairyBucksRules(
     def choices(self, state: FairyBucksState) -> FairyBucksChoices:
         if state.phase == "lot":
             left = self.items_left(state)
+            sizes: tuple[int, ...]
             if state.short_lot_played:
                 sizes = ()
             elif left is None:
@@ -131,7 +138,7 @@ class FairyBucksRules(
         return FairyBucksChoices()
 
     @staticmethod
-    def showable(state: FairyBucksState, seat: int) -> tuple[int | str, ...]:
+    def showable(state: FairyBucksState, seat: int) -> tuple[Shown, ...]:
         """What a player still in the auction may show: a Buck in hand, the Poof! while
         it is not spent, and nothing only with an empty hand."""
         hand = state.hands[seat]
@@ -141,20 +148,20 @@ class FairyBucksRules(
             *(() if hand else (NOTHING,)),
         )
 
-    def pick_options(self, state: FairyBucksState, seat: int) -> tuple:
+    def pick_options(self, state: FairyBucksState, seat: int) -> tuple[Shown, ...]:
         return self.showable(state, seat) if seat in state.in_auction else ()
 
-    def gather(self, state: FairyBucksState, picks) -> BucksReveal:
+    def gather(self, state: FairyBucksState, picks: Mapping[int, Any]) -> BucksReveal:
         return BucksReveal(
             shows=tuple(Show(player=state.players[s], card=c) for s, c in sorted(picks.items()))
         )
 
-    def picks_in(self, state: FairyBucksState, action) -> dict:
+    def picks_in(self, state: FairyBucksState, action: BaseModel) -> dict[int, Any]:
         if not isinstance(action, BucksReveal):
             return {}
         return {self.seat_of(state, s.player): s.card for s in action.shows}
 
-    def offers(self, state: FairyBucksState, action) -> bool:
+    def offers(self, state: FairyBucksState, action: BaseModel) -> bool:
         menu = self.choices(state)
         if isinstance(action, Lot):
             return (
@@ -172,7 +179,7 @@ class FairyBucksRules(
             )
         return False
 
-    def draw(self, state: FairyBucksState, rng: random.Random):
+    def draw(self, state: FairyBucksState, rng: random.Random) -> FairyBucksAction | None:
         menu = self.choices(state)
         if menu.showable:
             return BucksReveal(
@@ -184,7 +191,7 @@ class FairyBucksRules(
 
         ones_left = menu.ones_left
 
-        def item():
+        def item() -> Item:
             nonlocal ones_left
             values = [v for v in menu.item_values[:9] if v != 1 or ones_left > 0]
             value = rng.choice(values)
@@ -254,7 +261,9 @@ class FairyBucksRules(
             for s in range(len(state.players))
         ]
 
-    def handlers(self):
+    def handlers(
+        self,
+    ) -> dict[type, Callable[[FairyBucksState, Any], tuple[FairyBucksState, Verdict]]]:
         return {Lot: self._lot, BucksReveal: self._reveal, Finale: self._finale}
 
     # -- a new lot ---------------------------------------------------------------------
@@ -284,6 +293,7 @@ class FairyBucksRules(
             raise IllegalAction("Every item has been auctioned: turn up the castle item.")
         if len(action.items) not in sizes:
             left = self.items_left(state)
+            assert left is not None  # with no deck size entered, every lot size is offered
             raise InvalidAction(
                 f"This lot has {amount(min(LOT_SIZE, left), 'items')}: "
                 f"{amount(left, 'items')} {'is' if left == 1 else 'are'} left to auction."

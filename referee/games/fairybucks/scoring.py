@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from referee.core.words import amount
 from referee.games.fairybucks.material import SET_BONUS, SYMBOLS
+from referee.games.fairybucks.model import Item
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class Score:
     def total(self) -> int:
         return self.values + self.sets * SET_BONUS + self.castle
 
-    def arithmetic(self, items: Sequence) -> str:
+    def arithmetic(self, items: Sequence[Item]) -> str:
         parts = " + ".join(str(i.value) for i in items) or "0"
         text = f"items {parts} = {self.values}"
         if self.sets:
@@ -29,11 +30,11 @@ class Score:
         return f"{text}; total {self.total}"
 
 
-def score(items: Sequence, castle_value: int = 0) -> Score:
+def score(items: Sequence[Item], castle_value: int = 0) -> Score:
     counts = Counter(i.symbol for i in items)
     sets = min(counts.get(s, 0) for s in SYMBOLS)
     return Score(sum(i.value for i in items), sets, castle_value)
 
 
-def item_text(item) -> str:
+def item_text(item: Item) -> str:
     return f"{item.value} {item.symbol}"

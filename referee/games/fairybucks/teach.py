@@ -4,6 +4,10 @@ who is High Bidder and what wins the lot, and the castle at the end.
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
 from referee.core.whatnow import BaseTeacher, and_list, or_list
 from referee.core.words import amount
 from referee.games.fairybucks.material import LOT_SIZE, MOON, POOF
@@ -17,11 +21,16 @@ from referee.games.fairybucks.model import (
 )
 from referee.games.fairybucks.scoring import item_text
 
+if TYPE_CHECKING:
+    from referee.games.fairybucks.rules import FairyBucksRules
+
 SAMPLE = Item(value=5, symbol=MOON)
 
 
-class FairyBucksTeacher(BaseTeacher):
-    def examples(self, state: FairyBucksState) -> list:
+class FairyBucksTeacher(BaseTeacher[FairyBucksState]):
+    rules: "FairyBucksRules"  # the rules it words, whose own helpers it asks too
+
+    def examples(self, state: FairyBucksState) -> list[BaseModel]:
         rules = self.rules
         sizes = rules.choices(state).lot_sizes
         size = sizes[-1] if sizes else LOT_SIZE
@@ -33,10 +42,11 @@ class FairyBucksTeacher(BaseTeacher):
             reveal = BucksReveal(shows=(Show(player=state.players[0], card=1),))
         return [Lot(items=(SAMPLE,) * size), Finale(castle_item=SAMPLE), reveal]
 
-    def more_refusals(self, state: FairyBucksState) -> list:
+    def more_refusals(self, state: FairyBucksState) -> list[BaseModel]:
         if state.phase != "auction":
             return []
-        rules, out = self.rules, []
+        rules = self.rules
+        out: list[BaseModel] = []
         picks = {s: rules.pick_options(state, s)[0] for s in state.in_auction}
         poofed = [s for s in range(len(state.players)) if state.auction.out[s]]
         if poofed:  # a player who Poofed shows a card anyway
@@ -46,11 +56,12 @@ class FairyBucksTeacher(BaseTeacher):
             out.append(rules.gather(state, {**picks, spent[0]: POOF}))
         return out
 
-    def ruling_of(self, state: FairyBucksState, example) -> str | None:
+    def ruling_of(self, state: FairyBucksState, example: BaseModel) -> str | None:
         if isinstance(example, Lot):
             return "FB-ITEMS"
         if isinstance(example, Finale):
             return "FB-CASTLE"
+        assert isinstance(example, BucksReveal)  # the third kind, after a lot and the castle
         if any(show.card == POOF for show in example.shows) and any(
             state.poof_spent[self.rules.seat_of(state, show.player)]
             for show in example.shows
@@ -63,7 +74,7 @@ class FairyBucksTeacher(BaseTeacher):
             return "FB-POOF"
         return "FB-REVEAL"
 
-    def allowed_words(self, state: FairyBucksState, example) -> tuple[str, str]:
+    def allowed_words(self, state: FairyBucksState, example: BaseModel) -> tuple[str, str]:
         if isinstance(example, Lot):
             sizes = self.rules.choices(state).lot_sizes
             many = or_list([str(n) for n in sizes])
@@ -87,7 +98,7 @@ class FairyBucksTeacher(BaseTeacher):
             "each show a Buck or Poof!",
         )
 
-    def headline(self, state: FairyBucksState, names, phrases) -> str:
+    def headline(self, state: FairyBucksState, names: tuple[str, ...], phrases: list[str]) -> str:
         if state.phase == "auction":
             together = " at once" if len(names) > 1 else ""  # the others have revealed
             return f"{and_list(names)} to reveal{together}: a Buck, or Poof! to drop out."

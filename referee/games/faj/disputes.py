@@ -3,7 +3,7 @@ showdown, settled by the game's trick-winner order and poker evaluator."""
 
 import itertools
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -175,8 +175,8 @@ def settle_showdown(d: FajShowdown) -> Settled:
     )
 
 
-def prefill(state: FajState) -> dict:
-    pre: dict = {"piles": [list(p) for p in state.won], "board": list(state.board)}
+def prefill(state: FajState) -> dict[str, Any]:
+    pre: dict[str, Any] = {"piles": [list(p) for p in state.won], "board": list(state.board)}
     if state.board:  # the flow contract's menu: the cards each player may still play
         playable = RULES.choices(state).playable
         pre["playable"] = {seat: list(cards) for seat, cards in playable}

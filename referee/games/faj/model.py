@@ -1,6 +1,6 @@
 """Faces, Aces & Jokers options, actions and state."""
 
-from typing import Annotated, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -8,8 +8,14 @@ from referee.core.values import Snapshot, Value
 from referee.games.faj.deck import BOARD_SIZES, DRAFT_CARDS, MAX_PLAYERS, MIN_PLAYERS, TRICK_CARDS
 from referee.games.faj.tricks import trump_of
 
-TrickCard = Literal[TRICK_CARDS]
-DraftCard = Literal[DRAFT_CARDS]
+if TYPE_CHECKING:
+    # A Literal of a tuple's values checks each card at runtime (pydantic), but a type
+    # checker takes a Literal's values only as written out: to it, a card is a str.
+    TrickCard = str
+    DraftCard = str
+else:
+    TrickCard = Literal[TRICK_CARDS]
+    DraftCard = Literal[DRAFT_CARDS]
 
 
 class FajOptions(Value):

@@ -11,7 +11,7 @@ all rank below every hand. Nothing enumerates 5-card subsets: each category's be
 read off rank and suit bitmasks built in one pass.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 HAND_CARDS = 5  # a poker hand's cards
@@ -88,7 +88,7 @@ class Hand(NamedTuple):
 NO_HAND = Hand(0, -1, (), ())
 
 
-def _key(category: int, ranks, cards) -> int:
+def _key(category: int, ranks: Sequence[int], cards: Iterable[tuple[int, int]]) -> int:
     r = (*ranks, 0, 0, 0, 0, 0)
     s = [*sorted([c[1] + 1 for c in cards], reverse=True), 0, 0, 0, 0, 0]
     return (
@@ -185,10 +185,11 @@ class Evaluator:
             return Hand(_key(FULL_HOUSE, (t, p), chosen), FULL_HOUSE, (t, p), chosen)
 
         if flush_suits:
-            best_ranks, best_suit = None, None
+            best_ranks: tuple[int, ...] = ()  # below the ranks of any flush
+            best_suit = -1
             for s in flush_suits:  # highest suit first: an equal flush in a lower suit loses
                 top5 = _ranks_desc((hand & _SUIT_BITS[s]) >> s, 5)
-                if best_ranks is None or top5 > best_ranks:
+                if top5 > best_ranks:
                     best_ranks, best_suit = top5, s
             chosen = tuple((r, best_suit) for r in best_ranks)
             return Hand(_key(FLUSH, best_ranks, chosen), FLUSH, best_ranks, chosen)
@@ -240,7 +241,7 @@ def _top_rank(nibble_bits: int) -> int:
 
 
 def _ranks_desc(nibble_bits: int, k: int) -> tuple[int, ...]:
-    out = []
+    out: list[int] = []
     while nibble_bits and len(out) < k:
         top = nibble_bits.bit_length() - 1
         out.append(top >> 2)
@@ -253,7 +254,9 @@ def _group(hand: int, rank: int, k: int) -> tuple[tuple[int, int], ...]:
     return tuple((rank, s) for s in _SUITS_DESC[hand >> (rank << 2) & 15][:k])
 
 
-def _kickers(hand: int, present: int, exclude, k: int) -> tuple[tuple[int, int], ...]:
+def _kickers(
+    hand: int, present: int, exclude: Iterable[int], k: int
+) -> tuple[tuple[int, int], ...]:
     for r in exclude:
         present &= ~(1 << (r << 2))
     return tuple((r, _TOP_SUIT[hand >> (r << 2) & 15]) for r in _ranks_desc(present, k))

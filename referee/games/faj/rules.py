@@ -2,7 +2,10 @@
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
 
 from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
@@ -10,6 +13,7 @@ from referee.core.outcome import Outcome, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
+from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount, count_word
 from referee.games.faj import showdown, tricks
 from referee.games.faj.deck import (
@@ -63,8 +67,9 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     )
     pick_noun = "card"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
+    teacher: BaseTeacher[FajState]  # set by the package, once RULES exists (teach.py)
 
-    def pick_label(self, value) -> str:
+    def pick_label(self, value: Any) -> str:
         return draft_name(value)  # a pick is a draft card played (a trick card has no pick)
 
     min_players = MIN_PLAYERS
@@ -110,7 +115,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     def choices(self, state: FajState) -> FajChoices:
         n = len(state.players)
         if state.phase == "board":
-            pickable = ()
+            pickable: tuple[tuple[int, tuple[str, ...]], ...] = ()
             if state.drafting:
                 free = tuple(self.pickable_cards(state))
                 pickable = tuple(
@@ -127,7 +132,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             )
         return FajChoices()
 
-    def offers(self, state: FajState, action) -> bool:
+    def offers(self, state: FajState, action: BaseModel) -> bool:
         menu = self.choices(state)
         if isinstance(action, Board):
             cards = action.cards
@@ -142,15 +147,15 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         if isinstance(action, Plays):
             allowed = {state.players[s]: cards for s, cards in menu.playable}
             players = [p.player for p in action.plays]
-            cards = [p.card for p in action.plays]
+            played = [p.card for p in action.plays]
             return (
                 sorted(players) == sorted(allowed)
-                and len(set(cards)) == len(cards)
+                and len(set(played)) == len(played)
                 and all(p.card in allowed[p.player] for p in action.plays)
             )
         return False
 
-    def draw(self, state: FajState, rng: random.Random):
+    def draw(self, state: FajState, rng: random.Random) -> FajAction | None:
         menu = self.choices(state)
         if menu.board_size:
             if menu.pickable and rng.random() < 0.3:
@@ -171,15 +176,15 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
             return Plays(plays=tuple(plays))
         return None
 
-    def pick_options(self, state: FajState, seat: int) -> tuple:
+    def pick_options(self, state: FajState, seat: int) -> tuple[str, ...]:
         return tuple(self.playable_cards(state, seat)) if state.phase == "play" else ()
 
-    def gather(self, state: FajState, picks) -> Plays:
+    def gather(self, state: FajState, picks: Mapping[int, Any]) -> Plays:
         return Plays(
             plays=tuple(Play(player=state.players[s], card=c) for s, c in sorted(picks.items()))
         )
 
-    def picks_in(self, state: FajState, action) -> dict:
+    def picks_in(self, state: FajState, action: BaseModel) -> dict[int, Any]:
         if not isinstance(action, Plays):
             return {}
         return {self.seat_of(state, p.player): p.card for p in action.plays}
@@ -225,7 +230,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     def final(self, state: FajState) -> list[showdown.Standing]:
         return showdown.standings(state.won, state.options.final_tie == "more_cards")
 
-    def handlers(self):
+    def handlers(self) -> dict[type, Callable[[FajState, Any], tuple[FajState, Verdict]]]:
         return {DraftPick: self._pick, Board: self._board, Plays: self._plays}
 
     # -- draft log ---------------------------------------------------------------------
@@ -344,7 +349,9 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
         )
         if new.phase == "over":
             details.insert(0, headline + ".")
-            headline = self.outcome(new).headline
+            ended = self.outcome(new)
+            assert ended is not None  # a game over has its outcome
+            headline = ended.headline
         return new, Verdict(
             headline=headline,
             details=tuple(details),

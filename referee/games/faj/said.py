@@ -1,11 +1,13 @@
 """Each Faces, Aces & Jokers action as the table says it, for the log and a fix's check."""
 
+from pydantic import BaseModel
+
 from referee.core.said import Said
 from referee.games.faj.deck import short
 from referee.games.faj.model import Board, DraftPick, FajState, Plays
 
 
-def said_of(state: FajState, action) -> Said:
+def said_of(state: FajState, action: BaseModel) -> Said:
     if isinstance(action, DraftPick):
         card = short(action.card)
         return Said(

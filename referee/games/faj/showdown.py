@@ -27,7 +27,7 @@ def best_hand(won: Sequence[str]) -> Hand:
 def standings(won: Sequence[Sequence[str]], more_cards_breaks_ties: bool) -> list[Standing]:
     hands = [(best_hand(pile), len(pile), seat) for seat, pile in enumerate(won)]
 
-    def strength(entry):
+    def strength(entry: tuple[Hand, int, int]) -> tuple[int, ...]:
         hand, cards, _ = entry
         return (hand.key, cards) if more_cards_breaks_ties else (hand.key,)
 

@@ -4,6 +4,11 @@ cards everyone plays at once and the order that decides a trick.
 Only words live here: which moves are allowed, and why one is refused, come from the
 rules' menu and refusals (core.whatnow.BaseTeacher)."""
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
 from referee.core.whatnow import BaseTeacher, and_list
 from referee.core.words import amount
 from referee.games.faj import tricks
@@ -19,14 +24,19 @@ from referee.games.faj.deck import (
 from referee.games.faj.model import Board, DraftPick, FajState, Play, Plays
 from referee.games.faj.poker import HAND_CARDS
 
+if TYPE_CHECKING:
+    from referee.games.faj.rules import FajRules
+
 TRICK_ORDER = (
     "a joker with a jack matching a board suit, else a joker, else the highest trump, "
     "else the highest card"
 )
 
 
-class FajTeacher(BaseTeacher):
-    def examples(self, state: FajState) -> list:
+class FajTeacher(BaseTeacher[FajState]):
+    rules: "FajRules"  # the rules it words, whose own helpers it asks too
+
+    def examples(self, state: FajState) -> list[BaseModel]:
         rules = self.rules
         menu = rules.choices(state)
         size = menu.board_size or 1
@@ -45,7 +55,7 @@ class FajTeacher(BaseTeacher):
             )
         return [pick, board, plays]
 
-    def more_refusals(self, state: FajState) -> list:
+    def more_refusals(self, state: FajState) -> list[BaseModel]:
         if state.phase != "play":
             return []
         rules = self.rules
@@ -57,9 +67,10 @@ class FajTeacher(BaseTeacher):
                 return [rules.gather(state, {**others, seat: barred[0]})]
         return []
 
-    def _distinct(self, state: FajState, seats, avoid: str) -> dict[int, str]:
+    def _distinct(self, state: FajState, seats: Iterable[int], avoid: str) -> dict[int, str]:
         """A card each seat may play, no two the same (nor `avoid`)."""
-        taken, out = {avoid}, {}
+        taken = {avoid}
+        out: dict[int, str] = {}
         for seat in seats:
             card = next(
                 (c for c in reversed(self.rules.pick_options(state, seat)) if c not in taken),
@@ -69,17 +80,18 @@ class FajTeacher(BaseTeacher):
             out[seat] = card
         return out
 
-    def ruling_of(self, state: FajState, example) -> str | None:
+    def ruling_of(self, state: FajState, example: BaseModel) -> str | None:
         if isinstance(example, DraftPick):
             return "FAJ-DRAFT-LOG"
         if isinstance(example, Board):
             return "FAJ-TRUMP"
         if state.phase != "play":
             return "FAJ-ROUNDS"
+        assert isinstance(example, Plays)  # the third kind, after a pick and a board
         # A play refused for a card names the ruling the card breaks, not the trick order.
         return self.rules.play_ruling(state, example) or "FAJ-WIN-JACK"
 
-    def allowed_words(self, state: FajState, example) -> tuple[str, str]:
+    def allowed_words(self, state: FajState, example: BaseModel) -> tuple[str, str]:
         if isinstance(example, DraftPick):
             return (
                 f"A player may log a draft card they kept (up to {DRAFT_HAND}); optional, "
@@ -100,7 +112,7 @@ class FajTeacher(BaseTeacher):
             "each play a draft card",
         )
 
-    def headline(self, state: FajState, names, phrases) -> str:
+    def headline(self, state: FajState, names: tuple[str, ...], phrases: list[str]) -> str:
         if self.rules.phase(state) == "draft":
             # The rules' order at a round's start: the draft, then the first board.
             size = BOARD_SIZES[state.trick - 1]
