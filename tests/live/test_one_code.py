@@ -105,6 +105,9 @@ def sharing(tmp_path, monkeypatch):
     access = server.share_table(tmp_path, say=said.append)
     yield access, said
     server.stop_sharing()
+    # share_table sets the code in the environment as a server does; monkeypatch's delenv
+    # of a name not set records nothing to undo, so it goes here, not to the next test.
+    os.environ.pop(server.CODE_ENV, None)
 
 
 class TestTheStoredCodeIsTheOneUsed:

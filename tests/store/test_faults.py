@@ -398,6 +398,9 @@ class TestCannotOpen:
         blocker.write_text("x")
         monkeypatch.setenv("REFEREE_DATA_DIR", str(blocker))
         monkeypatch.setattr(app, "_shared", None, raising=False)  # the process's one store
+        # A loopback referee, not shared: a table code another test of this process left
+        # would put the code screen first.
+        monkeypatch.delenv("REFEREE_TABLE_CODE", raising=False)
         page = FakePage()
         app.main(page)
         shown = " ".join(texts(page.controls))
