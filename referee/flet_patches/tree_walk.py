@@ -27,7 +27,8 @@ try:  # private parts of flet 1.0.5: another version may lack them (install then
     ORIGINAL = object_patch.DiffBuilder._configure_dataclass
     ORIGINAL_REMOVED = object_patch.DiffBuilder._removed_controls
 except (ImportError, AttributeError):
-    object_patch = ORIGINAL = ORIGINAL_REMOVED = None
+    # Never used there (install declines first), so typed as the pinned Flet's names.
+    object_patch = ORIGINAL = ORIGINAL_REMOVED = None  # type: ignore[assignment]
     _UNSET = object()
 _LEAVES = (str, int, float, bool, bytes, Enum, type(None))
 
@@ -44,12 +45,14 @@ _MAX_LAYOUTS = 256  # a class is built from a handful of places; more is not kep
 
 
 def _plan(cls: type) -> _Plan | None:
-    plan = _plans.get(cls, _UNSET)
-    if plan is not _UNSET:
-        return plan
+    try:
+        return _plans[cls]
+    except KeyError:
+        pass  # a class not seen yet
     # Only a class Flet prepared itself keeps its fields in `_values`; a plain dataclass,
     # or a subclass that declares fields without Flet's decorator, gets the original walk.
     prop_defaults = vars(cls).get("_prop_defaults")
+    plan: _Plan | None
     if prop_defaults is None:
         plan = None
     else:
@@ -211,8 +214,9 @@ def install() -> None:
     """Use the faster walks (once flet is the pinned version they were checked on)."""
     if not known() or ORIGINAL is None:
         return  # another flet: its own walks, unchanged
-    object_patch.DiffBuilder._configure_dataclass = configure_dataclass
-    object_patch.DiffBuilder._removed_controls = removed_controls
+    # The patch: Flet's methods replaced on purpose, by functions of the same signature.
+    object_patch.DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]
+    object_patch.DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign]
 
 
 def installed() -> bool:
@@ -224,5 +228,5 @@ def installed() -> bool:
 
 def uninstall() -> None:
     if ORIGINAL is not None:
-        object_patch.DiffBuilder._configure_dataclass = ORIGINAL
-        object_patch.DiffBuilder._removed_controls = ORIGINAL_REMOVED
+        object_patch.DiffBuilder._configure_dataclass = ORIGINAL  # type: ignore[method-assign]
+        object_patch.DiffBuilder._removed_controls = ORIGINAL_REMOVED  # type: ignore[method-assign]
