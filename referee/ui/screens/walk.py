@@ -47,7 +47,7 @@ class WalkScreen(Screen):
 
     def to_top(self, shown: ft.Control) -> None:
         steps = find(shown, "walk-steps")
-        if steps is not None:
+        if isinstance(steps, ft.ScrollableControl):  # the Column that scrolls the steps
             self.page.run_task(steps.scroll_to, offset=0, duration=0)
 
     def step(self, forward: bool) -> None:

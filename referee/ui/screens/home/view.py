@@ -259,7 +259,7 @@ def raw_dialog(text: str, on_close) -> ft.AlertDialog:
 
 def cannot_open_dialog(reason: str, on_export, on_close) -> ft.AlertDialog:
     """Why a game cannot be opened, with a way to export what is stored."""
-    actions = [ft.TextButton(content="Close", on_click=on_close, height=TAP)]
+    actions: list[ft.Control] = [ft.TextButton(content="Close", on_click=on_close, height=TAP)]
     if on_export is not None:
         actions.insert(0, ft.TextButton(content="Export raw", on_click=on_export, height=TAP))
     return ft.AlertDialog(
