@@ -202,7 +202,7 @@ class GameScreen(Screen):
         ft.context.disable_auto_update()  # nothing changes on screen: no redraw to send
         self._scrolled_down = e.pixels > 0
 
-    def to_top(self, shown: ft.Control) -> None:
+    def to_top(self, shown: ft.BaseControl) -> None:
         actions = find(shown, "actions") if self._scrolled_down else None
         # A round trip to the phone: only when it is needed. (The Column that scrolls.)
         if isinstance(actions, ft.ScrollableControl):
