@@ -14,6 +14,7 @@ same result on real screens; flet is pinned, and `install` refuses any other ver
 import dataclasses
 import logging
 import weakref
+from collections.abc import Iterator
 from enum import Enum
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -111,7 +112,9 @@ def _fields(item: Any, plan: _Plan) -> list:
     return found
 
 
-def configure_dataclass(self, item, parent, frozen, configure_setattr_only=False):
+def configure_dataclass(
+    self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
+) -> Iterator[Any]:
     """`DiffBuilder._configure_dataclass` with the field walk above, done at once into a
     list: the original nests a generator per level, so each control found was handed up
     through every level above it (its caller, Flet's `from_diff`, takes them all at once
@@ -176,7 +179,7 @@ def _configure(self, item, parent, frozen, setattr_only, found, debug) -> None:
             object.__setattr__(item, "__changes", {})
 
 
-def removed_controls(self, item, recurse):
+def removed_controls(self: Any, item: Any, recurse: bool) -> list[Any]:
     """`DiffBuilder._removed_controls`, the controls under a control taken off the screen
     (each after those under it), found into one list: the original nests a generator per
     level, as the configure walk did (a bid takes some 35 controls off each device)."""
@@ -214,9 +217,11 @@ def install() -> None:
     """Use the faster walks (once flet is the pinned version they were checked on)."""
     if not known() or ORIGINAL is None:
         return  # another flet: its own walks, unchanged
-    # The patch: Flet's methods replaced on purpose, by functions of the same signature.
+    # The patch: Flet's methods replaced on purpose, by functions of the same signature
+    # (the removed controls in a list where Flet declares an iterator: its callers only
+    # `yield from` them).
     object_patch.DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]
-    object_patch.DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign]
+    object_patch.DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign, assignment]
 
 
 def installed() -> bool:
