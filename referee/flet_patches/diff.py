@@ -56,12 +56,15 @@ try:  # private parts of flet 1.0.5: another version may lack them (install then
     ORIGINAL_INDEX_KEY = object_patch.DiffBuilder._index_key
     ORIGINAL_COMPARE = object_patch.DiffBuilder._compare_dataclasses
     ORIGINAL_BEFORE_UPDATE = BaseControl._before_update_safe
-    ORIGINAL_FROM_DIFF = object_patch.ObjectPatch.from_diff.__func__
+    # A classmethod read off its class is bound to it (mypy sees a plain callable): its
+    # function is what is put back in a classmethod.
+    ORIGINAL_FROM_DIFF = object_patch.ObjectPatch.from_diff.__func__  # type: ignore[attr-defined]
     PATCH_LOG = object_patch.logger
 except (ImportError, AttributeError):
-    object_patch = protocol = session = validation = ORIGINAL_INDEX_KEY = None
-    ORIGINAL_COMPARE = BaseControl = ORIGINAL_BEFORE_UPDATE = ORIGINAL_FROM_DIFF = None
-    PATCH_LOG = None
+    # Never used there (install declines first), so typed as the pinned Flet's names.
+    object_patch = protocol = session = validation = ORIGINAL_INDEX_KEY = None  # type: ignore[assignment]
+    ORIGINAL_COMPARE = BaseControl = ORIGINAL_BEFORE_UPDATE = ORIGINAL_FROM_DIFF = None  # type: ignore[assignment, misc]
+    PATCH_LOG = None  # type: ignore[assignment]
 
 _FIELDS = "__dataclass_fields__"  # what dataclasses.is_dataclass looks for
 _is_dataclass: dict[type, bool] = {}
@@ -308,13 +311,15 @@ def _own_value_rules() -> dict:
     }
 
 
-def _rules(cls: type) -> tuple | None:
+def _rules(cls: type[BaseControl]) -> tuple | None:
     """The field rules of `cls` when they can be checked field by field: no
     `before_update` of its own, no rule across fields, and only the rules every control
     inherits for `_SELF_CHECKED` fields, with their defaults."""
-    known = _quick_rules.get(cls, False)
-    if known is False:
-        spec = validation._compile_class_spec(cls)
+    try:
+        return _quick_rules[cls]
+    except KeyError:  # a class not seen yet
+        # A class is hashable: mypy takes BaseControl's `__hash__`, an instance's, for it.
+        spec = validation._compile_class_spec(cls)  # type: ignore[arg-type]
         inherited = _own_value_rules()
         props = vars(cls).get("_prop_defaults")
         simple = (
@@ -326,8 +331,8 @@ def _rules(cls: type) -> tuple | None:
                 for name, rule in spec.field_rules
             )
         )
-        known = _quick_rules[cls] = tuple(spec.field_rules) if simple else None
-    return known
+        rules = _quick_rules[cls] = tuple(spec.field_rules) if simple else None
+        return rules
 
 
 def before_update_safe(self) -> None:
@@ -384,13 +389,15 @@ def install() -> None:
     """Use the cheaper steps (once flet is the pinned version they were checked on)."""
     if not known() or ORIGINAL_INDEX_KEY is None:
         return  # another flet: its own diff, unchanged
-    object_patch.DiffBuilder._index_key = index_key
-    object_patch.DiffBuilder._compare_dataclasses = compare_dataclasses
+    # The patch: Flet's methods and module names replaced on purpose, by functions of the
+    # same signature (and a namespace standing for `dataclasses`).
+    object_patch.DiffBuilder._index_key = index_key  # type: ignore[method-assign]
+    object_patch.DiffBuilder._compare_dataclasses = compare_dataclasses  # type: ignore[method-assign]
     if _REPORTED is not None:
-        BaseControl._before_update_safe = before_update_safe
-    object_patch.dataclasses = _DATACLASSES
-    protocol.is_dataclass = is_dataclass
-    object_patch.ObjectPatch.from_diff = classmethod(from_diff)
+        BaseControl._before_update_safe = before_update_safe  # type: ignore[method-assign]
+    object_patch.dataclasses = _DATACLASSES  # type: ignore[assignment]
+    protocol.is_dataclass = is_dataclass  # type: ignore[assignment]
+    object_patch.ObjectPatch.from_diff = classmethod(from_diff)  # type: ignore[method-assign, assignment]
 
 
 def installed() -> bool:
@@ -399,16 +406,17 @@ def installed() -> bool:
         and object_patch.DiffBuilder._compare_dataclasses is compare_dataclasses
         and object_patch.dataclasses is _DATACLASSES
         and protocol.is_dataclass is is_dataclass
-        and object_patch.ObjectPatch.from_diff.__func__ is from_diff
+        and object_patch.ObjectPatch.from_diff.__func__ is from_diff  # type: ignore[attr-defined]
     )
 
 
 def uninstall() -> None:
     if ORIGINAL_INDEX_KEY is not None:
-        object_patch.DiffBuilder._index_key = ORIGINAL_INDEX_KEY
-        object_patch.DiffBuilder._compare_dataclasses = ORIGINAL_COMPARE
-        BaseControl._before_update_safe = ORIGINAL_BEFORE_UPDATE
+        # Flet's own methods put back where the patch replaced them.
+        object_patch.DiffBuilder._index_key = ORIGINAL_INDEX_KEY  # type: ignore[method-assign]
+        object_patch.DiffBuilder._compare_dataclasses = ORIGINAL_COMPARE  # type: ignore[method-assign]
+        BaseControl._before_update_safe = ORIGINAL_BEFORE_UPDATE  # type: ignore[method-assign]
         object_patch.dataclasses = dataclasses
         protocol.is_dataclass = dataclasses.is_dataclass
-        object_patch.ObjectPatch.from_diff = classmethod(ORIGINAL_FROM_DIFF)
+        object_patch.ObjectPatch.from_diff = classmethod(ORIGINAL_FROM_DIFF)  # type: ignore[method-assign, assignment]
         object_patch.logger = session.patch_logger = PATCH_LOG

@@ -38,8 +38,10 @@ _own_values = attrgetter("_values")
 
 
 def _own_layout(cls: type) -> Layout:
-    children = tuple(name for name in cls._structural_fields if not name.startswith("_"))
-    return Layout(children, cls._prop_defaults, cls._event_fields)
+    # Flet's @control decorator sets these three on each class; none is declared.
+    structural = cls._structural_fields  # type: ignore[attr-defined]
+    children = tuple(name for name in structural if not name.startswith("_"))
+    return Layout(children, cls._prop_defaults, cls._event_fields)  # type: ignore[attr-defined]
 
 
 def _own_set_field(control: ft.BaseControl, name: str, value: Any) -> None:

@@ -31,6 +31,8 @@ number of an `itertools.count` is one step under the GIL already.
 
 import dataclasses
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import flet
 
@@ -42,7 +44,8 @@ try:  # private parts of flet 1.0.5
     from flet.controls.page import Page
     from flet.controls.value_types import Prop
 except ImportError:  # pragma: no cover - another flet: install declines
-    BaseControl = ControlId = Page = Prop = None
+    # Never used there (install declines first), so typed as the pinned Flet's names.
+    BaseControl = ControlId = Page = Prop = None  # type: ignore[assignment, misc]
 
 # Python's own spelling of these: the generated code is that of `dataclasses` in 3.11-3.13.
 _FIELD = getattr(dataclasses, "_FIELD", None)
@@ -72,13 +75,15 @@ def fast_init(cls: type):
     """An `__init__` for dataclass `cls` that assigns as the generated one does, skipping
     a Prop field's descriptor when given its default object. None if `cls` is not a plain
     generated dataclass of this shape."""
-    params = cls.__dataclass_params__
+    # What `dataclasses` keeps on a class it made: not in its stubs, which give neither.
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
     if params.frozen or not _generated_init(cls) or None in (_FIELD, _FACTORY):
         return None
     props = vars(cls)["_prop_defaults"]  # the fields Flet made Prop descriptors
     # A Prop field is stored straight into `_values` once `_values` and `_dirty` exist
     # (Flet declares them first for that), unless the class says it changed (a page).
-    order = list(cls.__dataclass_fields__)
+    fields: dict[str, Any] = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    order = list(fields)
     direct = (
         order[:2] == ["_values", "_dirty"]
         and not hasattr(cls, "_notify")
@@ -86,8 +91,11 @@ def fast_init(cls: type):
         and not issubclass(cls, Page)
     )
     names: dict[str, object] = {"_FACTORY": _FACTORY, "__cls": cls}
-    positional, keyword, body, post_args = [], [], [], []
-    for f in cls.__dataclass_fields__.values():
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    post_args: list[str] = []
+    for f in fields.values():
         kind = f._field_type
         if kind not in (_FIELD, _FIELD_INITVAR):
             continue  # a ClassVar
@@ -205,10 +213,12 @@ def _post_init_as_known() -> bool:
     )
 
 
-_LAZY = None  # flet's own lazy `__getattr__`, while ours stands in front of it
+# flet's own lazy `__getattr__`, while ours stands in front of it
+_LAZY: Callable[[str], Any] | None = None
 
 
-def _lazy_getattr(name: str):
+def _lazy_getattr(name: str) -> Any:
+    assert _LAZY is not None  # ours is flet's `__getattr__` only while flet's is kept here
     value = _LAZY(name)
     _patch_loaded()  # the classes that access just loaded
     return value
@@ -226,7 +236,8 @@ def install() -> None:
     flet.__getattr__ = _lazy_getattr
     if _post_init_as_known():
         BaseControl.__post_init__.__code__ = _post_init.__code__
-        ControlId.next = ControlId._counter.__next__  # the same numbers, without the lock
+        # The same numbers, without the lock: Flet's method replaced on purpose.
+        ControlId.next = ControlId._counter.__next__  # type: ignore[method-assign]
 
 
 def installed() -> bool:
@@ -240,7 +251,8 @@ def uninstall() -> None:
             flet.__getattr__ = _LAZY
             _LAZY = None
         for cls, init in ORIGINALS.items():
-            cls.__init__ = init
+            # Each class's own `__init__` given back, as `dataclasses` made it for it.
+            cls.__init__ = init  # type: ignore[misc]
         ORIGINALS.clear()
         if POST_INIT is not None:
             BaseControl.__post_init__.__code__ = POST_INIT

@@ -69,7 +69,8 @@ _route_told = False  # `tell_route` sends the address itself (the `route` patch 
 try:  # a private part of flet 1.0.5: the session's own sending, in order with the patches
     from flet.messaging.session import Session
 
-    _SESSION_SEND = Session._Session__send_message
+    # Flet's session sends through a name-mangled private method, on purpose reached.
+    _SESSION_SEND = Session._Session__send_message  # type: ignore[attr-defined]
 except (ImportError, AttributeError):  # pragma: no cover - another flet: install declines
     _SESSION_SEND = None
 
@@ -103,4 +104,4 @@ def tell_route(page: flet.Page, route: str) -> None:
     if not _route_told or not known():
         page.run_task(page.push_route, route)  # another flet: its own way, after the patch
         return
-    page.session._Session__send_message(wire.route_message(page, route))
+    page.session._Session__send_message(wire.route_message(page, route))  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ same result on real screens; flet is pinned, and `install` refuses any other ver
 import dataclasses
 import logging
 import weakref
+from collections.abc import Iterator
 from enum import Enum
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -27,7 +28,8 @@ try:  # private parts of flet 1.0.5: another version may lack them (install then
     ORIGINAL = object_patch.DiffBuilder._configure_dataclass
     ORIGINAL_REMOVED = object_patch.DiffBuilder._removed_controls
 except (ImportError, AttributeError):
-    object_patch = ORIGINAL = ORIGINAL_REMOVED = None
+    # Never used there (install declines first), so typed as the pinned Flet's names.
+    object_patch = ORIGINAL = ORIGINAL_REMOVED = None  # type: ignore[assignment]
     _UNSET = object()
 _LEAVES = (str, int, float, bool, bytes, Enum, type(None))
 
@@ -44,12 +46,14 @@ _MAX_LAYOUTS = 256  # a class is built from a handful of places; more is not kep
 
 
 def _plan(cls: type) -> _Plan | None:
-    plan = _plans.get(cls, _UNSET)
-    if plan is not _UNSET:
-        return plan
+    try:
+        return _plans[cls]
+    except KeyError:
+        pass  # a class not seen yet
     # Only a class Flet prepared itself keeps its fields in `_values`; a plain dataclass,
     # or a subclass that declares fields without Flet's decorator, gets the original walk.
     prop_defaults = vars(cls).get("_prop_defaults")
+    plan: _Plan | None
     if prop_defaults is None:
         plan = None
     else:
@@ -108,7 +112,9 @@ def _fields(item: Any, plan: _Plan) -> list:
     return found
 
 
-def configure_dataclass(self, item, parent, frozen, configure_setattr_only=False):
+def configure_dataclass(
+    self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
+) -> Iterator[Any]:
     """`DiffBuilder._configure_dataclass` with the field walk above, done at once into a
     list: the original nests a generator per level, so each control found was handed up
     through every level above it (its caller, Flet's `from_diff`, takes them all at once
@@ -173,7 +179,7 @@ def _configure(self, item, parent, frozen, setattr_only, found, debug) -> None:
             object.__setattr__(item, "__changes", {})
 
 
-def removed_controls(self, item, recurse):
+def removed_controls(self: Any, item: Any, recurse: bool) -> list[Any]:
     """`DiffBuilder._removed_controls`, the controls under a control taken off the screen
     (each after those under it), found into one list: the original nests a generator per
     level, as the configure walk did (a bid takes some 35 controls off each device)."""
@@ -211,8 +217,11 @@ def install() -> None:
     """Use the faster walks (once flet is the pinned version they were checked on)."""
     if not known() or ORIGINAL is None:
         return  # another flet: its own walks, unchanged
-    object_patch.DiffBuilder._configure_dataclass = configure_dataclass
-    object_patch.DiffBuilder._removed_controls = removed_controls
+    # The patch: Flet's methods replaced on purpose, by functions of the same signature
+    # (the removed controls in a list where Flet declares an iterator: its callers only
+    # `yield from` them).
+    object_patch.DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]
+    object_patch.DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign, assignment]
 
 
 def installed() -> bool:
@@ -224,5 +233,5 @@ def installed() -> bool:
 
 def uninstall() -> None:
     if ORIGINAL is not None:
-        object_patch.DiffBuilder._configure_dataclass = ORIGINAL
-        object_patch.DiffBuilder._removed_controls = ORIGINAL_REMOVED
+        object_patch.DiffBuilder._configure_dataclass = ORIGINAL  # type: ignore[method-assign]
+        object_patch.DiffBuilder._removed_controls = ORIGINAL_REMOVED  # type: ignore[method-assign]

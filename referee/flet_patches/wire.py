@@ -25,8 +25,9 @@ try:  # private parts of flet 1.0.5: another version may lack them (version.know
     )
     from flet.utils.strings import random_string
 except ImportError:  # pragma: no cover - another flet: nothing here is called
-    InvokeMethodRequestBody = Message = MessageAction = None
-    configure_encode_object_for_msgpack = random_string = None
+    # Never used there (version.known() fails first), so typed as the pinned Flet's names.
+    InvokeMethodRequestBody = Message = MessageAction = None  # type: ignore[assignment, misc]
+    configure_encode_object_for_msgpack = random_string = None  # type: ignore[assignment]
 
 from referee.flet_patches.version import FLET_VERSION
 

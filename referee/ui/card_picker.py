@@ -1,23 +1,29 @@
 """A deck-aware card picker: one button per card kind, never more than the deck still has."""
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import flet as ft
 
 from referee.core.words import amount
 from referee.live.tables import LOCKED
 from referee.ui import layout_values
+from referee.ui.game_view import Pad
 from referee.ui.widgets import action_button, slug, strut, tagged, tile
 
+# A card as a game's screen names it (a label, a number, a suit): whatever the game's
+# rules use, as long as it can be told apart in a set.
+Card = TypeVar("Card", bound=Hashable)
 
-class HandPicker:
+
+class HandPicker(Generic[Card]):
     """Collects a hand for one player from the copies the rules say are still unseen."""
 
     def __init__(
         self,
-        label: Callable[[Hashable], str],
+        label: Callable[[Card], str],
         on_change: Callable[[], None],
         symbols: Mapping[str, ft.IconData] | None = None,
         entry: tuple[Callable[[], Any], Callable[[Any, bool], None]] | None = None,
@@ -30,12 +36,12 @@ class HandPicker:
         self.size = 0
         self.on_change = on_change
         self.entry = entry
-        self._picked: list[Hashable] = []
+        self._picked: list[Card] = []
         self.owner: object = None
-        self.unseen: Mapping[Hashable, int] = {}
+        self.unseen: Mapping[Card, int] = {}
 
     @property
-    def picked(self) -> list[Hashable]:
+    def picked(self) -> list[Card]:
         if self.entry is None:
             return list(self._picked)
         kept = self.entry[0]()
@@ -44,11 +50,11 @@ class HandPicker:
         return list(kept.get("cards", []))
 
     @picked.setter
-    def picked(self, cards: list[Hashable]) -> None:
+    def picked(self, cards: list[Card]) -> None:
         """The hand as it stands, without a redraw (a fix to the log starts from it)."""
         self._keep(list(cards), redraw=False)
 
-    def _keep(self, cards: list[Hashable], redraw: bool = True) -> None:
+    def _keep(self, cards: list[Card], redraw: bool = True) -> None:
         if self.entry is None:
             self._picked = cards
             if redraw:
@@ -63,7 +69,7 @@ class HandPicker:
             self.owner = owner
             self._picked = []
 
-    def _add(self, card) -> None:
+    def _add(self, card: Card) -> None:
         # Checked here too: a quick second tap can come before the button shows disabled.
         picked = self.picked
         if len(picked) < self.size and picked.count(card) < self.unseen.get(card, 0):
@@ -80,8 +86,8 @@ class HandPicker:
 
     def view(
         self,
-        kinds: Sequence[Hashable],
-        unseen: Mapping[Hashable, int],
+        kinds: Sequence[Card],
+        unseen: Mapping[Card, int],
         size: int,
         confirm_label: str,
         on_confirm: Callable[[list], None],
@@ -111,7 +117,7 @@ class HandPicker:
                     symbol=self.symbols.get(self.label(card)),
                 )
             )
-        chips = [
+        chips: list[ft.Control] = [
             ft.Chip(
                 label=ft.Text(self.label(card), size=18),
                 on_delete=lambda _e, i=i: self._remove(i),
@@ -206,15 +212,15 @@ def card_face(
 
 
 def card_grid(
-    cards: list,
-    label: Callable[[Hashable], str],
+    cards: Sequence[Card],
+    label: Callable[[Card], str],
     *,
     available: set,
-    selected: list,
-    on_tap: Callable[[Hashable], None],
-    name: Callable[[Hashable], str] | None = None,
-    colour: Callable[[Hashable], str | None] = lambda _c: None,
-    key: Callable[[Hashable], str] | None = None,
+    selected: Sequence,
+    on_tap: Callable[[Card], object],
+    name: Callable[[Card], str] | None = None,
+    colour: Callable[[Card], str | None] = lambda _c: None,
+    key: Callable[[Card], str] | None = None,
     grid_key: str | None = None,
     width: int | None = None,
 ) -> ft.Control:
@@ -229,13 +235,13 @@ def card_grid(
     `name` gives the accessible name (for a screen reader and for tests) when the visible
     label alone would be ambiguous, e.g. the same card offered to several players.
     """
-    buttons = []
+    buttons: list[ft.Control] = []
     for card in cards:
         chosen = card in selected
         gone = card not in available and not chosen
         # Drawn as a card: a small-cornered white face, red suits red and black suits black;
         # a chosen card filled. One button type either way: a pick only restyles it.
-        face = colour(card) or ft.Colors.ON_SURFACE
+        face: str | None = colour(card) or ft.Colors.ON_SURFACE
         if chosen:
             face = ft.Colors.ON_PRIMARY
         elif gone:
@@ -268,21 +274,21 @@ GAP = 6
 
 
 def card_rows(
-    rows: Sequence[Sequence[Hashable | None]],
-    face: Callable[[Hashable, bool], ft.Control],
+    rows: Sequence[Sequence[Card | None]],
+    face: Callable[[Card, bool], ft.Control],
     *,
     available: set,
     selected: Sequence = (),
-    on_tap: Callable[[Hashable], None],
-    name: Callable[[Hashable], str],
-    key: Callable[[Hashable], str] | None = None,
+    on_tap: Callable[[Card], object],
+    name: Callable[[Card], str],
+    key: Callable[[Card], str] | None = None,
 ) -> ft.Control:
     """Cards in a fixed grid (a suit a row, a rank a column), each cell as wide as the
     screen allows and `CELL` high; None leaves its cell empty. A card not in `available`
     stays in its cell, greyed: nothing moves from one pick to the next. `face(card,
     chosen)`: what the cell shows, on the primary colour when chosen (its Texts with
     `semantics_label=""`: `name` says it)."""
-    lines = []
+    lines: list[ft.Control] = []
     for row in rows:
         cells: list[ft.Control] = []
         for card in row:
@@ -314,11 +320,11 @@ def card_rows(
 def pick_rows(
     players: Sequence[str],
     options: Mapping[int, Sequence],
-    pad,
+    pad: Pad,
     *,
-    label: Callable[[Hashable], str],
+    label: Callable[[Any], str],
     verb: str,
-    colour: Callable[[Hashable], str | None] = lambda _c: None,
+    colour: Callable[[Any], str | None] = lambda _c: None,
     exclusive: bool = False,
     drawn: Callable[[int], Sequence] | None = None,
 ) -> list[ft.Control]:
@@ -372,15 +378,22 @@ def pick_rows(
                 )
             chosen = [] if mine is None or mine is LOCKED else [mine]
             free = set(allowed) - (taken - set(chosen)) if exclusive else set(allowed)
+
+            def named(c: Any, n: str = name) -> str:
+                return f"{n} {verb} {label(c)}"
+
+            def keyed(c: Any, s: int = seat) -> str:
+                return f"pick-{s}-{c}@{pad.moment}"
+
             grid = card_grid(
                 list(drawn(seat)) if drawn else list(allowed),
                 label,
                 available=set() if mine is LOCKED else free,
                 selected=chosen,
-                on_tap=lambda c, s=seat: _toggle(pad, s, c),
-                name=lambda c, n=name: f"{n} {verb} {label(c)}",
+                on_tap=functools.partial(_toggle, pad, seat),
+                name=named,
                 colour=colour,
-                key=lambda c, s=seat: f"pick-{s}-{c}@{pad.moment}",
+                key=keyed,
             )
             if mine is LOCKED:  # greyed, in its place: no card of it said to a screen reader
                 grid = ft.Semantics(exclude_semantics=True, content=grid)
@@ -391,7 +404,7 @@ def pick_rows(
     return rows
 
 
-def _toggle(pad, seat: int, card) -> None:
+def _toggle(pad: Pad, seat: int, card: object) -> None:
     """The card a seat shows now taken back, any other one chosen in its place."""
     if pad.shown(seat) == card:
         pad.clear(seat)

@@ -26,7 +26,8 @@ def _stroke(colour: str, dash: list[int] | None, width: int = 24) -> ft.Control:
     """A short stroke drawn as the chart draws its line: solid, or in its dashes."""
     if dash is None:
         return ft.Container(width=width, height=LINE_WIDTH, bgcolor=colour)
-    parts, at, on = [], 0, True
+    parts: list[ft.Control] = []
+    at, on = 0, True
     while at < width:
         for step in dash:
             step = min(step, width - at)

@@ -3,10 +3,17 @@ kept on while a game, a dispute or a walk through a round is on screen, and its 
 (`/settings`) applied the moment they change or come from the device's storage. A part of
 the shell (a mixin of Shell), kept apart for the shell's length."""
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
+if TYPE_CHECKING:  # checked as a part of the shell: what it uses of it is the shell's face
+    from referee.ui.host import Host as _Shell
+else:
+    _Shell = object
 
-class DeviceAids:
+
+class DeviceAids(_Shell):
     """Shell's phone: `self.phone`, with the shell's page, screen on top and game."""
 
     def toggle_theme(self, _e=None) -> None:

@@ -4,6 +4,7 @@ disputes.py`, FORM) enters one dispute of its kinds on the shared dispute screen
 the verdict and saving. The form holds what is entered and turns it into the dispute's JSON data.
 """
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
@@ -131,13 +132,13 @@ class DisputeForm:
         # and each two lines high: the name, then in words what is entered ("Ana", "3 of 5
         # cards"), so a tab whose text grows as entries are made never changes height,
         # which would move everything below under the next quick tap.
-        buttons = [
+        buttons: list[ft.Control] = [
             ft.Container(
                 choice(
                     ft.Text(text, size=13, text_align=ft.TextAlign.CENTER),
                     name,
                     index == self.active,
-                    lambda i=index: self._set(active=i),
+                    functools.partial(self._set, active=index),
                     height=56,
                     key=f"tab {index}",
                 ),

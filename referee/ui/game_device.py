@@ -218,6 +218,8 @@ class GameDevice:
 
     def _show_gone(self, sentence: str, detail: str) -> None:
         shown, steps = self.shown, self.session.steps
+        # A step's verdict open here, taken out of the log (`_taken_away`).
+        assert shown is not None and shown.verdict is not None
         now = self.new_view().status(self.session.state)
         dialog = gone_dialog(
             sentence, detail, shown.verdict.headline, now, self.close_verdict, shown.instead(steps)
@@ -272,11 +274,19 @@ class GameDevice:
             self.decided(done)
 
     def set_draft(self, name: str, value) -> None:
-        if self.change(lambda: self.live.set_draft(self.seen, self.device, name, value) or True):
+        def step() -> bool:
+            self.live.set_draft(self.seen, self.device, name, value)
+            return True  # done (`change` gives None for a step refused)
+
+        if self.change(step):
             self.render()
 
     def unpick(self, seat: int) -> None:
-        if self.change(lambda: self.live.unpick(self.seen, self.device, seat, self.owner) or True):
+        def step() -> bool:
+            self.live.unpick(self.seen, self.device, seat, self.owner)
+            return True
+
+        if self.change(step):
             self.render()
 
     def choose_me(self, seat: int | None) -> None:
@@ -290,7 +300,12 @@ class GameDevice:
 
     def set_teach(self, teach: bool) -> None:
         """Teach this game (What now? under the status line), on every device."""
-        if self.change(lambda: self.live.set_teach(self.device, teach) or True):
+
+        def step() -> bool:
+            self.live.set_teach(self.device, teach)
+            return True
+
+        if self.change(step):
             self.render()
 
     def undo(self, _e=None) -> None:

@@ -2,11 +2,45 @@
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
+from referee.core.outcome import Outcome
 from referee.ui.widgets import strut, tagged
+
+
+def final(outcome: Outcome | None) -> Outcome:
+    """The outcome of a game that is over: a view asks the rules for it only then."""
+    if outcome is None:
+        raise ValueError("the game is not over: it has no outcome yet")
+    return outcome
+
+
+def acting(seat: int | None) -> int:
+    """The seat to act: a view draws a turn's screen only while someone is to act."""
+    if seat is None:
+        raise ValueError("nobody is to act now")
+    return seat
+
+
+class Pad(Protocol):
+    """The shared picks as a view sees them (referee.ui.game_device.PickPad on a live
+    game, the log editor's own while a fix is made)."""
+
+    @property
+    def me(self) -> int | None: ...  # the seat of the player holding the device, if any
+
+    @property
+    def moment(self) -> int: ...  # the move shown: a control keyed with it stays till then
+
+    def shown(self, seat: int) -> Any: ...
+
+    def can_change(self, seat: int) -> bool: ...
+
+    def choose(self, seat: int, value: Any) -> None: ...
+
+    def clear(self, seat: int) -> None: ...
 
 
 class GameView:
@@ -21,7 +55,7 @@ class GameView:
     # The shared picks and entries of a live game (referee.ui.game_device.PickPad); the app
     # gives every view its own. A view without one (a fix to the log, a test) keeps its
     # entries to itself.
-    pad = None
+    pad: Pad | None = None
 
     def __init__(
         self,
@@ -36,14 +70,23 @@ class GameView:
         self.confirm = confirm or (lambda _title, _text, yes: yes())
         self.explain_last: Callable[[], None] = lambda: None  # the last verdict in full
 
+    @property
+    def shared_pad(self) -> Pad:
+        """The pad of a view that is always given one (a game whose players pick at once,
+        or whose entries every device shows)."""
+        if self.pad is None:
+            raise RuntimeError(f"{type(self).__name__} needs the shared picks (`pad`)")
+        return self.pad
+
     # -- entries being tapped in ----------------------------------------------------------
 
     def entry(self, name: str, default: Any = None) -> Any:
         """An entry being tapped in before it is confirmed (a hand, a lot's items): the
         table's, stored as it grows and shown on every device, when the view plays a live
         game; else this view's own. A copy: change it with `set_entry`."""
-        if hasattr(self.pad, "draft"):
-            return self.pad.draft(name, default)
+        draft = getattr(self.pad, "draft", None)  # a live game's pad keeps the table's
+        if draft is not None:
+            return draft(name, default)
         value = self._own_entries().get(name)
         return default if value is None else copy.deepcopy(value)
 
@@ -51,8 +94,9 @@ class GameView:
         """The entry as it now stands (None, or empty: cleared), then the screen redrawn
         (a live game's always is: every device shows it)."""
         value = value or None
-        if hasattr(self.pad, "set_draft"):
-            self.pad.set_draft(name, value)
+        set_draft = getattr(self.pad, "set_draft", None)
+        if set_draft is not None:
+            set_draft(name, value)
             return
         if value is None:
             self._own_entries().pop(name, None)

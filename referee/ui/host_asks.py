@@ -66,7 +66,7 @@ class HostAsks:
             return
         self._close()
         first = asks[0]
-        dialog = ask_dialog(
+        dialog: ft.AlertDialog = ask_dialog(
             first,
             len(asks) - 1,
             lambda _e: self._answer(first.number, True),

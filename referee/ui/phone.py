@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 import flet as ft
 
@@ -44,7 +45,7 @@ class Settings:
     def read(self, stored: dict) -> "Settings":
         """These settings with what the device stored, each of its own type (anything
         else, as a value from another version, leaves the default)."""
-        kept = {}
+        kept: dict[str, Any] = {}
         for f in fields(self):
             value = stored.get(f.name)
             if type(value) is type(getattr(self, f.name)):

@@ -174,9 +174,9 @@ def _parse_parts(parts: list[str], query: dict[str, str]) -> Route | None:
     if len(rest) == 1 and rest[0] in GAME_PAGES:
         return Route(rest[0], game_id)
     if len(rest) == 3 and rest[0] == "log" and rest[2] in FIXES:
-        step = _game_id(rest[1])
-        if step is not None:
-            return Route("fix", game_id, action=step, fix=rest[2])
+        action = _game_id(rest[1])  # an action's number, read as a game's id is
+        if action is not None:
+            return Route("fix", game_id, action=action, fix=rest[2])
     return None
 
 

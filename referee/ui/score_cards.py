@@ -53,7 +53,7 @@ def scoreboard(
     `badge_lines`: the badges a chip of this game may hold at once ("dealer" and
     "passed"): every chip keeps that many lines, each one line high, so a badge coming or
     going never changes a chip's height (the buttons under it would move)."""
-    chips = []
+    chips: list[ft.Control] = []
     rows = [
         ScoreRow(
             row.name,

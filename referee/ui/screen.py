@@ -71,7 +71,7 @@ class Screen:
         # A fixed width would overflow a phone; the full width of a desktop is too wide to read.
         return max(280, min(760, available))
 
-    def to_top(self, shown: ft.Control) -> None:
+    def to_top(self, shown: ft.BaseControl) -> None:
         """Scroll the screen on the phone (`shown`) back to its top, if it scrolled."""
 
     def closed(self) -> None:

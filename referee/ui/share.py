@@ -37,7 +37,8 @@ def share_dialog(path: str, on_close, on_new_code=None, notes=()) -> ft.AlertDia
     links = links_to(path)
     rows: list[ft.Control] = [
         ft.Text("Table code", size=13),
-        tagged("share-code", ft.Text(table_code(), size=36, weight=ft.FontWeight.BOLD)),
+        # Offered only while the table is shared (Shell.common_actions): it has a code.
+        tagged("share-code", ft.Text(table_code() or "", size=36, weight=ft.FontWeight.BOLD)),
     ]
     rows += [tagged("share-note", ft.Text(note, size=14)) for note in (*sharing_notes(), *notes)]
     if links:

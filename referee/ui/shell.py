@@ -203,15 +203,19 @@ class Shell(StoredGames, DeviceAids):
         old_top = self.stack[-1][1] if self.stack and hand_over else None
         for screen, _view in self.stack[keep:]:
             screen.closed()
-        stack = self.stack[:keep] + [(screens.make(self, r), None) for r in wanted[keep:]]
-        if fresh:
-            for n, (screen, view) in enumerate(stack):
-                on_top = n == len(stack) - 1
-                if view is None or view is old_top or on_top:
-                    # A view it had is gone or taken over, and its bar with it.
-                    self._bars.pop(screen.view_key, None)
-                    view = old_top if on_top and old_top is not None else _new_view(screen.route)
-                stack[n] = (screen, view)
+        pending: list[tuple[Screen, ft.View | None]] = [
+            *self.stack[:keep],
+            *((screens.make(self, r), None) for r in wanted[keep:]),
+        ]
+        stack: list[tuple[Screen, ft.View]] = []
+        for n, (screen, view) in enumerate(pending):
+            on_top = n == len(pending) - 1
+            if fresh and (view is None or view is old_top or on_top):
+                # A view it had is gone or taken over, and its bar with it.
+                self._bars.pop(screen.view_key, None)
+                view = old_top if on_top and old_top is not None else _new_view(screen.route)
+            assert view is not None  # a new screen makes the stack `fresh`: it got a view
+            stack.append((screen, view))
         self.stack = stack
         collector.drawn()
         with self._drawing:
@@ -346,7 +350,12 @@ class Shell(StoredGames, DeviceAids):
         shown = view.controls[0] if len(view.controls) == 1 else None
         bar, root = self._bar(screen), self._frame(screen)
         where = self._places.get(screen.route.path)
-        if not (same_kind(view.appbar, bar) and same_kind(shown, root)):
+        old_bar = view.appbar
+        if (
+            old_bar is None  # none or no body yet: never the same kind (`same_kind`)
+            or shown is None
+            or not (same_kind(old_bar, bar) and same_kind(shown, root))
+        ):
             view.appbar, view.controls = bar, [root]
             if send:
                 self.page.update()
@@ -357,7 +366,7 @@ class Shell(StoredGames, DeviceAids):
         # of that place. A key says a button means the same while the key stays.
         changed: list[ft.Control] = []
         touched: list[ft.Control] = []
-        adopt(view.appbar, bar, changed, moved=moved, touched=touched)
+        adopt(old_bar, bar, changed, moved=moved, touched=touched)
         adopt(shown, root, changed, moved=moved, touched=touched)
         if changed and send:
             # One message a tap: changes in both the bar and the body go as one patch of

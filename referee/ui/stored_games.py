@@ -3,15 +3,25 @@ delete one (after asking), and show why one cannot be opened with its stored row
 A part of the shell (a mixin of Shell), kept apart for the shell's length."""
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.ui import routes
 from referee.ui.screens.home.view import cannot_open_dialog, delete_dialog, raw_dialog
 
+if TYPE_CHECKING:  # checked as a part of the shell: what it uses of it is the shell's face
+    from referee.ui.host import Host as _Shell
+else:
+    _Shell = object
 
-class StoredGames:
+
+class StoredGames(_Shell):
     """Shell's games: made, opened, deleted (its store, live tables, dialogs and routes)."""
+
+    if TYPE_CHECKING:
+
+        def _leave_game(self) -> None: ...  # the shell's
 
     def start_game(self, kind: str, players: list[str], options: dict, teach: bool = False) -> None:
         try:
@@ -44,7 +54,11 @@ class StoredGames:
         # A damaged row, a game or option this referee does not know, a log that does not
         # replay: say why, and offer what is stored; the game stays listed.
         reason = exc.reason if isinstance(exc, RefereeError) else "the database cannot be read"
-        export = lambda _e: (self.close_dialog(), self.show_raw(game_id))  # noqa: E731
+
+        def export(_e: object) -> None:
+            self.close_dialog()
+            self.show_raw(game_id)
+
         self.dialog(cannot_open_dialog(reason, export, self.close_dialog))
 
     def show_raw(self, game_id: int) -> None:

@@ -130,7 +130,7 @@ def _line(line: Line, size: int, rulings: bool) -> ft.Control:
     if line.ruling and rulings:
         spans.append(ft.TextSpan(f"\n{line.ruling}", style=_WHY))
     # Read aloud whole, as a sentence drawn with red suits is (ui/suits.py).
-    return ft.Text(spans=spans, size=size, semantics_label="".join(x.text for x in spans))
+    return ft.Text(spans=spans, size=size, semantics_label="".join(x.text or "" for x in spans))
 
 
 def _why_button(why: Why, refused: int) -> ft.Control:
@@ -165,7 +165,9 @@ def panel(
     beside the headline. `why`: a Why? button that shows the numbers of this state, the
     moves not allowed now and each move's ruling (without one, all but the rulings show).
     `tag`: its name for tests and screen readers, when not "whatnow" or "whatnow-panel"."""
-    headline = tagged("whatnow-headline", suited(wn.headline, size=15, weight=ft.FontWeight.W_600))
+    headline: ft.Control = tagged(
+        "whatnow-headline", suited(wn.headline, size=15, weight=ft.FontWeight.W_600)
+    )
     if close is not None:
         headline.expand = True
         headline = ft.Row(

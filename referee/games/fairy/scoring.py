@@ -32,9 +32,10 @@ GUESS_WORDS = {
     SAME_SUIT: GuessWords("same suit", "Same suit", "Suit"),
     CATCH: GuessWords("catch", "Catch the fairy", "Catch"),
 }
-GUESS_NAMES = {g: w.name for g, w in GUESS_WORDS.items()}
-GUESS_LABELS = {g: w.label for g, w in GUESS_WORDS.items()}
-GUESS_SHORT = {g: w.short for g, w in GUESS_WORDS.items()}
+# By a guess as a record or a state holds it (a str, as POINTS is looked up).
+GUESS_NAMES: dict[str, str] = {g: w.name for g, w in GUESS_WORDS.items()}
+GUESS_LABELS: dict[str, str] = {g: w.label for g, w in GUESS_WORDS.items()}
+GUESS_SHORT: dict[str, str] = {g: w.short for g, w in GUESS_WORDS.items()}
 
 
 def is_right(top: int, revealed: int, guess: str, suits: Sequence[int] = NUMBER_SUITS) -> bool:

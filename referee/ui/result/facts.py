@@ -11,6 +11,7 @@ from referee.core.session import Session
 from referee.core.words import amount
 from referee.history.stats import Statistics
 from referee.history.stats_report import PERIOD_TITLES, title
+from referee.ui.game_view import final
 from referee.ui.theme import player_colours
 
 SIGNATURE = "Kept at the table by referee"
@@ -25,7 +26,7 @@ def places(session: Session) -> list[tuple[int, str, str, bool]]:
     """(seat, place as said ('2nd (tie)'), what decided it ('10 cubes', a poker hand),
     tied) best first: a shared place is marked as a tie. The standings and the shared
     result both say it so; what decided a place is the rules' (Outcome.decided)."""
-    outcome = session.rules.outcome(session.state)
+    outcome = final(session.rules.outcome(session.state))
     said = []
     for place, seat in outcome.standings():
         tied = outcome.places.count(place) > 1

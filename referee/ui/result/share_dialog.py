@@ -115,10 +115,8 @@ class ShareSheet:
     def _copied(self, _e=None) -> None:
         self._say("The text is copied: paste it in your chat.")
 
-    def _args(self) -> dict:
-        file = ft.ShareFile.from_bytes(
-            self.picture, mime_type="image/png", name=self.result.file_name
-        )
+    def _args(self, picture: bytes) -> dict:
+        file = ft.ShareFile.from_bytes(picture, mime_type="image/png", name=self.result.file_name)
         return {
             "files": [file],
             "text": self.result.text(),
@@ -155,7 +153,7 @@ class ShareSheet:
                 return
             self.picture = picture.png
         share, _clipboard = self.host.phone.share_sheet()
-        args = self._args()
+        args = self._args(self.picture)
         try:
             # No download of its own: a refused sheet (Safari's, opened from this answer
             # and not from the tap) would download instead of offering the sheet at the

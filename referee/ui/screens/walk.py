@@ -45,9 +45,9 @@ class WalkScreen(Screen):
     def place(self) -> tuple:
         return ("walk", self.walk.at)  # each step shows from its top
 
-    def to_top(self, shown: ft.Control) -> None:
+    def to_top(self, shown: ft.BaseControl) -> None:
         steps = find(shown, "walk-steps")
-        if steps is not None:
+        if isinstance(steps, ft.ScrollableControl):  # the Column that scrolls the steps
             self.page.run_task(steps.scroll_to, offset=0, duration=0)
 
     def step(self, forward: bool) -> None:

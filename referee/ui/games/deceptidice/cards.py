@@ -3,6 +3,7 @@ power cards), the power card form, and the top card of every die after a challen
 """
 
 from collections import Counter
+from typing import Any, Literal
 
 import flet as ft
 from pydantic import TypeAdapter, ValidationError
@@ -26,9 +27,10 @@ from referee.games.deceptidice.model import (
     names_of,
 )
 from referee.games.deceptidice.truth import card_name
+from referee.ui.game_view import GameView
 from referee.ui.widgets import action_button, tagged, tile
 
-_CARD = TypeAdapter(Card)  # a top as an entry keeps it: JSON, and back
+_CARD: TypeAdapter[Any] = TypeAdapter(Card)  # a top as an entry keeps it: JSON, and back
 
 # Card faces: the colour letter keeps its swatch whatever the table calls the colour.
 FACE = {
@@ -113,9 +115,21 @@ def stepper(value: int, low: int, high: int, on_set, what: str, ident: str, key=
     )
 
 
-class CardEntry:
+class CardEntry(GameView):
     """Mixed into DeceptidiceView, whose entry state (`picks`, `open_seat`, `power_open`
-    and the power form's fields), `_set` and GameView's `play`, `refresh` and `tell` it uses."""
+    and the power form's fields) it uses, set by its `__init__`."""
+
+    power_open: bool
+    combo: Literal["numbers", "colours", "run"]  # a PowerCard's, as COMBOS names them
+    groups: str
+    run_length: int
+    value: int
+    open_seat: int | None
+
+    def _set(self, **values: Any) -> None:
+        for key, value in values.items():
+            setattr(self, key, value)
+        self.refresh()
 
     def _card_picker(self, state, left: dict, menu, on_card, prefix: str, power_key=None, key=None):
         """Colour rows of number cards, a wildcard and power card entry; `left`: copies
@@ -192,7 +206,7 @@ class CardEntry:
             return None
 
     def _power_form(self, low_value: int, confirm: str, on_card) -> ft.Control:
-        combos = [
+        combos: list[ft.Control] = [
             (ft.FilledButton if self.combo == key else ft.OutlinedButton)(
                 content=label,
                 on_click=lambda _e, k=key: self._set(combo=k),
@@ -200,6 +214,7 @@ class CardEntry:
             )
             for key, label in COMBOS.items()
         ]
+        shape: ft.Control
         if self.combo == "run":
             shape = ft.Row(
                 [
@@ -276,6 +291,7 @@ class CardEntry:
         names = names_of(state)
         expected = dict(menu.tops)
         r = state.round
+        assert r.last is not None and r.challenger is not None  # the tops follow a challenge
         picked = Counter(c for cards in picks.values() for c in cards)
         left = {c: n - picked.get(c, 0) for c, n in menu.cards_left}
         if self.open_seat is None or self.open_seat not in expected:
@@ -310,7 +326,7 @@ class CardEntry:
                     )
                 )
                 continue
-            chips = [
+            chips: list[ft.Control] = [
                 ft.Chip(
                     label=ft.Text(card_name(c, names), size=14),
                     on_delete=lambda _e, s=seat, i=i: self._unpick(s, i),
@@ -330,7 +346,7 @@ class CardEntry:
                     # that card the seat has, a double tap adds it once; with the seat,
                     # a tap aimed at a seat just filled is not the next seat's.
                     key=lambda code, s=seat: (
-                        f"top-{s}-{code}-{picks.get(s, []).count(code)}@{self.pad.moment}"
+                        f"top-{s}-{code}-{picks.get(s, []).count(code)}@{self.shared_pad.moment}"
                     ),
                 )
             )
@@ -338,8 +354,8 @@ class CardEntry:
                 parts.append(ft.Row(chips, wrap=True, spacing=4))
         for seat in range(len(state.players)):
             if seat not in expected and r.revealed[seat]:
-                kept = ", ".join(card_name(c, names) for c in r.revealed[seat])
-                parts.append(ft.Text(f"{state.players[seat]}: {kept} (all revealed)"))
+                every = ", ".join(card_name(c, names) for c in r.revealed[seat])
+                parts.append(ft.Text(f"{state.players[seat]}: {every} (all revealed)"))
         ready = all(len(picks.get(s, [])) == k for s, k in menu.tops)
         parts.append(
             action_button(

@@ -1,7 +1,9 @@
 """Deceptidice disputes on screen: the variants in play, guesses built from chips (form,
 COUNT, target, modifier), who guessed and who challenged, and every player's dice tops."""
 
+import functools
 from collections import Counter
+from typing import Any
 
 import flet as ft
 from pydantic import TypeAdapter
@@ -24,7 +26,7 @@ from referee.games.deceptidice.truth import card_name
 from referee.ui.dispute_form import DisputeForm, choice
 from referee.ui.widgets import slug, tagged
 
-GUESS_FORM = TypeAdapter(GuessForm)
+GUESS_FORM: TypeAdapter[Any] = TypeAdapter(GuessForm)
 # Red, blue, green, yellow:
 TINTS = dict(
     zip(
@@ -117,7 +119,7 @@ class DeceptidiceForm(DisputeForm):
     # -- the variants and the guesses --------------------------------------------------------
 
     def _variant_row(self) -> ft.Control:
-        boxes = [
+        boxes: list[ft.Control] = [
             ft.Checkbox(
                 label=label,
                 value=bool(self.variants.get(key)),
@@ -254,7 +256,7 @@ class DeceptidiceForm(DisputeForm):
                 height=48,
             )
         )
-        if not opening:
+        if self.previous is not None:  # not the opening guess
             rows += self._guess_builder("Last guess", self.previous)
         rows += self._guess_builder("New guess", self.guess)
         return rows
@@ -267,7 +269,7 @@ class DeceptidiceForm(DisputeForm):
                 n,
                 f"{label} {n}",
                 n == current,
-                lambda n=n: self._set(**{attr: n}),
+                functools.partial(self._set, **{attr: n}),
                 key=f"{attr} {i}",
             )
             for i, n in enumerate(self.names)

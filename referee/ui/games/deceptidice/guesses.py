@@ -16,13 +16,16 @@ from referee.games.deceptidice.model import (
     VagueGuess,
     names_of,
 )
-from referee.ui.games.deceptidice.cards import CELL, face_button, face_size, stepper
+from referee.ui.games.deceptidice.cards import CELL, CardEntry, face_button, face_size, stepper
 from referee.ui.widgets import action_button, tagged, tile
 
 
-class GuessEntry:
-    """Mixed into DeceptidiceView, whose `count`, `modifier`, `power_open`, `_set`, the
-    power form (CardEntry) and GameView's `play` and `refresh` it uses."""
+class GuessEntry(CardEntry):
+    """Mixed into DeceptidiceView, whose `count` and `modifier` it uses (set by its
+    `__init__`), and the power form (CardEntry)."""
+
+    count: int
+    modifier: bool
 
     def _set_count(self, value: int, high: int) -> None:
         self.count = max(MIN_COUNT, min(high, value))
@@ -44,7 +47,7 @@ class GuessEntry:
             # Kept through the steps of COUNT, which are not moves: a guess tapped right
             # after a step, before the step's redraw came, is made with the count stepped
             # to, not dropped. The guess is a move, so a double tap guesses once.
-            key = f"guess-{player}-{name}@{self.pad.moment}"
+            key = f"guess-{player}-{name}@{self.shared_pad.moment}"
             if card is not None:
                 return face_button(
                     text, card, name, go, not allowed, width or CELL, key=key, size=size
@@ -69,7 +72,7 @@ class GuessEntry:
                         lambda v: self._set_count(v, menu.max_count),
                         "cards",
                         "guess-count",
-                        key=f"count-{player}@{self.pad.moment}",
+                        key=f"count-{player}@{self.shared_pad.moment}",
                     ),
                     ft.Text(hint, size=12, expand=True),
                 ],

@@ -24,13 +24,14 @@ from referee.games.deceptidice.model import (
     DeceptidiceState,
     Discard,
     NoSwap,
+    PowerClaim,
     RevealDie,
     Swap,
     Tops,
     names_of,
 )
 from referee.games.deceptidice.truth import card_name
-from referee.ui.game_view import GameView
+from referee.ui.game_view import GameView, acting, final
 from referee.ui.games.deceptidice.cards import CardEntry
 from referee.ui.games.deceptidice.guesses import GuessEntry
 from referee.ui.score_cards import ScoreRow, scoreboard
@@ -74,16 +75,11 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                 self.count = min(mins) if mins else menu.max_count
             self.value = menu.power or 1
 
-    def _set(self, **values) -> None:
-        for key, value in values.items():
-            setattr(self, key, value)
-        self.refresh()
-
     def start_from(self, state: DeceptidiceState, action) -> None:
         if isinstance(action, DeceptidiceGuess):
             guess = action.guess
-            card = getattr(guess, "card", None)  # a power claim: its form filled in
-            if card is not None:
+            if isinstance(guess, PowerClaim):  # its form filled in
+                card = guess.card
                 self.power_open, self.combo, self.value = True, card.combo, card.value
                 self.run_length = card.sizes[0] if card.combo == "run" else self.run_length
                 self.groups = "+".join(map(str, card.sizes))
@@ -139,7 +135,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         self._reset_if_moved_on(state)
         menu = RULES.choices(state)
         if state.phase == "guessing":
-            name = state.players[menu.actor]
+            name = state.players[acting(menu.actor)]
             if menu.reveal:
                 return f"{name}: reveal one of your dice first."
             if not menu.challenge:
@@ -150,10 +146,10 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         if state.phase == "tops":
             return "Challenge! Turn every die face up and enter its top card."
         if state.phase == "discard":
-            return f"{state.players[menu.actor]} lost the round: discard one die."
+            return f"{state.players[acting(menu.actor)]} lost the round: discard one die."
         if state.phase == "swap":
-            return f"{state.players[menu.actor]} may swap one card."
-        return f"Game over: {RULES.outcome(state).headline}."
+            return f"{state.players[acting(menu.actor)]} may swap one card."
+        return f"Game over: {final(RULES.outcome(state)).headline}."
 
     def actions(self, state: DeceptidiceState) -> ft.Control:
         self._reset_if_moved_on(state)
@@ -210,10 +206,11 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
 
     def _turn(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)
-        player = state.players[menu.actor]
+        player = state.players[acting(menu.actor)]
         parts: list[ft.Control] = []
         if menu.challenge:
             last = state.round.last
+            assert last is not None  # a challenge is of the last guess
             parts.append(
                 action_button(
                     f"Challenge {state.players[last.seat]}'s guess",
@@ -241,8 +238,8 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
 
     def _discard(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)
-        player = state.players[menu.actor]
-        held = state.cards[menu.actor]
+        player = state.players[acting(menu.actor)]
+        held = state.cards[acting(menu.actor)]
         return ft.Column(
             [
                 ft.Text(
@@ -278,7 +275,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
 
     def _swap(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)
-        player = state.players[menu.actor]
+        player = state.players[acting(menu.actor)]
         names = names_of(state)
         parts: list[ft.Control] = []
         ready = not menu.identities or (self.give is not None and self.take is not None)
@@ -326,7 +323,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         return ft.Column(parts, spacing=8)
 
     def _ranking(self, state: DeceptidiceState) -> ft.Control:
-        outcome = RULES.outcome(state)
+        outcome = final(RULES.outcome(state))
         lines: list[ft.Control] = [ft.Text("Final ranking", weight=ft.FontWeight.BOLD, size=16)]
         for place, seat in outcome.standings():
             name = state.players[seat]

@@ -1,6 +1,7 @@
 """Fae-ker disputes on screen: the top card, then the bid and the bidder's hand of a bluff
 call, or every hand of a showdown, on pads that offer only the cards the deck has left."""
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -77,7 +78,7 @@ class FaekerForm(DisputeForm):
         """`key`: a card -> what its tap means until the key changes (ui/reconcile.py keeps
         the button, and the pad, till then); `pad_key`: the pad's own, when its label
         names a player (a seat's number stays while the names are edited)."""
-        buttons = [
+        buttons: list[ft.Control] = [
             ft.Semantics(
                 label=f"{label} {card_name(c)}",
                 button=True,
@@ -175,7 +176,7 @@ class FaekerForm(DisputeForm):
         if self.top is None or self.active == -1:
             return rows
         bids = [
-            choice(str(b), f"Bid {b}", self.bid == b, lambda b=b: self._set(bid=b), 56, TAP)
+            choice(str(b), f"Bid {b}", self.bid == b, functools.partial(self._set, bid=b), 56, TAP)
             for b in range(MIN_BID, MAX_BID + 1)
         ]
         self.active = 0

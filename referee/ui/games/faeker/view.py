@@ -5,7 +5,7 @@ import flet as ft
 from referee.core.words import amount
 from referee.games.faeker import RULES, counting
 from referee.games.faeker.deck import (
-    DECK,
+    COPIES,
     FAE,
     HAND_SIZE,
     MAX_BID,
@@ -25,7 +25,7 @@ from referee.games.faeker.model import (
     TopCard,
 )
 from referee.ui.card_picker import HandPicker, card_face
-from referee.ui.game_view import GameView
+from referee.ui.game_view import GameView, acting, final
 from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import tagged, tile
 
@@ -102,13 +102,14 @@ class FaekerView(GameView):
             dealer = state.players[state.dealer]
             return f"Deal {HAND_SIZE} cards each, then enter the top card ({dealer} deals)."
         if state.phase == "bidding":
+            assert state.deal.top is not None  # the bidding follows the top card
             target, _ = counting.describe_target(
                 state.deal.top, state.options.stone_circles_always_count
             )
             return f"{RULES.current_player(state)} to act. Bids count {target}."
         if state.phase == "reveal":
             return f"Enter {RULES.current_player(state)}'s {HAND_SIZE} cards."
-        return f"Game over: {RULES.outcome(state).headline}."
+        return f"Game over: {final(RULES.outcome(state)).headline}."
 
     def keypad(self, state: FaekerState) -> ft.Control | None:
         # Showing hands: the hand being entered first, so the hands confirmed before it
@@ -161,7 +162,7 @@ class FaekerView(GameView):
 
     def _bidding(self, state: FaekerState) -> ft.Control:
         menu = RULES.choices(state)
-        player = state.players[menu.bidder]
+        player = state.players[acting(menu.bidder)]
         bids = [
             tile(
                 f"Bid {n}",
@@ -175,7 +176,7 @@ class FaekerView(GameView):
         called = state.players[menu.bluff_on] if menu.bluff_on is not None else None
         bluff = (
             f"Call bluff on {called}'s {state.deal.latest_bid(menu.bluff_on)}"
-            if called
+            if called and menu.bluff_on is not None
             else "Call bluff"
         )
         calls = [
@@ -214,7 +215,7 @@ class FaekerView(GameView):
             if deal.reveal == "bluff"
             else "Showdown: highest hand wins."
         )
-        shown = [
+        shown: list[ft.Control] = [
             ft.Text(f"{state.players[s]} showed {counting.hand_text(h)}") for s, h in deal.hands
         ]
         if shown:
@@ -229,7 +230,7 @@ class FaekerView(GameView):
         self.picker.reset_for((state.round, player, len(state.deal.hands)))
         # The status line above says whose 5 cards these are.
         return self.picker.view(
-            list(DECK.copies),
+            list(COPIES),  # the deck's cards, in its order (ints, as DECK keeps them)
             dict(menu.cards_left),
             menu.hand_size,
             f"Confirm {player}'s hand",

@@ -31,6 +31,7 @@ CARD_WIDTH = 48
 
 def top_card(state: FairyState) -> ft.Control:
     top = state.top
+    assert top is not None  # drawn after the opening card, for a guess or its reveal
     fairy = is_fairy(top)
     card = ft.Container(
         ft.Column(
@@ -143,6 +144,7 @@ def memory_aid(state: FairyState) -> ft.Control:
         ),
     ]
     if unseen:
+        assert state.top is not None  # drawn after the opening card, as the top card is
         odds = chances(state.top, unseen, state.suits)
         lines.append(
             ft.Text(

@@ -1,6 +1,8 @@
 """Fairy disputes on screen: the top card, then the card turned up with each player's guess
 and score, or the cards already seen for the chances."""
 
+import functools
+
 import flet as ft
 
 from referee.core.words import number
@@ -119,7 +121,7 @@ class FairyForm(DisputeForm):
                     GUESS_NAMES[g],
                     f"{name} guessed {GUESS_NAMES[g]}",
                     self.guesses[i] == g,
-                    lambda i=i, g=g: self._guess(i, g),
+                    functools.partial(self._guess, i, g),
                     key=f"guess {i} {g}",
                 )
                 for g in GUESSES

@@ -32,12 +32,12 @@ from referee.games.fairy.scoring import (
     SAME_SUIT,
 )
 from referee.live.tables import LOCKED
-from referee.ui.game_view import GameView
+from referee.ui.game_view import GameView, final
 from referee.ui.games.fairy.cards import FAIRY_ICON, card_pad, memory_aid, top_card
 from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import action_button, slug, tagged, tile
 
-ICONS = {
+ICONS: dict[str, ft.IconData] = {
     HIGHER: ft.Icons.ARROW_UPWARD,
     LOWER: ft.Icons.ARROW_DOWNWARD,
     SAME_SUIT: ft.Icons.ARROW_FORWARD,  # the sideways point
@@ -63,11 +63,11 @@ class FairyView(GameView):
     def round_line(self, state: FairyState) -> str:
         if state.phase == "opening":
             return f"Before the first turn · {amount(len(CARDS), 'cards')} in the deck"
+        top = state.top
+        assert top is not None  # every phase after the opening has a top card
         if state.phase == "over":
-            return (
-                f"{amount(state.turns, 'turns')} played · last card {self._card(state, state.top)}"
-            )
-        text = f"Turn {state.turns + 1} · top card {self._card(state, state.top)}"
+            return f"{amount(state.turns, 'turns')} played · last card {self._card(state, top)}"
+        text = f"Turn {state.turns + 1} · top card {self._card(state, top)}"
         return text + (" · play-off" if state.playoff else "")
 
     @staticmethod
@@ -113,7 +113,7 @@ class FairyView(GameView):
             return f"Turn {state.turns + 1}: on 3, everyone shows a guess. Tap each one in."
         if state.phase == "reveal":
             return "Guesses are in. Turn up the next card and tap it."
-        return f"Game over. {RULES.outcome(state).reason}"
+        return f"Game over. {final(RULES.outcome(state)).reason}"
 
     def log_hidden(self, state: FairyState) -> str | None:
         """Players may see only the top card (FY-HIDDEN): no log until the game is over."""
@@ -153,17 +153,17 @@ class FairyView(GameView):
     def _pick(self, seat: int, guess: str) -> None:
         """Tap a guess to choose it, the same guess again to take it back. Picks live in
         the shared table: the last one applies every guess at once."""
-        if self.pad.shown(seat) == guess:
-            self.pad.clear(seat)
+        if self.shared_pad.shown(seat) == guess:
+            self.shared_pad.clear(seat)
         else:
-            self.pad.choose(seat, guess)
+            self.shared_pad.choose(seat, guess)
 
     def _same_as_last(self, picks) -> None:
         for seat, guess in picks:
-            self.pad.choose(seat, guess)
+            self.shared_pad.choose(seat, guess)
 
     def _guess_button(self, seat: int, name: str, guess: str) -> ft.Control:
-        chosen = self.pad.shown(seat) == guess
+        chosen = self.shared_pad.shown(seat) == guess
         colour = ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY
         content = ft.Column(
             [
@@ -203,7 +203,7 @@ class FairyView(GameView):
             radius=10,
             width=GUESS_WIDTH,
             height=52,
-            key=f"guess-{seat}-{guess}@{self.pad.moment}",
+            key=f"guess-{seat}-{guess}@{self.shared_pad.moment}",
         )
 
     def _name_cell(self, state: FairyState, seat: int) -> ft.Control:
@@ -232,7 +232,7 @@ class FairyView(GameView):
             content=ft.TextButton(
                 content=ft.Column(lines, spacing=0),
                 on_click=lambda _e: self._same_as_last([(seat, last)]),
-                key=f"same-{seat}@{self.pad.moment}",
+                key=f"same-{seat}@{self.shared_pad.moment}",
                 width=NAME_WIDTH,
                 height=52,
                 tooltip=f"Same as last turn: {GUESS_NAMES[last]}",
@@ -248,7 +248,7 @@ class FairyView(GameView):
         once its guess is in (the guess shown filled; tap it again to take it back), so a
         quick second tap never lands on the next player's row. Guesses locked on another
         device show as a lock."""
-        pad = self.pad
+        pad = self.shared_pad
         seats = RULES.choices(state).guessers
         shown = {seat: pad.shown(seat) for seat in seats}
         mine = [s for s in seats if shown[s] is not LOCKED and pad.me in (None, s)]
@@ -274,7 +274,7 @@ class FairyView(GameView):
                         filled=False,
                         disabled=not repeat,
                         icon=ft.Icons.REPLAY,
-                        key=f"same-all@{self.pad.moment}",  # a pick keeps it, as its rows
+                        key=f"same-all@{self.shared_pad.moment}",  # a pick keeps it, as its rows
                     ),
                 ],
                 wrap=True,
@@ -309,7 +309,8 @@ class FairyView(GameView):
         name = state.players[seat]
         # One row guessed or not; only the name cell says which, as a control of its own
         # (a tag kept with a new identifier still showed its old one on the phone).
-        tag = f"{'guessed' if self.pad.shown(seat) is not None else 'guess-row'}-{slug(name)}"
+        guessed = self.shared_pad.shown(seat) is not None
+        tag = f"{'guessed' if guessed else 'guess-row'}-{slug(name)}"
         return ft.Row(
             [
                 ft.Semantics(identifier=tag, key=tag, content=self._name_cell(state, seat)),
@@ -325,7 +326,11 @@ class FairyView(GameView):
             said, change = "locked in", None
         else:
             said = GUESS_NAMES[value]
-            change = (lambda _e: self.pad.clear(seat)) if self.pad.can_change(seat) else None
+            change = (
+                (lambda _e: self.shared_pad.clear(seat))
+                if self.shared_pad.can_change(seat)
+                else None
+            )
         return ft.Semantics(
             identifier=f"guessed-{slug(name)}",
             label=f"{name}: {said}",

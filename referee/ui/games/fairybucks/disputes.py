@@ -1,6 +1,8 @@
 """Fairy Bucks disputes on screen: a reveal (the High Bidder, the Bucks each player showed
 and shows now) and the finale (Bucks left, items won, the castle's item)."""
 
+import functools
+
 import flet as ft
 
 from referee.core.words import amount
@@ -79,7 +81,11 @@ class FairyBucksForm(DisputeForm):
     def _reveal(self) -> list[ft.Control]:
         def what(i: int) -> str:
             shown = self.shows[i]
-            return {None: "not yet", "out": "out", **NOT_A_BUCK}.get(shown, f"adds {shown}")
+            if shown is None:
+                return "not yet"
+            if shown == "out":
+                return "out"
+            return NOT_A_BUCK.get(shown, f"adds {shown}")
 
         rows: list[ft.Control] = [
             ft.Row(
@@ -90,7 +96,7 @@ class FairyBucksForm(DisputeForm):
                             n,
                             f"High Bidder {n}",
                             self.high == n,
-                            lambda n=n: self._set(high=n),
+                            functools.partial(self._set, high=n),
                             key=f"high {i}",
                         )
                         for i, n in enumerate(self.names)
@@ -122,7 +128,7 @@ class FairyBucksForm(DisputeForm):
                         str(b),
                         f"{me} was showing {b}",
                         b in mine,
-                        lambda b=b: self._toggle_showing(b),
+                        functools.partial(self._toggle_showing, b),
                         width=64,
                         disabled=now == b,
                         key=f"showing {self.active} {b}",
@@ -143,7 +149,7 @@ class FairyBucksForm(DisputeForm):
                             str(b),
                             f"{me} shows {b}",
                             now == b,
-                            lambda b=b: self._show(b),
+                            functools.partial(self._show, b),
                             width=64,
                             disabled=b in mine,
                             key=f"shows {self.active} {b}",
@@ -206,7 +212,7 @@ class FairyBucksForm(DisputeForm):
                         sym,
                         f"{label} {self.item_value} {sym}",
                         False,
-                        lambda sym=sym: self._add_item(sym, castle),
+                        functools.partial(self._add_item, sym, castle),
                         repeats=True,
                     )
                     for sym in SYMBOLS
@@ -244,7 +250,7 @@ class FairyBucksForm(DisputeForm):
                         str(b),
                         f"{me} holds {b}",
                         b in hand,
-                        lambda b=b: self._toggle_hand_buck(b),
+                        functools.partial(self._toggle_hand_buck, b),
                         width=64,
                         key=f"holds {self.active} {b}",
                     )

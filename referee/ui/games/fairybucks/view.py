@@ -15,11 +15,12 @@ from referee.games.fairybucks.material import (
     STAR,
     SUN,
     SYMBOLS,
+    Symbol,
 )
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, pick_rows
-from referee.ui.game_view import GameView
+from referee.ui.game_view import GameView, final
 from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import action_button, tagged
 
@@ -36,7 +37,7 @@ class FairyBucksView(GameView):
     def __init__(self, *args) -> None:
         super().__init__(*args)
         self.value: int | None = None
-        self.symbol = MOON
+        self.symbol: Symbol = MOON
         self._for: object = None
 
     @property
@@ -117,7 +118,7 @@ class FairyBucksView(GameView):
                     f"again after this reveal wins the lot."
                 )
             return f"Reveal {state.auction.reveals + 1}: enter what each player still in showed."
-        return f"Game over: {RULES.outcome(state).headline}."
+        return f"Game over: {final(RULES.outcome(state)).headline}."
 
     def actions(self, state: FairyBucksState) -> ft.Control:
         self._reset_if_moved_on(state)
@@ -134,7 +135,7 @@ class FairyBucksView(GameView):
         self.value = value
         self.refresh()
 
-    def _set_symbol(self, symbol: str) -> None:
+    def _set_symbol(self, symbol: Symbol) -> None:
         self.symbol = symbol
         self.refresh()
 
@@ -170,7 +171,7 @@ class FairyBucksView(GameView):
             selected=[self.value],
             on_tap=self._set_value,
             name=lambda v: f"Item value {v}",
-            key=lambda v: f"value-{v}@{self.pad.moment}",
+            key=lambda v: f"value-{v}@{self.shared_pad.moment}",
             width=52,
         )
         symbols = card_grid(
@@ -180,9 +181,9 @@ class FairyBucksView(GameView):
             selected=[self.symbol],
             on_tap=self._set_symbol,
             name=lambda s: f"Symbol {s}",
-            key=lambda s: f"symbol-{s}@{self.pad.moment}",
+            key=lambda s: f"symbol-{s}@{self.shared_pad.moment}",
         )
-        chips = [
+        chips: list[ft.Control] = [
             ft.Chip(
                 label=ft.Text(_item(i), size=16),
                 on_delete=lambda _e, k=k: self._remove_item(k),
@@ -211,7 +212,7 @@ class FairyBucksView(GameView):
                         lambda _e: self._add_item(limit, menu.item_values),
                         disabled=len(pending) >= limit,
                         filled=False,
-                        key=f"add-item-{len(pending)}@{self.pad.moment}",
+                        key=f"add-item-{len(pending)}@{self.shared_pad.moment}",
                     ),
                 ],
                 wrap=True,
@@ -228,7 +229,7 @@ class FairyBucksView(GameView):
                     "Auction these items",
                     lambda _e: self.play(Lot(items=tuple(self.pending))),
                     disabled=len(pending) not in menu.lot_sizes,
-                    key=f"auction@{self.pad.moment}",  # the items as entered when tapped
+                    key=f"auction@{self.shared_pad.moment}",  # the items as entered when tapped
                 )
             )
         if menu.finale:
@@ -275,7 +276,7 @@ class FairyBucksView(GameView):
         rows = pick_rows(
             state.players,
             dict(RULES.choices(state).showable),
-            self.pad,
+            self.shared_pad,
             label=lambda c: NOT_A_BUCK.get(c, str(c)),
             verb="shows",
             drawn=lambda seat: _every_card(state, seat),

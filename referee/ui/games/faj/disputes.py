@@ -125,7 +125,7 @@ class FajForm(DisputeForm):
             + [
                 (
                     i,
-                    f"{n}\n{card_label(self.plays[i]) if self.plays[i] else 'no card yet'}",
+                    f"{n}\n{card_label(card) if (card := self.plays[i]) else 'no card yet'}",
                     f"Card of {n}",
                 )
                 for i, n in enumerate(self.names)

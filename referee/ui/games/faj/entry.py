@@ -4,7 +4,7 @@ Deal board beside what was tapped; then whose card it is (a tab per player) over
 grid of the draft cards, one player at a time, the next player's coming up as a card is
 tapped. Both are as high, so the pad keeps its place from the first tap to the verdict."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
@@ -18,6 +18,7 @@ from referee.games.faj.deck import (
 )
 from referee.live.tables import LOCKED
 from referee.ui.card_picker import GAP, card_rows
+from referee.ui.game_view import Pad
 from referee.ui.games.faj.cards import card_colour, card_label
 from referee.ui.widgets import TAP, action_button, tagged, tile
 
@@ -141,11 +142,11 @@ def _tab(
 
 def plays_pad(
     players: Sequence[str],
-    playable: dict[int, Sequence[str]],
-    pad,
+    playable: Mapping[int, Sequence[str]],
+    pad: Pad,
     current: int | None,
     on_tab: Callable[[int], None],
-    on_card: Callable[[int, str], None],
+    on_card: Callable[[int | None, str], None],
     trump: ft.Control,
 ) -> ft.Control:
     """Whose card (a tab per player: their card once in, the player being entered

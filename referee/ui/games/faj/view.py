@@ -15,7 +15,7 @@ from referee.games.faj.deck import (
 from referee.games.faj.model import Board, DraftPick, FajState
 from referee.games.faj.showdown import best_hand
 from referee.ui.card_picker import card_grid
-from referee.ui.game_view import GameView
+from referee.ui.game_view import GameView, final
 from referee.ui.games.faj import entry
 from referee.ui.games.faj.cards import card_colour, card_label, cards_line
 from referee.ui.score_cards import ScoreRow, scoreboard
@@ -88,7 +88,7 @@ class FajView(GameView):
             return f"Turn up {amount(BOARD_SIZES[state.trick - 1], 'cards')}, tap the board in."
         if state.phase == "play":
             return "Tap in the card each player played."
-        return f"Game over: {RULES.outcome(state).headline}."
+        return f"Game over: {final(RULES.outcome(state)).headline}."
 
     def keypad(self, state: FajState) -> ft.Control | None:
         self._reset_if_moved_on(state)
@@ -139,7 +139,7 @@ class FajView(GameView):
             set(RULES.choices(state).board_cards),
             on_tap=lambda c: self._toggle_board(c, size, state.trick),
             on_deal=lambda: self.play(Board(cards=tuple(self.board_pick))),
-            moment=self.pad.moment,
+            moment=self.shared_pad.moment,
         )
 
     # -- draft log ---------------------------------------------------------------------
@@ -202,17 +202,17 @@ class FajView(GameView):
     def _current(self, state: FajState, playable: dict) -> int | None:
         """Whose card the pad enters: this phone's player's; else the player whose tab
         was tapped; else the first still to play."""
-        pad = self.pad
+        pad = self.shared_pad
         if pad.me is not None:
             return pad.me if pad.me in playable else None
-        if self._focus in playable and pad.shown(self._focus) is None:
+        if self._focus is not None and self._focus in playable and pad.shown(self._focus) is None:
             return self._focus
         return next((s for s in playable if pad.shown(s) is None), None)
 
     def _tab(self, seat: int) -> None:
         self._focus = seat
-        if self.pad.shown(seat) is not None:
-            self.pad.clear(seat)  # its card is entered again (redraws)
+        if self.shared_pad.shown(seat) is not None:
+            self.shared_pad.clear(seat)  # its card is entered again (redraws)
         else:
             self.refresh()
 
@@ -220,14 +220,14 @@ class FajView(GameView):
         if seat is None:
             return
         self._focus = None  # the next player still to play comes up
-        self.pad.choose(seat, card)
+        self.shared_pad.choose(seat, card)
 
     def _plays_pad(self, state: FajState) -> ft.Control:
         playable = dict(RULES.choices(state).playable)
         return entry.plays_pad(
             state.players,
             playable,
-            self.pad,
+            self.shared_pad,
             self._current(state, playable),
             on_tab=self._tab,
             on_card=self._card,
@@ -237,7 +237,7 @@ class FajView(GameView):
     # -- piles and showdown ------------------------------------------------------------
 
     def _won_piles(self, state: FajState) -> ft.Control:
-        lines = [ft.Text("Won piles", weight=ft.FontWeight.BOLD)]
+        lines: list[ft.Control] = [ft.Text("Won piles", weight=ft.FontWeight.BOLD)]
         for seat, name in enumerate(state.players):
             pile = _sorted_pile(state.won[seat])
             hand = best_hand(pile)
@@ -283,7 +283,7 @@ class FajView(GameView):
             "showdown-title", ft.Text("Final showdown", size=18, weight=ft.FontWeight.BOLD)
         )
         # The rulings wait behind Why?, as in every verdict: the table reads the hands.
-        cited = RULES.outcome(state).rulings
+        cited = final(RULES.outcome(state)).rulings
         lines = ruling_lines(RULES, Verdict(headline="", rulings=tuple(cited)))
         return tagged(
             "showdown",

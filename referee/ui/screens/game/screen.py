@@ -202,9 +202,10 @@ class GameScreen(Screen):
         ft.context.disable_auto_update()  # nothing changes on screen: no redraw to send
         self._scrolled_down = e.pixels > 0
 
-    def to_top(self, shown: ft.Control) -> None:
+    def to_top(self, shown: ft.BaseControl) -> None:
         actions = find(shown, "actions") if self._scrolled_down else None
-        if actions is not None:  # a round trip to the phone: only when it is needed
+        # A round trip to the phone: only when it is needed. (The Column that scrolls.)
+        if isinstance(actions, ft.ScrollableControl):
             self._scrolled_down = False
             self.page.run_task(actions.scroll_to, offset=0, duration=0)
 
@@ -260,8 +261,9 @@ class GameScreen(Screen):
         note = game.note if not s.steps else None
         if note is not None:  # Play again said who starts: until the first action
             parts.append(self._note_line(note))
-        if s.is_over:  # the standings come first: who won and why, places, the scores
-            parts.append(standings_panel(s, self._ending_buttons()))
+        # The standings come first once the game is over: who won and why, places, scores.
+        if s.is_over and (ending := standings_panel(s, self._ending_buttons())) is not None:
+            parts.append(ending)
         parts.append(view.actions(state))
         parts.append(ft.Divider())
         parts.append(self._log_row(view.log_hidden(state), len(s.steps)))
@@ -360,7 +362,7 @@ class GameScreen(Screen):
         """Everyone chooses at once: this device may belong to one player, who then locks
         a choice the other devices see only as locked, or it is passed round the table."""
         game = self.game
-        chips = [
+        chips: list[ft.Control] = [
             ft.Chip(
                 label=ft.Text(name),
                 height=TAP,

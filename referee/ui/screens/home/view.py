@@ -15,6 +15,7 @@ from referee.core.record import load_record_text
 from referee.core.words import amount
 from referee.games import GAMES
 from referee.live.kept_session import KeptSession
+from referee.storage.dispute_history import SettledDispute
 from referee.storage.store import GameSummary, Store
 from referee.ui.bgstats_button import LABEL as LOG_LABEL
 from referee.ui.widgets import TAP, big_button, icon_button, tagged, tile
@@ -144,7 +145,7 @@ def home_view(
     trouble: str | None = None,
     read_only: str | None = None,
     on_dispute=None,
-    disputes: Sequence[dict] = (),
+    disputes: Sequence[SettledDispute] = (),
     limit: int = HOME_PAGE,
     on_more: Callable[[], None] | None = None,
     on_stats=None,
@@ -259,7 +260,7 @@ def raw_dialog(text: str, on_close) -> ft.AlertDialog:
 
 def cannot_open_dialog(reason: str, on_export, on_close) -> ft.AlertDialog:
     """Why a game cannot be opened, with a way to export what is stored."""
-    actions = [ft.TextButton(content="Close", on_click=on_close, height=TAP)]
+    actions: list[ft.Control] = [ft.TextButton(content="Close", on_click=on_close, height=TAP)]
     if on_export is not None:
         actions.insert(0, ft.TextButton(content="Export raw", on_click=on_export, height=TAP))
     return ft.AlertDialog(
@@ -292,7 +293,7 @@ def unavailable_view(reason: str, folder: str, on_retry) -> ft.Control:
     )
 
 
-def history_rows(disputes: Sequence[dict]) -> list[ft.Control]:
+def history_rows(disputes: Sequence[SettledDispute]) -> list[ft.Control]:
     """The home screen's list of recently settled disputes."""
     if not disputes:
         return []

@@ -10,11 +10,14 @@ to the live table, so every device showing the game redraws, and the log it repl
 kept as a version the game menu can restore.
 """
 
+from typing import Any
+
 import flet as ft
 
 from referee.core.edit import Preview, preview
 from referee.core.errors import RefereeError
 from referee.core.words import amount, number
+from referee.ui.game_view import GameView
 from referee.ui.widgets import TAP, big_button, tagged
 
 
@@ -29,13 +32,13 @@ class EditorPad:
         self.editor = editor
         self.picks: dict[int, object] = {}
 
-    def shown(self, seat: int):
+    def shown(self, seat: int) -> Any:
         return self.picks.get(seat)
 
     def can_change(self, seat: int) -> bool:
         return True
 
-    def choose(self, seat: int, value) -> None:
+    def choose(self, seat: int, value: Any) -> None:
         rules, state = self.editor.rules, self.editor.state
         try:
             rules.verify_pick(state, seat, value)
@@ -68,12 +71,13 @@ class LogEditor:
         self.old = session.steps[number - 1]
         self.state = session.steps[number - 2].state if number > 1 else session.initial
         self.result: Preview | None = None
-        self.view = None
+        self.view: GameView | None = None  # the game's view, for an edit or an insert
+        self.pad = EditorPad(self)  # the view's pad: the picks it holds are the editor's
         if kind == "delete":
             self._preview(None)
         else:
             self.view = app.new_view(play=self.capture)
-            self.view.pad = EditorPad(self)
+            self.view.pad = self.pad
             if kind == "replace":
                 self._prefill()
 
@@ -85,11 +89,18 @@ class LogEditor:
         action = self.old.action
         picks = self.rules.picks_in(self.state, action)
         if picks:
-            self.view.pad.picks.update(picks)
+            self.pad.picks.update(picks)
             return
-        self.view.keypad(self.state)  # a view sets its entries up for the moment first
-        self.view.actions(self.state)
-        self.view.start_from(self.state, action)
+        view = self._view()
+        view.keypad(self.state)  # a view sets its entries up for the moment first
+        view.actions(self.state)
+        view.start_from(self.state, action)
+
+    def _view(self) -> GameView:
+        """The game's view, which an edit or an insert has (a delete has none)."""
+        if self.view is None:
+            raise RuntimeError("a delete enters no action: it has no view")
+        return self.view
 
     # -- steps -------------------------------------------------------------------------
 
@@ -114,7 +125,7 @@ class LogEditor:
             return
         self.result = None
         if self.view is not None:
-            self.view.pad.picks.clear()
+            self.pad.picks.clear()
             if self.kind == "replace":
                 self._prefill()  # from the action as logged again
         self.app.render()
@@ -144,7 +155,7 @@ class LogEditor:
     def screen(self) -> ft.Control:
         if self.result is None:
             return self._choosing()
-        return self._broken() if not self.result.ok else self._changes()
+        return self._broken(self.result) if not self.result.ok else self._changes(self.result)
 
     def _was(self) -> ft.Control:
         said = self.rules.said(self.state, self.old.action).line
@@ -155,7 +166,7 @@ class LogEditor:
         )
 
     def _choosing(self) -> ft.Control:
-        view, state = self.view, self.state
+        view, state = self._view(), self.state
         heading = (
             f"Edit action {self.number}"
             if self.kind == "replace"
@@ -182,8 +193,8 @@ class LogEditor:
             spacing=10,
         )
 
-    def _changes(self) -> ft.Control:
-        s = self.result.summary
+    def _changes(self, result: Preview) -> ft.Control:
+        s = result.summary
         edited = s["edited"]
         header = ft.Row(
             [
@@ -281,8 +292,8 @@ class LogEditor:
             return []
         return [tagged("edit-verdict", ft.Text(f"Verdict: {before} → {after}", size=14))]
 
-    def _broken(self) -> ft.Control:
-        r = self.result
+    def _broken(self, r: Preview) -> ft.Control:
+        assert r.broken is not None  # drawn for an edit after which an action breaks
         later = r.broken + 1
         return ft.Column(
             [
@@ -337,7 +348,7 @@ class LogEditor:
         )
 
 
-def versions_dialog(app) -> ft.AlertDialog | None:
+def versions_dialog(app) -> ft.AlertDialog:
     """Earlier logs of the game (kept by every edit), newest first, each restorable.
     `app`: the game on this device (referee.ui.game_device.GameDevice)."""
     live = app.live

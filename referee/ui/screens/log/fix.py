@@ -42,7 +42,9 @@ class FixScreen(Screen):
         and the table shown are no longer the log's, and Confirm would be refused. Said
         in a sentence, in place of the fix."""
         editor, live = self.editor, self.game.live
-        changes = live.log_changes(editor.seen, live.version) if editor is not None else []
+        if editor is None:
+            return None  # no fix being made: nothing was taken from it
+        changes = live.log_changes(editor.seen, live.version)
         if not changes:
             return None
         sentence, detail = took_away(changes)

@@ -223,7 +223,7 @@ class NewGameForm:
             ),
         ]
         for name in seat_fields(rules.options_model):
-            radios = [
+            radios: list[ft.Control] = [
                 ft.Radio(value=str(i), label=n.strip() or f"Player {i + 1}", height=48)
                 for i, n in enumerate(self.names)
             ]
@@ -317,7 +317,7 @@ class NewGameForm:
                     )
                 )
             elif typing.get_origin(field.annotation) is typing.Literal:
-                choices = [
+                choices: list[ft.Control] = [
                     ft.Radio(value=v, label=_extra(field).get("labels", {}).get(v, v), height=48)
                     for v in typing.get_args(field.annotation)
                 ]

@@ -79,7 +79,8 @@ class DisputeScreen:
         self.refresh()
 
     def _max_players(self) -> int:
-        return GAMES[self.game].max_players if self.game in GAMES else 4
+        game = self.game
+        return GAMES[game].max_players if game is not None and game in GAMES else 4
 
     def _min_players(self) -> int:
         return self.form.min_players() if self.form is not None else 2
@@ -137,7 +138,7 @@ class DisputeScreen:
         if self.game is None:
             return tagged("dispute", self._games())
         if self.kind is None or self.form is None:
-            return tagged("dispute", self._kinds())
+            return tagged("dispute", self._kinds(self.game))
         data, result, problem = self.settled()
         self.answer = (result.headline if result else None, problem)
         parts: list[ft.Control] = [
@@ -152,7 +153,7 @@ class DisputeScreen:
         parts += self.form.entry()
         if problem:
             parts.append(tagged("dispute-problem", ft.Text(problem, color=ft.Colors.ERROR)))
-        elif result is not None:
+        elif result is not None and data is not None:  # a verdict is of a dispute entered
             parts.append(self._verdict(data, result))
         return tagged("dispute", ft.Column(parts, spacing=10))
 
@@ -204,15 +205,15 @@ class DisputeScreen:
             spacing=10,
         )
 
-    def _kinds(self) -> ft.Control:
+    def _kinds(self, game: str) -> ft.Control:
         buttons = [
             big_button(TITLES[k], lambda _e, k=k: self.choose_kind(k), width=340)
-            for k in GAMES.disputes(self.game).order
+            for k in GAMES.disputes(game).order
         ]
         return ft.Column(
             [
                 _heading(
-                    f"{GAMES[self.game].title}: what is disputed?",
+                    f"{GAMES[game].title}: what is disputed?",
                     "Other game",
                     lambda _e: self.choose_game(None),
                 ),

@@ -48,14 +48,14 @@ class RenameDialog:
         self.shell = shell
         self.on_done = on_done
         self.known = shell.store.players.known()
-        self.old = ft.TextField(
+        self.old: ft.TextField = ft.TextField(
             label="Player",
             value=player or "",
             on_change=lambda _e: self._draw(),
             on_focus=lambda _e: self._focus(self.old),
             capitalization=ft.TextCapitalization.WORDS,
         )
-        self.new = ft.TextField(
+        self.new: ft.TextField = ft.TextField(
             label="New name",
             autofocus=player is not None,
             on_change=lambda _e: self._draw(),
@@ -66,8 +66,11 @@ class RenameDialog:
         )
         self.typing = self.new if player else self.old
         # The names offered sit right under the field they would fill.
+        self._rows = {
+            field: ft.Row([], wrap=True, spacing=6, run_spacing=2) for field in (self.old, self.new)
+        }
         self.offered = {
-            field: tagged(ident, ft.Row([], wrap=True, spacing=6, run_spacing=2))
+            field: tagged(ident, self._rows[field])
             for field, ident in ((self.old, "offered-player"), (self.new, "offered-name"))
         }
         self.dialog = ft.AlertDialog(
@@ -118,8 +121,8 @@ class RenameDialog:
             old = (self.old.value or "").strip()
             found = [n for n in matching_names(self.known, typed, len(self.known)) if n != old]
         names = [n for n in found if n != typed][:OFFERED]
-        for each, row in self.offered.items():
-            row.content.controls = [
+        for each, row in self._rows.items():
+            row.controls = [
                 name_chip(n, lambda _e, n=n, f=field: self._fill(f, n))
                 for n in (names if each is field else [])
             ]

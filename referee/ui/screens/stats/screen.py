@@ -12,7 +12,7 @@ from referee.core.errors import RefereeError
 from referee.core.words import amount
 from referee.flet_patches.context import current_page
 from referee.history.sheet import stored_sheet
-from referee.history.stats import PERIODS, statistics
+from referee.history.stats import PERIODS, Statistics, statistics
 from referee.ui import routes
 from referee.ui.result.facts import stats_result
 from referee.ui.result.share_dialog import ShareSheet, share_button
@@ -38,7 +38,7 @@ class StatsScreen(Screen):
         self.pair: list[str] | None = None
         self.shown_pair: list[str] = []
         self.days = DAYS_PAGE
-        self.shown = None  # the statistics on screen, which Share sends
+        self.shown: Statistics | None = None  # the statistics on screen, which Share sends
 
     def place(self) -> tuple:
         return (self.kind, self.period)

@@ -49,7 +49,7 @@ def choice_chips(
     scrolls (the six games would take three rows of a phone), else they wrap."""
     # Keyed: a chip means the same after every redraw (ui/reconcile.py keeps it), so a
     # quick second tap on another filter is not dropped as one sent from an older screen.
-    chips = [
+    chips: list[ft.Control] = [
         ft.Chip(
             label=ft.Text(label, size=15),
             selected=value == chosen,
@@ -227,7 +227,7 @@ def _times(n: int) -> str:
 
 def kind_cards(stats: Statistics) -> list[ft.Control]:
     """Each game's records: most wins, highest and lowest score, longest game."""
-    cards = []
+    cards: list[ft.Control] = []
     for k in stats.kinds:
         u = unit(k.kind)
         lines = [
