@@ -7,6 +7,7 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import sys
 import threading
 import traceback
@@ -268,6 +269,7 @@ def has_display() -> bool:
 
 
 SWITCH_INTERVAL = sys.getswitchinterval()
+STOPPED = "referee stopped: every game is saved."
 _assets = Path(__file__).resolve().parent.parent / "assets"
 ASSETS_DIR = str(_assets) if _assets.is_dir() else None
 
@@ -434,10 +436,19 @@ def serve(
     flet_patches.install()  # REFEREE_FLET_PATCHES's choice (flet_patches/README.md)
 
     class Server(uvicorn.Server):
+        interrupted = False
+
         async def startup(self, sockets=None) -> None:
             await super().startup(sockets)
             if not self.should_exit:
                 starting()
+
+        def handle_exit(self, sig, frame) -> None:
+            # uvicorn raises the signal again once it has stopped; a host started with
+            # Ctrl-C ignored (as a shell starts a job in the background) would then end
+            # without a word.
+            self.interrupted = self.interrupted or sig == signal.SIGINT
+            super().handle_exit(sig, frame)
 
     uploads, own_uploads = uploads_folder()
     app = flet_fastapi.FastAPI()
@@ -476,11 +487,14 @@ def serve(
     except KeyboardInterrupt:
         # Ctrl-C: uvicorn has stopped serving and closed every page, then raises the
         # signal again for whoever ran it; every change was stored as it was made.
-        print("referee stopped: every game is saved.", file=sys.stderr)
+        print(STOPPED, file=sys.stderr)
         return
     finally:
         if own_uploads:
             shutil.rmtree(uploads, ignore_errors=True)
+    if server.interrupted:  # the same Ctrl-C, where the signal raised again is ignored
+        print(STOPPED, file=sys.stderr)
+        return
     if not server.started:  # as uvicorn.run does: it stopped before serving (it said why)
         sys.exit(1)
 

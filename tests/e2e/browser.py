@@ -8,6 +8,7 @@ people to look at, never compared.
 """
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -120,9 +121,12 @@ def serve_app(data_dir: Path, renderer: str = "auto"):
         yield server.url, server.started
 
 
-def start_on(port: int, data: Path, log, host: str = "127.0.0.1", args=()) -> subprocess.Popen:
+def start_on(
+    port: int, data: Path, log, host: str = "127.0.0.1", args=(), preexec=None
+) -> subprocess.Popen:
     """`python -m referee` (web, or `args` such as --share) on this very port and data
-    folder, as a host starts it again after a crash: the phones know the port."""
+    folder, as a host starts it again after a crash: the phones know the port. `preexec`:
+    run in the child before it starts (a signal ignored, as a shell's background job)."""
     env = dict(os.environ, FLET_WEB_NO_CDN="1", REFEREE_DATA_DIR=str(data))
     for name in (
         "DISPLAY",
@@ -135,7 +139,14 @@ def start_on(port: int, data: Path, log, host: str = "127.0.0.1", args=()) -> su
     command = [sys.executable, "-m", "referee", *(args or ["--web"])]
     command += ["--host", host, "--port", str(port)]
     for _ in range(20):  # the port of the server just killed may take a moment to free
-        proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            command,
+            env=env,
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=preexec,
+        )
         if wait_for_port(host, port, proc):
             return proc
         time.sleep(0.25)
@@ -202,3 +213,12 @@ def shot(page, name: str) -> Path:
     page.wait_for_timeout(400)  # let the renderer paint the frame the assertion saw
     page.screenshot(path=str(path))
     return path
+
+
+def expect_path(page, path: str) -> None:
+    """The page's address comes to be `path` (its query aside): awaited, since Flet as
+    shipped (REFEREE_FLET_PATCHES=0) sends a new screen's address after the screen."""
+    from playwright.sync_api import expect
+
+    assert not page.url.startswith("about:"), f"Back left the app: {page.url}"
+    expect(page).to_have_url(re.compile(r"^[a-z]+://[^/]+" + re.escape(path) + r"(\?.*)?$"))

@@ -23,6 +23,7 @@ from referee.storage.store import Store
 from tests.e2e.browser import (
     ARTIFACTS,
     ROOT,
+    expect_path,
     free_port,
     open_page,
     serve,
@@ -48,11 +49,6 @@ def fairy_game(data: Path, players=("Ana", "Bo", "Cy")) -> int:
         return live.game_id
     finally:
         store.close()
-
-
-def path_of(page) -> str:
-    """The address shown, without its query (a link's own code stays in it)."""
-    return "/" + page.url.split("/", 3)[3].partition("?")[0]
 
 
 def type_code(page, typed: str) -> None:
@@ -98,7 +94,7 @@ class TestTypingTheCode:
             expect(deep.get_by_text("not this table's code")).to_be_visible()
             type_code(deep, " K7PQ2MXA ")
             expect(deep.get_by_role("heading", name="Log · Fairy")).to_be_visible()
-            assert path_of(deep) == f"/game/{game_id}/log"
+            expect_path(deep, f"/game/{game_id}/log")
             shot(deep, "join-typed-code-log")
 
             # The browser gave the code once: a reload comes straight back.
@@ -143,7 +139,7 @@ class TestHostRestart:
                 assert printed_code(log_path) == code  # the same code after the restart
                 for page in (a, b):
                     expect(tagged(page, "code-screen")).to_have_count(0)
-                    assert path_of(page) == f"/game/{game_id}"
+                    expect_path(page, f"/game/{game_id}")
                 # Bo's private guess is still Bo's phone's, and hidden from the other.
                 expect(tagged(b, "guessed-Bo")).to_be_visible()  # Bo's own row, guessed
                 expect(tagged(a, "guessed-Bo")).to_have_attribute(
@@ -187,7 +183,7 @@ class TestNewCode:
             expect(phone.get_by_text("not this table's code")).to_be_visible()
             type_code(phone, code)
             expect(tagged(phone, "guess-count")).to_have_text("0 of 3 guessed")
-            assert path_of(phone) == f"/game/{game_id}"
+            expect_path(phone, f"/game/{game_id}")
 
     def test_new_code_on_the_command_line_asks_every_phone_again(self, browser, tmp_path):
         port = free_port()
@@ -321,5 +317,5 @@ class TestAddressesThatAreNoScreen:
             expect(
                 page.get_by_role("group", name=re.compile("^Fae-ker: A bluff call"))
             ).to_be_visible()
-            assert path_of(page) == "/settle/faeker_bluff"
+            expect_path(page, "/settle/faeker_bluff")
             shot(page, "join-settle-other-game")
