@@ -220,7 +220,7 @@ def test_a_phone_on_its_side_never_shares_a_cut_picture(browser, tmp_path):
     seed(tmp_path)
     with serve_app(tmp_path) as (url, _started):
         upright = open_at(browser, url, "stats", ready="Share these figures")
-        (whole, _), _colours = decoded(shared(upright, "Share these figures", "statistics-upright"))
+        (_, whole), _colours = decoded(shared(upright, "Share these figures", "statistics-upright"))
         upright.context.close()
         page = open_page(
             browser,
