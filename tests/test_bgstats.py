@@ -27,7 +27,7 @@ from referee.history.bgstats import (
 )
 from referee.storage.store import Store
 from referee.storage.transfer import replayed
-from tests.rules import test_deceptidice_rulings as deceptidice_rulings
+from tests.games import test_deceptidice_rulings as deceptidice_rulings
 from tests.test_cli_saved_games import one_takes_every_round
 
 BEGUN = datetime(2026, 3, 6, 18, 30, tzinfo=UTC)

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from tests.store.test_faults import snapshot
+from tests.storage.test_faults import snapshot
 from tests.test_cli_saved_games import known_records
 
 

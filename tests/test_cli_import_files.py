@@ -10,7 +10,7 @@ import time
 import pytest
 
 from referee.storage import transfer
-from tests.store.test_faults import snapshot
+from tests.storage.test_faults import snapshot
 from tests.test_cli_saved_games import known_records
 
 

@@ -12,7 +12,7 @@ from referee.commands import replay_text
 from referee.core.session import Session
 from referee.storage.store import Store
 from tests.helpers import bid, faeker, pass_, top
-from tests.rules import test_deceptidice_rulings as deceptidice_rulings
+from tests.games import test_deceptidice_rulings as deceptidice_rulings
 
 
 def run(*args):

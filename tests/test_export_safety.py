@@ -17,7 +17,7 @@ import pytest
 from referee import cli
 from referee.storage import transfer
 from referee.storage.store import Store
-from tests.store.test_faults import rows, snapshot
+from tests.storage.test_faults import rows, snapshot
 from tests.test_cli_saved_games import known_records
 
 

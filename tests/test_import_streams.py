@@ -23,7 +23,7 @@ from referee.storage import importing
 from referee.storage.once import same_game
 from referee.storage.store import Store
 from tests.big_records import big_records, write_big_file
-from tests.store.test_faults import snapshot
+from tests.storage.test_faults import snapshot
 from tests.test_cli_saved_games import known_records
 
 ROOT = Path(__file__).resolve().parents[1]

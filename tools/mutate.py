@@ -46,33 +46,33 @@ WORK = ROOT / "build" / "mutants"
 GAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "deceptidice": (
         ("truth", "guesses", "challenge", "round_end", "rules", "deck", "material", "model"),
-        ("tests/rules/test_deceptidice_*.py",),
+        ("tests/games/test_deceptidice_*.py",),
     ),
     "faeker": (
         ("bidding", "counting", "rules", "deck", "model"),
-        ("tests/rules/test_faeker_*.py",),
+        ("tests/games/test_faeker_*.py",),
     ),
     "fairy": (
         ("scoring", "ending", "odds", "rules", "deck", "model"),
-        ("tests/rules/test_fairy_*.py",),
+        ("tests/games/test_fairy_*.py",),
     ),
     "fairybucks": (
         ("auction", "scoring", "material", "rules", "model"),
-        ("tests/rules/test_fairybucks_*.py",),
+        ("tests/games/test_fairybucks_*.py",),
     ),
     "faj": (
         ("poker", "tricks", "showdown", "rules", "deck", "model"),
         # Not tests/poker/test_against_treys.py: its reference of every hand takes seconds to
         # build, and a mutant's run builds it again.
-        ("tests/rules/test_faj_*.py", "tests/poker/test_hand_rules.py"),
+        ("tests/games/test_faj_*.py", "tests/poker/test_hand_rules.py"),
     ),
 }
 
 # Random play that checks the refusals' wording, some 10 s a mutant: left to the suite.
-SLOW = {"tests/rules/test_deceptidice_refusals.py"}
+SLOW = {"tests/games/test_deceptidice_refusals.py"}
 # Every game's verdicts, menu and apply in random play, on the rules alone.
 RANDOM_PLAY = (
-    "tests/rules/test_random_verdicts.py::"
+    "tests/games/test_random_verdicts.py::"
     "test_random_play_cites_known_rulings_and_the_menu_agrees_with_apply[{game}]"
 )
 PYTEST_ARGS = ["-p", "no:flet", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "mutation_caches"]

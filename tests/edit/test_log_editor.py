@@ -72,7 +72,7 @@ def test_every_action_opens_in_the_editor_and_a_captured_action_is_previewed(kin
 def test_the_editor_offers_the_moves_pad_a_game_enters_its_moves_on(kind):
     """A game's pad for a whole move stands apart from its actions (GameView.keypad): the
     editor showed only the actions, and a FAJ trick or a Fae-ker hand had nothing to tap."""
-    from tests.rules.test_fairy_view import buttons
+    from tests.games.test_fairy_view import buttons
 
     rules = GAMES[kind]
     session = Session(rules, random_record(rules, 3, steps=25))

@@ -6,7 +6,7 @@ lifted every grid under it, and they dropped again when the next reveal opened i
 from referee.live.tables import LOCKED
 from referee.ui.games.fairybucks.view import FairyBucksView
 from tests.helpers import fairybucks, lot
-from tests.rules.test_fairy_view import buttons, tap
+from tests.games.test_fairy_view import buttons, tap
 
 
 class Pad:

@@ -5,7 +5,7 @@ by line because one-token changes to rules.py and scoring.py went unseen by the 
 
 from referee.games.fairy.scoring import reveal_headline
 from tests.helpers import fairy, guess, opening, turn_up
-from tests.rules.test_fairy_rulings import BY_HAND  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
+from tests.games.test_fairy_rulings import BY_HAND  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
 
 
 class TestFySuitsHand:

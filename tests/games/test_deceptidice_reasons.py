@@ -1,4 +1,4 @@
-"""The reason the ladder gives for each row of tests/rules/test_deceptidice_higher.py, word
+"""The reason the ladder gives for each row of tests/games/test_deceptidice_higher.py, word
 for word: the arithmetic a player reads when a guess is or is not higher. Held here because
 one-token changes to guesses.is_higher's sentences went unseen by the other tests
 (tools/mutate.py)."""
@@ -8,7 +8,7 @@ import pytest
 from referee.games.deceptidice.guesses import is_higher
 from referee.games.deceptidice.model import DeceptidiceOptions
 from tests.helpers import dd_claim, dd_number
-from tests.rules.test_deceptidice_higher import EVERYTHING, ROWS, parsed
+from tests.games.test_deceptidice_higher import EVERYTHING, ROWS, parsed
 
 # One reason per row of ROWS, in its order.
 REASONS = [

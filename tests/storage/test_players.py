@@ -22,7 +22,7 @@ from referee.storage.players import (
 )
 from referee.storage.store import StaleWrite, Store
 from tests.helpers import bid, top
-from tests.store.test_results import as_stored, faeker_to_the_end, replayed
+from tests.storage.test_results import as_stored, faeker_to_the_end, replayed
 
 
 @pytest.fixture

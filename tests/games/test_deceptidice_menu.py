@@ -22,7 +22,7 @@ from tests.helpers import (
     dd_vague,
     deceptidice,
 )
-from tests.rules.test_deceptidice_swap import ana_discarded, challenged_state
+from tests.games.test_deceptidice_swap import ana_discarded, challenged_state
 
 
 def offered(state, action) -> bool:
