@@ -7,7 +7,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import sys
 import threading
 import traceback
@@ -430,25 +429,11 @@ def serve(
 
     import referee
     from referee.live.headers import server_options
+    from referee.live.host_server import HostServer
     from referee.live.server import AllowedHosts, HostCheck
     from referee.live.web_fonts import fallback_fonts
 
     flet_patches.install()  # REFEREE_FLET_PATCHES's choice (flet_patches/README.md)
-
-    class Server(uvicorn.Server):
-        interrupted = False
-
-        async def startup(self, sockets=None) -> None:
-            await super().startup(sockets)
-            if not self.should_exit:
-                starting()
-
-        def handle_exit(self, sig, frame) -> None:
-            # uvicorn raises the signal again once it has stopped; a host started with
-            # Ctrl-C ignored (as a shell starts a job in the background) would then end
-            # without a word.
-            self.interrupted = self.interrupted or sig == signal.SIGINT
-            super().handle_exit(sig, frame)
 
     uploads, own_uploads = uploads_folder()
     app = flet_fastapi.FastAPI()
@@ -481,7 +466,7 @@ def serve(
         log_level="warning",
         **server_options(),  # the head rules, and no X-Forwarded-For unless --trust-proxy
     )
-    server = Server(config)
+    server = HostServer(config, starting)
     try:
         server.run()
     except KeyboardInterrupt:

@@ -11,8 +11,8 @@ from referee import cli
 from referee.commands import replay_text
 from referee.core.session import Session
 from referee.storage.store import Store
-from tests.helpers import bid, faeker, pass_, top
 from tests.games import test_deceptidice_rulings as deceptidice_rulings
+from tests.helpers import bid, faeker, pass_, top
 
 
 def run(*args):

@@ -8,6 +8,7 @@ import pytest
 
 from referee.core.errors import IllegalAction
 from referee.games.deceptidice import RULES
+from tests.games.test_deceptidice_swap import ana_discarded, challenged_state
 from tests.helpers import (
     dd_challenge,
     dd_claim,
@@ -22,7 +23,6 @@ from tests.helpers import (
     dd_vague,
     deceptidice,
 )
-from tests.games.test_deceptidice_swap import ana_discarded, challenged_state
 
 
 def offered(state, action) -> bool:

@@ -7,8 +7,8 @@ import pytest
 
 from referee.games.deceptidice.guesses import is_higher
 from referee.games.deceptidice.model import DeceptidiceOptions
-from tests.helpers import dd_claim, dd_number
 from tests.games.test_deceptidice_higher import EVERYTHING, ROWS, parsed
+from tests.helpers import dd_claim, dd_number
 
 # One reason per row of ROWS, in its order.
 REASONS = [

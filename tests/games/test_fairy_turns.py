@@ -4,8 +4,8 @@ by line because one-token changes to rules.py and scoring.py went unseen by the 
 (tools/mutate.py)."""
 
 from referee.games.fairy.scoring import reveal_headline
-from tests.helpers import fairy, guess, opening, turn_up
 from tests.games.test_fairy_rulings import BY_HAND  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
+from tests.helpers import fairy, guess, opening, turn_up
 
 
 class TestFySuitsHand:

@@ -5,8 +5,8 @@ lifted every grid under it, and they dropped again when the next reveal opened i
 
 from referee.live.tables import LOCKED
 from referee.ui.games.fairybucks.view import FairyBucksView
-from tests.helpers import fairybucks, lot
 from tests.games.test_fairy_view import buttons, tap
+from tests.helpers import fairybucks, lot
 
 
 class Pad:
