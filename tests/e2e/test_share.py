@@ -127,29 +127,29 @@ def test_share_on_every_ending_downloads_the_picture_and_copies_the_text(
     browser, tmp_path, renderer
 ):
     games = seed(tmp_path)
-    ck = "" if renderer == "auto" else f"-{renderer}"  # the other worker's pictures apart
+    suffix = "" if renderer == "auto" else f"-{renderer}"  # kept apart from the other run's
     with serve_app(tmp_path, renderer) as (url, _started):
         for name, (game_id, headline, title) in games.items():
             if SHARED is not None and name not in SHARED:
                 continue
             page = open_at(browser, url, f"game/{game_id}", ready="Share")
-            shot(page, f"share-ending-{name}{ck}")  # Share beside Play again
-            kept = shared(page, "Share", name + ck)
+            shot(page, f"share-ending-{name}{suffix}")  # Share beside Play again
+            kept = shared(page, "Share", name + suffix)
             picture_is_whole(kept)
             told_copied(page, [title, headline, "1st"])
             page.wait_for_timeout(300)
-            page.screenshot(path=str(ARTIFACTS / f"share-dialog-{name}{ck}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"share-dialog-{name}{suffix}.png"))
             page.context.close()
         # The standings of one game and the statistics share the same way.
         game_id, headline, _title = games["faeker"]
         page = open_at(browser, url, f"game/{game_id}/standings", ready="Share the result")
-        picture_is_whole(shared(page, "Share the result", "standings" + ck))
+        picture_is_whole(shared(page, "Share the result", "standings" + suffix))
         told_copied(page, [headline, "2nd (tie)"])
         page.context.close()
         page = open_at(browser, url, "stats", ready="Share these figures")
-        picture_is_whole(shared(page, "Share these figures", "statistics" + ck))
+        picture_is_whole(shared(page, "Share these figures", "statistics" + suffix))
         told_copied(page, ["Statistics · All games · all time", "6 finished games"])
-        page.screenshot(path=str(ARTIFACTS / f"share-dialog-statistics{ck}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"share-dialog-statistics{suffix}.png"))
 
 
 # Safari's share sheet, in Chromium: `navigator.share` refuses a call made outside a tap
