@@ -75,6 +75,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     w.add_argument("file", help="a record exported as JSON ('-' for standard input)")
     w.add_argument("--at", type=int, default=None, help="after this many actions (default: all)")
+    h = sub.add_parser("hear", help="print the move a recording (WAV) says after N actions")
+    h.add_argument("file", help="a record exported as JSON ('-' for standard input)")
+    h.add_argument("speech", help="a WAV recording of one move (any rate and channels)")
+    h.add_argument("--at", type=int, default=None, help="after this many actions (default: all)")
     d = sub.add_parser("settle", help="settle one dispute (JSON) and print the verdict as JSON")
     d.add_argument("file", help="a dispute as JSON ('-' for standard input)")
     i = sub.add_parser(
@@ -130,6 +134,7 @@ COMMANDS = (
     "stats",
     "whatnow",
     "bgstats",
+    "hear",
 )
 
 
@@ -254,6 +259,8 @@ def _command(args) -> int:
         return settle(args.file)
     if args.command == "whatnow":
         return commands.whatnow(args.file, args.at)
+    if args.command == "hear":
+        return commands.hear(args.file, args.speech, args.at)
     if args.command == "edit":
         kind = "delete" if args.delete else "replace" if args.replace is not None else "insert"
         return edit(args.file, args.at, kind, args.replace if kind == "replace" else args.insert)

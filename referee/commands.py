@@ -117,19 +117,72 @@ def whatnow_text(text: str | bytes, at: int | None) -> tuple[int, dict | str]:
     from referee.core.whatnow import what_now
 
     try:
-        record = load_record_text(text)
-        rules = rules_for(record.game)
-        total = len(record.actions)
-        if at is not None and not 0 <= at <= total:
-            many = "action" if total == 1 else "actions"
-            raise RefereeError(
-                f"--at {at} is out of range: the record holds {total} {many}, so give 0 to {total}."
-            )
-        cut = record.model_copy(update={"actions": record.actions[:at]})
-        session = Session(rules, cut)
+        rules, state = _state_at(text, at)
     except RefereeError as exc:
         return 2, sentence(exc.reason)
-    return 0, what_now(rules, session.state).as_json()
+    return 0, what_now(rules, state).as_json()
+
+
+def _state_at(text: str | bytes, at: int | None):
+    """(rules, state) of a record's text after `at` actions (all when None)."""
+    record = load_record_text(text)
+    rules = rules_for(record.game)
+    total = len(record.actions)
+    if at is not None and not 0 <= at <= total:
+        many = "action" if total == 1 else "actions"
+        raise RefereeError(
+            f"--at {at} is out of range: the record holds {total} {many}, so give 0 to {total}."
+        )
+    cut = record.model_copy(update={"actions": record.actions[:at]})
+    return rules, Session(rules, cut).state
+
+
+MAX_SPEECH_BYTES = 64 * 1024 * 1024
+
+
+def hear(path: str, speech: str, at: int | None) -> int:
+    """Print what a recording says in a record's state after `at` actions (all when None):
+    JSON `heard`, `action`, `said` and `sure`; 2 with one sentence on standard error when
+    no legal move was heard or the input is bad. The recording is read, heard and dropped."""
+    try:
+        data = read_record_file(path)
+        with open(speech, "rb") as f:
+            sound = f.read(MAX_SPEECH_BYTES + 1)
+    except OSError as exc:
+        what = "recording" if exc.filename == speech else "record"
+        why = exc.strerror or type(exc).__name__
+        print(sentence(f"Cannot read the {what} {quoted(exc.filename)}: {why}."), file=sys.stderr)
+        return 2
+    code, out = hear_text(data, sound, at)
+    if isinstance(out, str):
+        print(out, file=sys.stderr)
+        return code
+    emit(out, indent=2)
+    return 0
+
+
+def hear_text(text: str | bytes, sound: bytes, at: int | None) -> tuple[int, dict | str]:
+    """(0, {heard, action, said, sure}) for a record's text and a WAV, or (2, one sentence)."""
+    from referee.voice import audio, recogniser
+
+    if len(sound) > MAX_SPEECH_BYTES:
+        return 2, "That recording is too long to hold one move (keep it under a minute)."
+    try:
+        pcm = audio.from_wav(sound)
+        rules, state = _state_at(text, at)
+    except audio.BadAudio as exc:
+        return 2, sentence(str(exc))
+    except RefereeError as exc:
+        return 2, sentence(exc.reason)
+    heard = recogniser.hear(rules, state, pcm)
+    if heard.move is None:
+        return 2, sentence(heard.why)
+    return 0, {
+        "heard": heard.words,
+        "action": recogniser.record_of(rules, state, heard.move),
+        "said": recogniser.shown(rules, state, heard.move),
+        "sure": heard.sure,
+    }
 
 
 def edit(path: str, at: int, kind: str, action_text: str | None) -> int:

@@ -4,6 +4,7 @@ and status 1. Never a traceback, never Python's "Exception ignored" at exit."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -26,6 +27,9 @@ def files(tmp_path_factory):
     record = folder / "game.json"
     session = faeker(players=("Ana", "Bo", "Cy"), actions=[top(3), bid("Bo", 2)])
     record.write_text(json.dumps(session.record().model_dump(mode="json")))
+    if shutil.which("espeak-ng"):  # a move for `hear` to print (Cy is to act)
+        speech = ["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(folder / "speech.wav")]
+        subprocess.run([*speech, "Cy passes"], check=True)
     dispute = folder / "dispute.json"
     dispute.write_text(json.dumps(EXAMPLES["faj_trick"]))
     ended = folder / "ended.json"  # a finished game, for bgstats to print
@@ -51,18 +55,24 @@ def arguments(name: str, folder, tmp_path) -> list[str]:
         "import": ["import", record, "--data-dir", str(tmp_path / "new")],
         "whatnow": ["whatnow", record],
         "bgstats": ["bgstats", "--all", "--data-dir", data],
+        "hear": ["hear", record, str(folder / "speech.wav")],
     }[name]
 
 
 EVERY_COMMAND = pytest.mark.parametrize(
     "name",
-    ["replay", "edit", "settle", "schema", "stats", "export", "import", "whatnow", "bgstats"],
+    [
+        *("replay", "edit", "settle", "schema", "stats", "export", "import", "whatnow"),
+        *("bgstats", "hear"),
+    ],
 )
 
 
 def exists(name: str) -> None:
     if name not in COMMANDS:
         pytest.skip(f"there is no {name} command yet")
+    if name == "hear" and not shutil.which("espeak-ng"):
+        pytest.skip("hear needs speech made by espeak-ng")
 
 
 def test_every_command_is_covered_here():

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
+from referee.live import voice_inbox
 from referee.live.code_watch import CodeWatch
 from referee.live.guard import CodeCheck, CodeGuard
 from referee.live.headers import scope_refusal, split_host
@@ -313,6 +314,10 @@ class HostCheck:
             if why is not None:
                 await _refuse(scope, receive, send, *why)
                 return
+        if scope["type"] == "http" and scope.get("path") == voice_inbox.PATH:
+            token = _cookie(_headers(scope))
+            await voice_inbox.answer(scope, receive, send, same_origin(scope), token, NOT_FRAMED)
+            return
         if scope["type"] == "http":
             send = _not_framed(send, _cookie(_headers(scope)) is None)
             if _no_file_could_be(scope.get("path", "")):

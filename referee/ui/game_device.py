@@ -21,6 +21,7 @@ from referee.ui.result.facts import game_result
 from referee.ui.result.share_dialog import ShareSheet, share_button
 from referee.ui.theme import colours_of
 from referee.ui.verdicts import FIXES, Shown, gone_dialog, took_away
+from referee.ui.voice import Ears
 from referee.ui.widgets import export_dialog, verdict_dialog
 
 
@@ -100,6 +101,7 @@ class GameDevice:
         self.log_open: set[str] = set()  # the log entries open on this device
         self.shown: Shown | None = None  # the verdict open on this device, held to the log
         self.steps_drawn: list = []  # the log's steps as this device last drew them
+        self.ears = Ears(self)  # push to talk, while this device shows the game
         self.joined = False
         # Play again said who starts and why; shown until the first action.
         self.note: str | None = shell.notes.pop(live.game_id, None)
@@ -146,8 +148,8 @@ class GameDevice:
     def toast(self, message: str) -> None:
         self.shell.toast(message)
 
-    def confirm(self, title: str, message: str, on_yes) -> None:
-        self.shell.confirm(title, message, on_yes)
+    def confirm(self, title: str, message: str, on_yes, yes: str = "Yes, go ahead") -> None:
+        self.shell.confirm(title, message, on_yes, yes)
 
     def drawn(self) -> None:
         """The screen now shows this version of the game."""
@@ -160,11 +162,13 @@ class GameDevice:
         if not self.joined:
             self.joined = True
             self.live.join(self.device, self.device, self._changed_elsewhere)
+            self.ears.open()
 
     def leave(self) -> None:
         if self.joined:
             self.joined = False
             self.live.leave(self.device)
+            self.ears.close()
 
     def deleted(self) -> bool:
         return self.shell.lives.get(self.game_id) is not self.live

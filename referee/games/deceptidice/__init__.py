@@ -7,3 +7,7 @@ RULES = DeceptidiceRules()
 from referee.games.deceptidice.teach import DeceptidiceTeacher  # noqa: E402
 
 RULES.teacher = DeceptidiceTeacher(RULES)
+
+from referee.games.deceptidice.spoken import DeceptidiceSpeech  # noqa: E402
+
+RULES.speech = DeceptidiceSpeech(RULES)

@@ -18,6 +18,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
+from referee.core.spoken import Speech
 from referee.core.verdict import Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount
@@ -82,6 +83,7 @@ class DeceptidiceRules(
     title = "Deceptidice"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[DeceptidiceState]  # set by the package, once RULES exists (teach.py)
+    speech: Speech[DeceptidiceState]  # set by the package, once RULES exists (spoken.py)
     # BG Stats: the cards each player has left; the most cards wins.
     play_log = PlayLog(
         score="cards left in the player's card dice",

@@ -7,3 +7,7 @@ RULES = FaekerRules()
 from referee.games.faeker.teach import FaekerTeacher  # noqa: E402
 
 RULES.teacher = FaekerTeacher(RULES)
+
+from referee.games.faeker.spoken import FaekerSpeech  # noqa: E402
+
+RULES.speech = FaekerSpeech(RULES)

@@ -14,6 +14,7 @@ from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
+from referee.core.spoken import Speech
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount
@@ -88,6 +89,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
     }
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[FaekerState]  # set by the package, once RULES exists (teach.py)
+    speech: Speech[FaekerState]  # set by the package, once RULES exists (spoken.py)
 
     def new_state(self, players: Sequence[str], options: FaekerOptions) -> FaekerState:
         self.verify_players(players)

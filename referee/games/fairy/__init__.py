@@ -7,3 +7,7 @@ RULES = FairyRules()
 from referee.games.fairy.teach import FairyTeacher  # noqa: E402
 
 RULES.teacher = FairyTeacher(RULES)
+
+from referee.games.fairy.spoken import FairySpeech  # noqa: E402
+
+RULES.speech = FairySpeech(RULES)

@@ -14,6 +14,7 @@ from referee.core.errors import IllegalAction
 from referee.core.outcome import Outcome, names_text, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
+from referee.core.spoken import Speech
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import PLACE_WORDS, amount, count_word, number
@@ -75,6 +76,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     pick_noun = "guess"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[FairyState]  # set by the package, once RULES exists (teach.py)
+    speech: Speech[FairyState]  # set by the package, once RULES exists (spoken.py)
 
     def pick_label(self, value: Any) -> str:
         return GUESS_LABELS.get(value, str(value))

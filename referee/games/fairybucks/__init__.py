@@ -7,3 +7,7 @@ RULES = FairyBucksRules()
 from referee.games.fairybucks.teach import FairyBucksTeacher  # noqa: E402
 
 RULES.teacher = FairyBucksTeacher(RULES)
+
+from referee.games.fairybucks.spoken import FairyBucksSpeech  # noqa: E402
+
+RULES.speech = FairyBucksSpeech(RULES)

@@ -14,6 +14,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, places, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
+from referee.core.spoken import Speech
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount, count_word
@@ -65,6 +66,7 @@ class FairyBucksRules(
 
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[FairyBucksState]  # set by the package, once RULES exists (teach.py)
+    speech: Speech[FairyBucksState]  # set by the package, once RULES exists (spoken.py)
 
     def pick_label(self, value: Any) -> str:
         return shown_text(value)

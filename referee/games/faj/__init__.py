@@ -7,3 +7,7 @@ RULES = FajRules()
 from referee.games.faj.teach import FajTeacher  # noqa: E402
 
 RULES.teacher = FajTeacher(RULES)
+
+from referee.games.faj.spoken import FajSpeech  # noqa: E402
+
+RULES.speech = FajSpeech(RULES)

@@ -12,6 +12,7 @@ from referee.core.errors import IllegalAction, InvalidAction
 from referee.core.outcome import Outcome, win_text
 from referee.core.play_log import PlayLog
 from referee.core.rules import GameRules
+from referee.core.spoken import Speech
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount, count_word
@@ -68,6 +69,7 @@ class FajRules(GameRules[FajState, FajOptions, FajChoices]):
     pick_noun = "card"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[FajState]  # set by the package, once RULES exists (teach.py)
+    speech: Speech[FajState]  # set by the package, once RULES exists (spoken.py)
 
     def pick_label(self, value: Any) -> str:
         return draft_name(value)  # a pick is a draft card played (a trick card has no pick)

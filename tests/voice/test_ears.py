@@ -1,0 +1,127 @@
+"""Push to talk on a game's screen (ui/voice.Ears): a heard move goes through the device
+as a tap would (play, pick, undo), "Heard: ..." is said with Undo; speech that is no legal
+move changes nothing and says so in one sentence with an example; a move heard with doubt
+is only offered ("Did you say ...?") and played on Yes."""
+
+import asyncio
+import shutil
+import subprocess
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from referee.games import GAMES
+from referee.voice import audio
+
+pytestmark = pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+
+
+class Device:
+    def __init__(self, kind, players, actions=()):
+        rules = GAMES[kind]
+        state = rules.new_state(players, rules.parse_options({}))
+        for a in actions:
+            state, _ = rules.apply(state, rules.parse_action(a))
+        self.rules, self.table = rules, SimpleNamespace(state=state)
+        self.shell = SimpleNamespace(sharing=SimpleNamespace(token="t" * 24))
+        self.live = SimpleNamespace(version=0)
+        self.done, self.told, self.asked = [], [], []
+
+    def play(self, action):
+        self.done.append(("play", action))
+
+    def pick(self, seat, value):
+        self.done.append(("pick", seat, value))
+
+    def undo(self):
+        self.done.append(("undo",))
+
+    def redo(self):
+        self.done.append(("redo",))
+
+    def toast(self, text):
+        self.told.append(text)
+
+    def confirm(self, title, message, on_yes, yes):
+        self.asked.append((title, message, on_yes, yes))
+
+
+def samples(tmp_path, text, voice="en-us+f2", wpm=160) -> bytes:
+    wav = tmp_path / "s.wav"
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", str(wav), text], check=True)
+    pcm = np.frombuffer(audio.from_wav(wav.read_bytes()), "<i2")
+    return pcm.astype("<i2").tobytes()
+
+
+def hear(device, body):
+    from referee.ui.voice import Ears
+
+    return asyncio.run(Ears(device).hear(body))
+
+
+def test_a_players_guess_is_their_pick_as_a_tap_makes_it(tmp_path):
+    device = Device("fairy", ["Ana", "Bo"], [{"type": "opening", "card": 11}])
+    answer = hear(device, samples(tmp_path, "Bo lower"))
+    assert device.done == [("pick", 1, "lower")]
+    assert answer["ok"] and answer["said"].startswith("Heard: Bo: ")
+    assert "Undo" in device.told[-1]
+
+
+def test_a_move_is_played_and_undo_undoes(tmp_path):
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    hear(device, samples(tmp_path, "Bo passes"))
+    hear(device, samples(tmp_path, "undo", "en-us", 150))
+    for _title, _message, on_yes, _yes in device.asked:  # heard with doubt: Yes tapped
+        on_yes()
+    assert device.done[0][0] == "play" and device.done[0][1].type == "pass"
+    assert device.done[1:] == [("undo",)]
+
+
+def test_speech_that_is_no_move_changes_nothing_and_says_what_to_say(tmp_path):
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    answer = hear(device, samples(tmp_path, "what a lovely evening for pizza"))
+    assert device.done == [] and not answer["ok"]
+    assert device.told == [answer["said"]] and "Say a move, such as" in answer["said"]
+
+
+def heard_with_doubt(monkeypatch, device, move):
+    from referee.voice import recogniser
+
+    def doubtful(rules, state, pcm):
+        return recogniser.Heard("bo passes", move, sure=False)
+
+    monkeypatch.setattr(recogniser, "hear", doubtful)
+
+
+def test_a_move_heard_with_doubt_is_offered_and_played_only_on_yes(monkeypatch):
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    passes = device.rules.parse_action({"type": "pass", "player": "Bo"})
+    heard_with_doubt(monkeypatch, device, passes)
+    answer = hear(device, b"\x00\x00" * 1600)
+    assert device.done == [] and answer["said"] == "Did you say: Bo passes?"
+    [(title, message, on_yes, yes)] = device.asked
+    assert title == "Did you say this?" and message.startswith("Heard: Bo passes.")
+    assert yes == "Yes, play it"
+    on_yes()
+    assert device.done == [("play", passes)] and "Undo" in device.told[-1]
+
+
+def test_a_doubtful_move_is_not_played_once_the_game_moved_on(monkeypatch):
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    passes = device.rules.parse_action({"type": "pass", "player": "Bo"})
+    heard_with_doubt(monkeypatch, device, passes)
+    hear(device, b"\x00\x00" * 1600)
+    device.live.version += 1  # another phone played before Yes was tapped
+    device.asked[0][2]()
+    assert device.done == [] and "moved on" in device.told[-1]
+
+
+def test_the_microphone_opening_readies_the_moves_and_plays_nothing(monkeypatch):
+    from referee.voice import recogniser
+
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    readied = []
+    monkeypatch.setattr(recogniser, "prepare", lambda rules, state: readied.append(state))
+    assert hear(device, b"") == {"ok": True, "said": ""}
+    assert readied == [device.table.state] and device.done == device.told == []
