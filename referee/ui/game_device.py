@@ -148,8 +148,8 @@ class GameDevice:
     def toast(self, message: str) -> None:
         self.shell.toast(message)
 
-    def confirm(self, title: str, message: str, on_yes, yes: str = "Yes, go ahead") -> None:
-        self.shell.confirm(title, message, on_yes, yes)
+    def confirm(self, title: str, message: str, on_yes, yes="Yes, go ahead", no="Not yet") -> None:
+        self.shell.confirm(title, message, on_yes, yes, no)
 
     def drawn(self) -> None:
         """The screen now shows this version of the game."""

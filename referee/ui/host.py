@@ -50,7 +50,12 @@ class Host(Protocol):
     def alert(self, title: str, message: str) -> None: ...
 
     def confirm(
-        self, title: str, message: str, on_yes: Callable[[], None], yes: str = "Yes, go ahead"
+        self,
+        title: str,
+        message: str,
+        on_yes: Callable[[], None],
+        yes: str = "Yes, go ahead",
+        no: str = "Not yet",
     ) -> None: ...
 
     def common_actions(self) -> list[ft.Control]: ...

@@ -433,12 +433,14 @@ class Shell(StoredGames, DeviceAids):
     def alert(self, title: str, message: str) -> None:
         self.dialog(alert_dialog(title, message, self.close_dialog))
 
-    def confirm(self, title: str, message: str, on_yes, yes: str = "Yes, go ahead") -> None:
+    def confirm(
+        self, title: str, message: str, on_yes, yes: str = "Yes, go ahead", no: str = "Not yet"
+    ) -> None:
         def go(_e):
             self.close_dialog()
             on_yes()
 
-        self.dialog(confirm_dialog(title, message, yes, go, self.close_dialog))
+        self.dialog(confirm_dialog(title, message, yes, go, self.close_dialog, no))
 
     def common_actions(self) -> list[ft.Control]:
         actions = [icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self.toggle_theme)]

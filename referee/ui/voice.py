@@ -7,6 +7,7 @@ once heard: never stored, logged or sent on."""
 
 import asyncio
 
+from referee.core.errors import RefereeError
 from referee.core.spoken import PickMove, TableWord
 from referee.live import voice_inbox
 
@@ -49,12 +50,23 @@ class Ears:
             device.toast(MOVED_ON)
             return {"ok": False, "said": MOVED_ON}
         shown = recogniser.shown(rules, state, heard.move)
+        if heard.sure and _ends_game(rules, state, heard.move):
+            # A tap asks before the game is scored: so does a spoken move.
+            device.confirm(
+                "Score the game now?",
+                f"Heard: {shown}. That ends the game; nothing is played until you tap Yes.",
+                lambda: self._confirmed(heard.move, shown, version),
+                yes="Yes, score it",
+                no="No",
+            )
+            return {"ok": True, "said": f"Score the game now? Heard: {shown}."}
         if not heard.sure:
             device.confirm(
                 "Did you say this?",
                 f"Heard: {shown}. Nothing is played until you tap Yes.",
                 lambda: self._confirmed(heard.move, shown, version),
                 yes="Yes, play it" if not isinstance(heard.move, TableWord) else f"Yes, {shown}",
+                no="No",
             )
             return {"ok": True, "said": f"Did you say: {shown}?"}
         return {"ok": True, "said": self._apply(heard.move, shown)}
@@ -86,3 +98,13 @@ class Ears:
             said += UNDO_HINT
         device.toast(said)
         return said
+
+
+def _ends_game(rules, state, move) -> bool:
+    if isinstance(move, PickMove | TableWord):
+        return False
+    try:
+        after, _verdict = rules.apply(state, move)
+    except RefereeError:
+        return False
+    return rules.is_over(after)

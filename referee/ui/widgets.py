@@ -385,15 +385,17 @@ def alert_dialog(title: str, message: str, on_ok) -> ft.AlertDialog:
     )
 
 
-def confirm_dialog(title: str, message: str, yes: str, on_yes, on_no) -> ft.AlertDialog:
-    """A question the table answers before anything changes ("Not yet" changes nothing)."""
+def confirm_dialog(
+    title: str, message: str, yes: str, on_yes, on_no, no: str = "Not yet"
+) -> ft.AlertDialog:
+    """A question the table answers before anything changes (`no` changes nothing)."""
     return ft.AlertDialog(
         modal=True,
         title=tagged("confirm-title", ft.Text(title)),
         content=ft.Text(message),
         actions=[
             # A thumb's height: a dialog's buttons are the ones that change most.
-            ft.TextButton(content="Not yet", on_click=on_no, height=TAP),
+            ft.TextButton(content=no, on_click=on_no, height=TAP),
             ft.FilledButton(content=yes, on_click=on_yes, height=TAP),
         ],
     )

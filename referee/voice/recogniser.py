@@ -28,7 +28,7 @@ from referee.voice.phones import letters_to_phones
 # sure move's, and any move's at all.
 SURE_DISTANCE = 1.5
 MAX_DISTANCE = 2.5
-SURE_POSTERIOR = 0.8  # each word's, in the lattice of the grammar, for a sure move
+SURE_POSTERIOR = 0.95  # each word's, in the lattice of the grammar, for a sure move
 _CHECKER_BEAMS = {
     "beam": 1e-25,
     "pbeam": 1e-25,

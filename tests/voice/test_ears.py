@@ -43,7 +43,8 @@ class Device:
     def toast(self, text):
         self.told.append(text)
 
-    def confirm(self, title, message, on_yes, yes):
+    def confirm(self, title, message, on_yes, yes, no):
+        assert no == "No"
         self.asked.append((title, message, on_yes, yes))
 
 
@@ -125,3 +126,31 @@ def test_the_microphone_opening_readies_the_moves_and_plays_nothing(monkeypatch)
     monkeypatch.setattr(recogniser, "prepare", lambda rules, state: readied.append(state))
     assert hear(device, b"") == {"ok": True, "said": ""}
     assert readied == [device.table.state] and device.done == device.told == []
+
+
+def last_move_of_a_game(kind, players):
+    """A state of a random game one move from its end, and that move."""
+    import random
+
+    rules = GAMES[kind]
+    rng = random.Random(5)
+    state = rules.new_state(players, rules.parse_options({}))
+    while True:
+        action = rules.draw(state, rng)
+        after, _ = rules.apply(state, action)
+        if rules.is_over(after):
+            return state, action
+        state = after
+
+
+def test_a_spoken_move_that_ends_the_game_is_asked_first_as_a_tap_is(monkeypatch):
+    from referee.voice import recogniser
+
+    device = Device("fairybucks", ["Ana", "Bo", "Cy"])
+    device.table.state, last = last_move_of_a_game("fairybucks", ["Ana", "Bo", "Cy"])
+    monkeypatch.setattr(recogniser, "hear", lambda r, s, p: recogniser.Heard("x", last, sure=True))
+    hear(device, b"\x00\x00" * 1600)
+    [(title, _message, on_yes, yes)] = device.asked
+    assert device.done == [] and title == "Score the game now?" and yes == "Yes, score it"
+    on_yes()
+    assert device.done == [("play", last)]
