@@ -62,8 +62,8 @@ class Ears:
             return {"ok": True, "said": f"Score the game now? Heard: {shown}."}
         if not heard.sure:
             device.confirm(
-                "Did you say this?",
-                f"Heard: {shown}. Nothing is played until you tap Yes.",
+                f"Did you say: {shown}?",
+                "Nothing is played until you tap Yes. If not, say the move again or tap it.",
                 lambda: self._confirmed(heard.move, shown, version),
                 yes="Yes, play it" if not isinstance(heard.move, TableWord) else f"Yes, {shown}",
                 no="No",

@@ -102,7 +102,7 @@ def test_a_move_heard_with_doubt_is_offered_and_played_only_on_yes(monkeypatch):
     answer = hear(device, b"\x00\x00" * 1600)
     assert device.done == [] and answer["said"] == "Did you say: Bo passes?"
     [(title, message, on_yes, yes)] = device.asked
-    assert title == "Did you say this?" and message.startswith("Heard: Bo passes.")
+    assert title == "Did you say: Bo passes?" and message.startswith("Nothing is played")
     assert yes == "Yes, play it"
     on_yes()
     assert device.done == [("play", passes)] and "Undo" in device.told[-1]
