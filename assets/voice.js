@@ -6,15 +6,22 @@
 // heard. A page that may not use the microphone says why and leaves the taps.
 (function () {
   "use strict";
+  // RATE and half the server's longest recording: referee/voice/__init__.py.
   var RATE = 16000, MAX_MS = 6000;
-  var GAME = /^\/game\/\d+\/?$/;
+  var GAME = /^\/game\/(\d+)\/?$/;
   var SVG = '<svg width="28" height="28" viewBox="0 0 24 24" fill="#fff" aria-hidden="true">';
   var MIC = SVG + '<path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1' +
     '-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2z"/></svg>';
   var STOP = SVG + '<rect x="6" y="6" width="12" height="12" rx="2"/></svg>';
   var DOTS = SVG + '<circle cx="6" cy="12" r="2"/><circle cx="12" cy="12" r="2"/>' +
     '<circle cx="18" cy="12" r="2"/></svg>';
-  var button, bubble, state = "idle", capture = null, hideTimer = null;
+  var button, bubble, state = "idle", capture = null, hideTimer = null, shownPath = null;
+
+  // The game the page shows: its moves go to that game only.
+  function voiceUrl() {
+    var m = GAME.exec(location.pathname);
+    return "/voice?game=" + (m ? m[1] : "");
+  }
 
   function say(text, ms) {
     bubble.textContent = text;
@@ -35,7 +42,12 @@
   function place() {
     var show = GAME.test(location.pathname);
     button.style.display = show ? "flex" : "none";
-    if (!show) { stop(false); bubble.style.display = "none"; }
+    // Another screen or another game: what was being said was not for it.
+    if (location.pathname !== shownPath) {
+      shownPath = location.pathname;
+      stop(false);
+      bubble.style.display = "none";
+    }
   }
 
   function start() {
@@ -48,19 +60,28 @@
     navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true,
                                                    noiseSuppression: true } })
       .then(function (stream) {
-        var ctx = new AudioContext({ sampleRate: RATE });
-        var source = ctx.createMediaStreamSource(stream);
-        var node = ctx.createScriptProcessor(4096, 1, 1);
-        var chunks = [];
-        node.onaudioprocess = function (e) { chunks.push(new Float32Array(e.inputBuffer.getChannelData(0))); };
-        source.connect(node); node.connect(ctx.destination);
+        var ctx = null, node, chunks = [];
+        try {
+          ctx = new AudioContext({ sampleRate: RATE });
+          var source = ctx.createMediaStreamSource(stream);
+          node = ctx.createScriptProcessor(4096, 1, 1);
+          node.onaudioprocess = function (e) { chunks.push(new Float32Array(e.inputBuffer.getChannelData(0))); };
+          source.connect(node); node.connect(ctx.destination);
+        } catch (err) {
+          // The microphone goes off again at once: it is never left on unasked.
+          stream.getTracks().forEach(function (t) { t.stop(); });
+          if (ctx) ctx.close();
+          state = "idle"; look();
+          say("This browser cannot record the move here; tap it instead.");
+          return;
+        }
         capture = { stream: stream, ctx: ctx, node: node, chunks: chunks,
                     timer: setTimeout(function () { stop(true); }, MAX_MS) };
         state = "listening"; look();
         say("Listening… say the move, then tap the square.", MAX_MS);
         // Nothing but a word that the microphone is on: the server readies the moves
         // it will listen for while the player speaks.
-        fetch("/voice", { method: "POST", credentials: "same-origin", body: new ArrayBuffer(0),
+        fetch(voiceUrl(), { method: "POST", credentials: "same-origin", body: new ArrayBuffer(0),
                           headers: { "content-type": "application/octet-stream" } })
           .catch(function () {});
       })
@@ -85,7 +106,7 @@
       for (j = 0; j < c.chunks[i].length; j++)
         pcm[k++] = Math.max(-1, Math.min(1, c.chunks[i][j])) * 32767;
     state = "sending"; look();
-    fetch("/voice", { method: "POST", credentials: "same-origin", body: pcm.buffer,
+    fetch(voiceUrl(), { method: "POST", credentials: "same-origin", body: pcm.buffer,
                       headers: { "content-type": "application/octet-stream" } })
       .then(function (r) { return r.json(); })
       // The app's own message says what was heard; this says only what the app cannot.

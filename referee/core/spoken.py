@@ -237,11 +237,14 @@ class Grammar:
         return "\n".join(head + lines) + "\n"
 
 
-def grammar(rules: GameRules[Any, Any, Any], state: TableState) -> Grammar:
+def grammar(rules: GameRules[Any, Any, Any], state: TableState, me: int | None = None) -> Grammar:
     """What may be said now: the game's forms, each pick of a simultaneous choice ("Ana
-    higher") and the table's words."""
+    higher") and the table's words. On the phone of the player at seat `me`, "I ..." is
+    that player: the forms of another seat's move said as "I" are not heard there."""
     speech: Speech[Any] = getattr(rules, "speech", None) or Speech(rules)
     forms: list[Form] = [] if rules.is_over(state) else list(speech.forms(state))
+    if me is not None:
+        forms = [f for f in forms if not _another_seat_as_i(f, state.players[me])]
     if not rules.is_over(state):
         for seat in rules.to_act(state):
             options = rules.pick_options(state, seat)
@@ -254,6 +257,15 @@ def grammar(rules: GameRules[Any, Any, Any], state: TableState) -> Grammar:
     for word, sayings in TABLE_WORDS.items():
         forms.extend(phrase(said, TableWord(word)) for said in sayings)
     return Grammar(forms)
+
+
+def _another_seat_as_i(form: Form, mine: str) -> bool:
+    """Whether the form starts with "i" and makes a move of another player than `mine`."""
+    first = form.parts[0] if form.parts else ()
+    if isinstance(first, Slot) or first[:1] != ("i",):
+        return False
+    move = form.build(*(slot.options[0][1] for slot in form.slots()))
+    return getattr(move, "player", mine) != mine
 
 
 def _pick(seat: int) -> Callable[[Any], PickMove]:

@@ -261,6 +261,10 @@ class GameDevice:
             return f"{players[self.me]}'s phone"
         return "Another device"
 
+    def can_change_pick(self, seat: int) -> bool:
+        """Whether this device may change the seat's pick (not another phone's private one)."""
+        return PickPad(self).can_change(seat)
+
     def pick(self, seat: int, value) -> None:
         private = self.me == seat
         done = self.change(

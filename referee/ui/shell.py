@@ -433,9 +433,7 @@ class Shell(StoredGames, DeviceAids):
     def alert(self, title: str, message: str) -> None:
         self.dialog(alert_dialog(title, message, self.close_dialog))
 
-    def confirm(
-        self, title: str, message: str, on_yes, yes: str = "Yes, go ahead", no: str = "Not yet"
-    ) -> None:
+    def confirm(self, title: str, message: str, on_yes, yes="Yes, go ahead", no="Not yet") -> None:
         def go(_e):
             self.close_dialog()
             on_yes()

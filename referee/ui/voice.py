@@ -1,9 +1,10 @@
 """Push to talk on a game's screen: the page's microphone button (assets/voice.js) sends
 what was said to the server (/voice, referee/live/voice_inbox.py); it is heard here against
-the grammar of the game as this device shows it. A sure move is applied as a tap would be,
-through GameDevice.play or pick (the one way a screen changes the game); a move heard with
-doubt is offered ("Did you say ...?") and applied only on a tap. The samples are dropped
-once heard: never stored, logged or sent on."""
+the grammar of the game as this device showed it when the microphone opened. A sure move is
+applied as a tap would be, through GameDevice.play or pick (the one way a screen changes
+the game); a move heard with doubt, or one that ends the game, is asked about first and
+applied only on a tap. Nothing is played once the game moved on or the screen left it. The
+samples are dropped once heard: never stored, logged or sent on."""
 
 import asyncio
 
@@ -13,6 +14,8 @@ from referee.live import voice_inbox
 
 UNDO_HINT = ' Say "undo" or tap Undo to take it back.'
 MOVED_ON = "The game moved on while you spoke, so nothing was played: say the move again."
+LEFT = "This screen left the game, so nothing was played."
+PRIVATE = "{name} picked on their own phone: only that phone can change it."
 
 
 class Ears:
@@ -23,12 +26,19 @@ class Ears:
         # The browser's token (its cookie, sent with /voice too); None in a window.
         sharing = getattr(device.shell, "sharing", None)
         self.token = getattr(sharing, "token", None)
+        # The game's move (picks aside) its screen showed when the microphone opened.
+        self.opened_at: int | None = None
 
     def open(self) -> None:
-        voice_inbox.listen(self.token, self.hear)
+        voice_inbox.listen(self.token, self.device.game_id, self.hear)
 
     def close(self) -> None:
-        voice_inbox.forget(self.token, self.hear)
+        voice_inbox.forget(self.token, self.device.game_id, self.hear)
+
+    def _here(self) -> bool:
+        """Whether this screen still shows the game it heard for."""
+        device = self.device
+        return device.joined and voice_inbox.listening(self.token, device.game_id, self.hear)
 
     async def hear(self, body: bytes) -> dict:
         # numpy and pocketsphinx load with the first move said, not with the first screen.
@@ -37,45 +47,52 @@ class Ears:
         from referee.voice import audio, recogniser
 
         device = self.device
-        rules, state, version = device.rules, device.table.state, self._version()
-        if not body:  # the microphone just opened: the search is made while they speak
-            await asyncio.to_thread(recogniser.prepare, rules, state)
+        if not body:  # the microphone just opened: the moves of this moment are readied
+            self.opened_at = device.live.log_version
+            await asyncio.to_thread(recogniser.prepare, device.rules, device.table.state, device.me)
             return {"ok": True, "said": ""}
+        version = device.live.log_version
+        if self.opened_at not in (None, version):
+            return self._refused(MOVED_ON)
+        rules, state = device.rules, device.table.state
         samples = np.frombuffer(body, "<i2").astype(np.float64) / 32767
-        heard = await asyncio.to_thread(recogniser.hear, rules, state, audio.from_floats(samples))
+        pcm = audio.from_floats(samples)
+        heard = await asyncio.to_thread(recogniser.hear, rules, state, pcm, device.me)
         if heard.move is None:
-            device.toast(heard.why)
-            return {"ok": False, "said": heard.why}
-        if self._version() != version:
-            device.toast(MOVED_ON)
-            return {"ok": False, "said": MOVED_ON}
+            return self._refused(heard.why)
+        if not self._here():
+            return {"ok": False, "said": LEFT}
+        if device.live.log_version != version:
+            return self._refused(MOVED_ON)
+        if isinstance(heard.move, PickMove) and not device.can_change_pick(heard.move.seat):
+            return self._refused(PRIVATE.format(name=state.players[heard.move.seat]))
         shown = recogniser.shown(rules, state, heard.move)
-        if heard.sure and _ends_game(rules, state, heard.move):
-            # A tap asks before the game is scored: so does a spoken move.
-            device.confirm(
-                "Score the game now?",
-                f"Heard: {shown}. That ends the game; nothing is played until you tap Yes.",
-                lambda: self._confirmed(heard.move, shown, version),
-                yes="Yes, score it",
-                no="No",
-            )
-            return {"ok": True, "said": f"Score the game now? Heard: {shown}."}
-        if not heard.sure:
-            device.confirm(
-                f"Did you say: {shown}?",
-                "Nothing is played until you tap Yes. If not, say the move again or tap it.",
-                lambda: self._confirmed(heard.move, shown, version),
-                yes="Yes, play it" if not isinstance(heard.move, TableWord) else f"Yes, {shown}",
-                no="No",
-            )
-            return {"ok": True, "said": f"Did you say: {shown}?"}
-        return {"ok": True, "said": self._apply(heard.move, shown)}
+        ends = _ends_game(rules, state, heard.move)
+        if heard.sure and not ends:
+            return {"ok": True, "said": self._apply(heard.move, shown)}
+        title = f"Did you say: {shown}?" if not heard.sure else "Score the game now?"
+        device.confirm(
+            title,
+            ("That ends the game and scores it. " if ends else "")
+            + "Nothing is played until you tap Yes. If not, say the move again or tap it.",
+            lambda: self._confirmed(heard.move, shown, version),
+            yes="Yes"
+            if isinstance(heard.move, TableWord)
+            else "Yes, score it"
+            if ends
+            else "Yes, play it",
+            no="No",
+        )
+        return {"ok": True, "said": title}
 
-    def _version(self) -> int:
-        return self.device.live.version
+    def _refused(self, why: str) -> dict:
+        self.device.toast(why)
+        return {"ok": False, "said": why}
 
     def _confirmed(self, move, shown: str, version: int) -> None:
-        if self._version() != version:
+        if not self._here():
+            return
+        if self.device.live.log_version != version:
             self.device.toast(MOVED_ON)
             return
         self._apply(move, shown)
@@ -101,6 +118,7 @@ class Ears:
 
 
 def _ends_game(rules, state, move) -> bool:
+    """Whether the move scores the game: asked about first, as the last lot's tap is."""
     if isinstance(move, PickMove | TableWord):
         return False
     try:

@@ -1,4 +1,4 @@
-"""Audio as the recogniser takes it: 16 kHz, mono, 16-bit samples, from a WAV of any rate
+"""Audio as the recogniser takes it: RATE, mono, 16-bit samples, from a WAV of any rate
 and channels or from the browser's samples. Nothing here keeps what it reads."""
 
 import io
@@ -6,7 +6,8 @@ import wave
 
 import numpy as np
 
-RATE = 16000
+from referee.voice import RATE
+
 PAD_S = 0.3  # silence around speech: the recogniser needs some before the first word
 # The quietest a recording's pauses may be, below its speech. Pocketsphinx reads the level
 # of the pauses to learn the room, and a pause of digital silence (a synthetic voice, a
@@ -71,7 +72,11 @@ def from_wav(data: bytes) -> bytes:
             frames = w.readframes(w.getnframes())
     except (wave.Error, EOFError) as exc:
         raise BadAudio("That is not a WAV file the referee can read (PCM WAV only).") from exc
-    if width not in (1, 2, 4) or rate < 4000 or channels < 1:
+    if rate < 4000:
+        raise BadAudio(
+            "That recording's sample rate is too low to hear a move (under 4,000 a second)."
+        )
+    if width not in (1, 2, 4) or channels < 1:
         raise BadAudio("That WAV file is not 8-, 16- or 32-bit PCM sound.")
     kind = _SAMPLE_TYPES[width]
     raw = np.frombuffer(frames[: len(frames) // (width * channels) * width * channels], kind)

@@ -12,6 +12,7 @@ lattice doubts is heard but not sure: the screen asks "Did you say ...?" and pla
 on a tap, since a wrong move is worse than none. Phones too far from any phrase: nothing
 was heard."""
 
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from pocketsphinx import Decoder, get_model_path
 
 from referee.core.rules import GameRules
 from referee.core.spoken import Grammar, PickMove, Slot, TableWord, grammar
+from referee.voice import RATE
 from referee.voice.phones import letters_to_phones
 
 # How far (phone edits per phone of the phrase) the phone loop may hear from the phrase: a
@@ -37,6 +39,7 @@ _CHECKER_BEAMS = {
     "lponlybeam": 1e-20,
 }
 _KEPT = 24  # grammars kept ready: the states of a game in play follow one another
+_names = itertools.count()  # a search's name, never reused while the process runs
 _lock = threading.Lock()
 _decoder: Decoder | None = None
 _checker: Decoder | None = None
@@ -58,11 +61,11 @@ def _ready() -> tuple[Decoder, Decoder]:
     if _decoder is None or _checker is None:
         # bestpath off: the lattice pass after the grammar search picks a part of a phrase
         # at times; the checker keeps it, for the words' posteriors.
-        d = Decoder(samprate=16000, loglevel="FATAL", bestpath=False)
+        d = Decoder(samprate=RATE, loglevel="FATAL", bestpath=False)
         d.add_allphone_file("phones", str(Path(get_model_path()) / "en-us-phone.lm.bin"))
         # The checker's beams are narrower than the search's: its lattice only weighs the
         # phrase already found against its nearest rivals, and a wide one is slow to build.
-        checker = Decoder(samprate=16000, loglevel="FATAL", **_CHECKER_BEAMS)
+        checker = Decoder(samprate=RATE, loglevel="FATAL", **_CHECKER_BEAMS)
         _decoder, _checker = d, checker
     return _decoder, _checker
 
@@ -74,7 +77,7 @@ def _search(decoders: tuple[Decoder, ...], g: Grammar) -> str:
     if name is not None:
         _searches.move_to_end(text)
         return name
-    name = f"g{abs(hash(text))}"
+    name = f"g{next(_names)}"
     for d in decoders:
         missing = [w for w in sorted(g.vocabulary()) if d.lookup_word(w) is None]
         for i, word in enumerate(missing):
@@ -129,16 +132,17 @@ def example(rules: GameRules, state, g: Grammar) -> str:
     return "Undo"
 
 
-def prepare(rules: GameRules, state) -> None:
+def prepare(rules: GameRules, state, me: int | None = None) -> None:
     """Make the state's search ready while the player speaks (it takes a moment for a big
     grammar), so that hearing starts at once when the speech ends."""
     with _lock:
-        _search(_ready(), grammar(rules, state))
+        _search(_ready(), grammar(rules, state, me))
 
 
-def hear(rules: GameRules, state, pcm: bytes) -> Heard:
-    """The move `pcm` (16 kHz mono 16-bit, audio.py) says in `state`."""
-    g = grammar(rules, state)
+def hear(rules: GameRules, state, pcm: bytes, me: int | None = None) -> Heard:
+    """The move `pcm` (RATE mono 16-bit, audio.py) says in `state`, on the phone of the
+    player at seat `me` (None: a phone of the whole table)."""
+    g = grammar(rules, state, me)
     say = f'Say a move, such as "{example(rules, state, g)}".'
     with _lock:
         d, checker = _ready()

@@ -4,6 +4,7 @@ move changes nothing and says so in one sentence with an example; a move heard w
 is only offered ("Did you say ...?") and played on Yes."""
 
 import asyncio
+import random
 import shutil
 import subprocess
 from types import SimpleNamespace
@@ -25,8 +26,13 @@ class Device:
             state, _ = rules.apply(state, rules.parse_action(a))
         self.rules, self.table = rules, SimpleNamespace(state=state)
         self.shell = SimpleNamespace(sharing=SimpleNamespace(token="t" * 24))
-        self.live = SimpleNamespace(version=0)
+        self.live = SimpleNamespace(log_version=0)
+        self.game_id, self.joined, self.me, self.private = 7, True, None, set()
         self.done, self.told, self.asked = [], [], []
+        self.ears = None
+
+    def can_change_pick(self, seat):
+        return seat not in self.private
 
     def play(self, action):
         self.done.append(("play", action))
@@ -56,9 +62,13 @@ def samples(tmp_path, text, voice="en-us+f2", wpm=160) -> bytes:
 
 
 def hear(device, body):
+    """What the device's ears answer, its screen showing the game (as GameDevice.join)."""
     from referee.ui.voice import Ears
 
-    return asyncio.run(Ears(device).hear(body))
+    if device.ears is None:
+        device.ears = Ears(device)
+        device.ears.open()
+    return asyncio.run(device.ears.hear(body))
 
 
 def test_a_players_guess_is_their_pick_as_a_tap_makes_it(tmp_path):
@@ -89,7 +99,7 @@ def test_speech_that_is_no_move_changes_nothing_and_says_what_to_say(tmp_path):
 def heard_with_doubt(monkeypatch, device, move):
     from referee.voice import recogniser
 
-    def doubtful(rules, state, pcm):
+    def doubtful(rules, state, pcm, me):
         return recogniser.Heard("bo passes", move, sure=False)
 
     monkeypatch.setattr(recogniser, "hear", doubtful)
@@ -113,7 +123,7 @@ def test_a_doubtful_move_is_not_played_once_the_game_moved_on(monkeypatch):
     passes = device.rules.parse_action({"type": "pass", "player": "Bo"})
     heard_with_doubt(monkeypatch, device, passes)
     hear(device, b"\x00\x00" * 1600)
-    device.live.version += 1  # another phone played before Yes was tapped
+    device.live.log_version += 1  # another phone played before Yes was tapped
     device.asked[0][2]()
     assert device.done == [] and "moved on" in device.told[-1]
 
@@ -123,24 +133,23 @@ def test_the_microphone_opening_readies_the_moves_and_plays_nothing(monkeypatch)
 
     device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
     readied = []
-    monkeypatch.setattr(recogniser, "prepare", lambda rules, state: readied.append(state))
+    monkeypatch.setattr(recogniser, "prepare", lambda rules, state, me: readied.append(state))
     assert hear(device, b"") == {"ok": True, "said": ""}
     assert readied == [device.table.state] and device.done == device.told == []
 
 
 def last_move_of_a_game(kind, players):
     """A state of a random game one move from its end, and that move."""
-    import random
-
     rules = GAMES[kind]
     rng = random.Random(5)
     state = rules.new_state(players, rules.parse_options({}))
-    while True:
+    for _ in range(10_000):
         action = rules.draw(state, rng)
         after, _ = rules.apply(state, action)
         if rules.is_over(after):
             return state, action
         state = after
+    raise AssertionError("no game of 10,000 moves ended")
 
 
 def test_a_spoken_move_that_ends_the_game_is_asked_first_as_a_tap_is(monkeypatch):
@@ -148,9 +157,51 @@ def test_a_spoken_move_that_ends_the_game_is_asked_first_as_a_tap_is(monkeypatch
 
     device = Device("fairybucks", ["Ana", "Bo", "Cy"])
     device.table.state, last = last_move_of_a_game("fairybucks", ["Ana", "Bo", "Cy"])
-    monkeypatch.setattr(recogniser, "hear", lambda r, s, p: recogniser.Heard("x", last, sure=True))
+    monkeypatch.setattr(
+        recogniser, "hear", lambda r, s, p, me: recogniser.Heard("x", last, sure=True)
+    )
     hear(device, b"\x00\x00" * 1600)
     [(title, _message, on_yes, yes)] = device.asked
     assert device.done == [] and title == "Score the game now?" and yes == "Yes, score it"
     on_yes()
     assert device.done == [("play", last)]
+
+
+def test_a_move_said_while_another_phone_moved_the_game_is_not_played(monkeypatch, tmp_path):
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    hear(device, b"")  # the microphone opens
+    device.live.log_version += 1  # another phone's move, while this one listens
+    answer = hear(device, samples(tmp_path, "Bo passes"))
+    assert device.done == [] and answer["said"].startswith("The game moved on")
+
+
+def test_a_move_heard_after_the_screen_left_the_game_is_not_played(monkeypatch):
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    passes = device.rules.parse_action({"type": "pass", "player": "Bo"})
+    heard_with_doubt(monkeypatch, device, passes)
+    hear(device, b"\x00\x00" * 1600)
+    device.ears.close()  # the screen went home before Yes was tapped
+    device.asked[0][2]()
+    assert device.done == []
+
+
+def test_a_spoken_pick_never_changes_another_phones_private_pick(monkeypatch):
+    from referee.core.spoken import PickMove
+    from referee.voice import recogniser
+
+    device = Device("fairy", ["Ana", "Bo"], [{"type": "opening", "card": 11}])
+    device.private.add(1)  # Bo picked on his own phone
+    heard = recogniser.Heard("bo higher", PickMove(1, "higher"), sure=True)
+    monkeypatch.setattr(recogniser, "hear", lambda r, s, p, me: heard)
+    answer = hear(device, b"\x00\x00" * 1600)
+    assert device.done == [] and "only that phone" in answer["said"]
+
+
+def test_i_on_a_players_phone_is_that_player_never_the_seat_to_act():
+    from referee.core.spoken import grammar
+
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    rules, state = device.rules, device.table.state  # Bo is to act
+    on_cys_phone = grammar(rules, state, me=2).parse(["i", "pass"])
+    on_bos_phone = grammar(rules, state, me=1).parse(["i", "pass"])
+    assert on_cys_phone == [] and [m.player for m in on_bos_phone] == ["Bo"]

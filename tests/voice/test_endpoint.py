@@ -11,7 +11,7 @@ from referee.live.server import DEVICE_COOKIE, AllowedHosts, HostCheck
 TOKEN = "Abcdefghijklmnopqrstuvwx"
 
 
-def post(origin, cookie, body=b"\x00\x00" * 800, path="/voice"):
+def post(origin, cookie, body=b"\x00\x00" * 800, path="/voice", game=b"game=7", length=None):
     seen = []
 
     async def app(scope, receive, send):
@@ -22,7 +22,10 @@ def post(origin, cookie, body=b"\x00\x00" * 800, path="/voice"):
         headers.append((b"origin", origin.encode()))
     if cookie:
         headers.append((b"cookie", f"{DEVICE_COOKIE}={cookie}".encode()))
+    if length is not None:
+        headers.append((b"content-length", str(length).encode()))
     scope = {"type": "http", "method": "POST", "path": path, "headers": headers}
+    scope["query_string"] = game
     sent = []
 
     async def receive():
@@ -46,7 +49,7 @@ def test_only_the_apps_own_page_with_a_game_open_is_heard():
         got.append(len(body))
         return {"ok": True, "said": "Heard: Bo bids 2."}
 
-    voice_inbox.listen(TOKEN, handler)
+    voice_inbox.listen(TOKEN, 7, handler)
     try:
         own = "http://127.0.0.1:8550"
         (status, answer), seen = post(own, TOKEN)
@@ -55,10 +58,13 @@ def test_only_the_apps_own_page_with_a_game_open_is_heard():
         assert post(None, TOKEN)[0][0] == 403  # no Origin: not a page of this server
         assert post(own, "Zyxwvutsrqponmlkjihgfedc")[0][0] == 403  # no game open there
         assert post(own, None)[0][0] == 403
+        assert post(own, TOKEN, game=b"game=8")[0][0] == 403  # another game than the page's
+        assert post(own, TOKEN, game=b"")[0][0] == 403
+        assert post(own, TOKEN, length=voice_inbox.MAX_BYTES + 1)[0][0] == 413  # said at once
         assert post(own, TOKEN, body=b"")[0][0] == 200  # the microphone opened: get ready
         assert post(own, TOKEN, body=b"\x00" * (voice_inbox.MAX_BYTES + 2))[0][0] == 400
         assert post(own, TOKEN, body=b"\x00" * 3)[0][0] == 400  # not 16-bit samples
         assert got == [1600, 0]  # only what the page sent reached its handler
     finally:
-        voice_inbox.forget(TOKEN, handler)
+        voice_inbox.forget(TOKEN, 7, handler)
     assert post("http://127.0.0.1:8550", TOKEN)[0][0] == 403  # the screen left: not heard

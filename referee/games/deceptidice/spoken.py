@@ -1,12 +1,16 @@
 """Deceptidice moves as the table says them aloud: a guess of a number or a colour ("three
-sixes", "Ana two red", "I guess four blues"), the challenge ("Bo challenges", "liar"), and
-the loser's discard ("discard four")."""
+sixes", "Ana two red", "I guess four blues"), with its modifier ("two less than four",
+"four without red"), a straight ("five in a row with three"), a vague guess ("three of the
+same number"), the challenge ("Bo challenges", "liar"), and the loser's discard ("discard
+four")."""
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
-from referee.core.spoken import Form, Slot, Speech, number_words, phrase, words_of
+from referee.core.spoken import Form, Slot, Speech, Words, number_words, phrase, words_of
 from referee.games.deceptidice.material import COLOURS, NUMBERS, colour_names
 from referee.games.deceptidice.model import (
     Challenge,
@@ -14,8 +18,12 @@ from referee.games.deceptidice.model import (
     DeceptidiceGuess,
     DeceptidiceState,
     Discard,
+    GuessForm,
+    GuessMenu,
     NoSwap,
     NumberGuess,
+    StraightGuess,
+    VagueGuess,
 )
 
 if TYPE_CHECKING:
@@ -28,13 +36,16 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
     rules: "DeceptidiceRules"  # the rules it says, whose menu it reads
 
     def says(self, action: BaseModel) -> bool:
-        """Plain number and colour guesses are said; a guess with a modifier, a straight,
-        a vague guess, a power claim, a revealed die, the tops and a swap are tapped."""
+        """Number, colour, straight and vague guesses are said; a power claim, a revealed
+        die, the tops and a swap are tapped."""
         if isinstance(action, DeceptidiceGuess):
-            guess = action.guess
-            plain = not (getattr(guess, "less_than", False) or getattr(guess, "without", False))
-            return isinstance(guess, NumberGuess | ColourGuess) and plain
+            return isinstance(action.guess, NumberGuess | ColourGuess | StraightGuess | VagueGuess)
         return isinstance(action, Challenge | Discard | NoSwap)
+
+    @staticmethod
+    def _counts(menu: GuessMenu, guess: Callable[[int], GuessForm]) -> Slot | None:
+        counts = [c for c in range(1, menu.max_count + 1) if menu.allows(guess(c))]
+        return Slot("count", tuple((number_words(c), c) for c in counts)) if counts else None
 
     def forms(self, state: DeceptidiceState) -> list[Form]:
         menu = self.rules.choices(state)
@@ -81,6 +92,7 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                         )
                         for h in heads
                     ]
+            forms += self._more_guesses(state, menu.guesses, heads, who)
         if menu.challenge:
             forms += [
                 phrase(h, Challenge(player=who))
@@ -102,3 +114,47 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
             ]
             forms.append(phrase("no swap", NoSwap(player=who)))
         return forms
+
+    def _more_guesses(
+        self, state: DeceptidiceState, menu: GuessMenu, heads: list[Words], who: str
+    ) -> list[Form]:
+        """Guesses with a modifier, straights and vague guesses, where the menu has them."""
+        made: list[tuple[Slot, Words, Callable[[int], DeceptidiceGuess]]] = []
+
+        def add(tail: Words, guess: Callable[[int], GuessForm]) -> None:
+            slot = self._counts(menu, guess)
+            if slot is not None:
+                made.append((slot, tail, lambda c: DeceptidiceGuess(player=who, guess=guess(c))))
+
+        if menu.modifiers:
+            for n in NUMBERS:
+                add(("less", "than", *number_words(n)), partial(_less_than, n))
+            names = colour_names(state.options.colour_names)
+            for colour in COLOURS:
+                if said := words_of(names[colour]):
+                    add(("without", *said), partial(_without, colour))
+        for element, _least in menu.straight:
+            tail = ("in", "a", "row", "with", *number_words(element))
+            add(tail, partial(_straight, element))
+        if menu.vague is not None:
+            kinds: tuple[Literal["number", "colour"], ...] = ("number", "colour")
+            for of in kinds:
+                spoken = ("color",) if of == "colour" else (of,)
+                add(("of", "the", "same", *spoken), partial(_vague, of))
+        return [Form((h, slot, tail), build) for slot, tail, build in made for h in heads]
+
+
+def _less_than(number: int, count: int) -> GuessForm:
+    return NumberGuess(count=count, number=number, less_than=True)
+
+
+def _without(colour: str, count: int) -> GuessForm:
+    return ColourGuess(count=count, colour=colour, without=True)
+
+
+def _straight(element: int, count: int) -> GuessForm:
+    return StraightGuess(count=count, element=element)
+
+
+def _vague(of: Literal["number", "colour"], count: int) -> GuessForm:
+    return VagueGuess(count=count, of=of)
