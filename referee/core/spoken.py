@@ -214,10 +214,13 @@ class Grammar:
             yield from form.sayings(rng, limit)
 
     def jsgf(self) -> str:
-        """The grammar as JSGF: one public rule of every form, a rule per distinct slot."""
+        """The grammar as JSGF: one public alternative per run of forms that differ only in
+        their opening words ("Ana guesses", "I guess", nothing: one group before the same
+        count and number), and a rule per distinct slot. The same phrases as one
+        alternative per form, in a far smaller search for the recogniser."""
         rules: dict[tuple[Words, ...], str] = {}
         lines: list[str] = []
-        alternatives: list[str] = []
+        openings: dict[tuple[str, ...], list[str]] = {}
         for form in self.forms:
             bits: list[str] = []
             for part in form.parts:
@@ -228,13 +231,51 @@ class Grammar:
                         body = " | ".join(" ".join(said) for said in key)
                         lines.append(f"<{rules[key]}> = {body};")
                     bits.append(f"<{rules[key]}>")
-                elif part:
+                else:
                     bits.append(" ".join(part))
-            if bits:
-                alternatives.append(" ".join(bits))
-        unique = list(dict.fromkeys(alternatives))
-        head = ["#JSGF V1.0;", "grammar moves;", f"public <move> = {' | '.join(unique)};"]
+            first = form.parts[0] if form.parts else ()
+            if isinstance(first, Slot) or len(bits) < 2:
+                openings.setdefault(tuple(b for b in bits if b), []).append("")
+                continue
+            heads = openings.setdefault(tuple(b for b in bits[1:] if b), [])
+            if bits[0] not in heads:
+                heads.append(bits[0])
+        # Then the runs that differ only in their closing words ("sixes", "less than four")
+        # share what comes before them too.
+        endings: dict[tuple[tuple[str, ...], tuple[str, ...]], list[str]] = {}
+        for rest, heads in openings.items():
+            ends = len(rest) >= 2 and not rest[-1].startswith("<")
+            key = (tuple(heads), rest[:-1] if ends else rest)
+            endings.setdefault(key, []).append(rest[-1] if ends else "")
+        alternatives = [
+            _opened(list(heads), " ".join((*before, _choice(lasts))).strip())
+            for (heads, before), lasts in endings.items()
+        ]
+        alternatives = [a for a in dict.fromkeys(alternatives) if a]
+        head = ["#JSGF V1.0;", "grammar moves;", f"public <move> = {' | '.join(alternatives)};"]
         return "\n".join(head + lines) + "\n"
+
+
+def _choice(words: list[str]) -> str:
+    """One of `words` as JSGF ("" among them: or nothing)."""
+    said = [w for w in words if w]
+    if not said:
+        return ""
+    if len(said) == 1 and len(said) == len(words):
+        return said[0]
+    group = " | ".join(said)
+    return f"[{group}]" if "" in words else f"({group})"
+
+
+def _opened(heads: list[str], rest: str) -> str:
+    """`rest` after any of `heads` ("" among them: after nothing too), as JSGF."""
+    said = [h for h in heads if h]
+    if not said:
+        return rest
+    group = " | ".join(said)
+    if not rest:
+        return group
+    return f"[{group}] {rest}" if "" in heads else f"({group}) {rest}"
 
 
 def grammar(rules: GameRules[Any, Any, Any], state: TableState, me: int | None = None) -> Grammar:
