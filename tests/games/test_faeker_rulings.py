@@ -4,8 +4,10 @@ it checks."""
 import pytest
 
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.whatnow import what_now
 from referee.games.faeker import counting
 from referee.games.faeker.deck import COPIES, CUBES_TO_WIN, FAE, SUPPLY
+from referee.games.faeker.model import LadderEntry
 from tests.helpers import S, bid, bluff, faeker, pass_, reveal, showdown, top
 
 
@@ -138,6 +140,14 @@ class TestStoneCircleInHandEqualsTop:
         assert "FK-STONE-ALWAYS" in v.rulings
         assert "told the truth" in v.headline
 
+    def test_the_bluff_call_says_every_stone_circle_counts_under_the_house_option(self):
+        s = faeker(actions=[top(3), bid("Bo", 2)], stone_circles_always_count=True)
+        v = s.play(bluff("Cy"))
+        assert v.details == (
+            "Bo shows all 5 cards. The bid counts cards higher than 3 "
+            "(every stone circle counts too).",
+        )
+
 
 class TestBidding:
     def test_bid_range_is_zero_to_five(self):
@@ -165,6 +175,14 @@ class TestBidding:
         s.play(bluff("Bo"))
         assert s.state.deal.called_seat == 0 and s.state.deal.called_bid == 3
 
+    def test_a_bluff_call_is_the_last_step_of_the_bid_ladder(self):
+        s = faeker(actions=[top(3), bid("Bo", 2)])
+        s.play(bluff("Cy"))
+        assert s.state.deal.ladder == (
+            LadderEntry(seat=1, kind="bid", amount=2),
+            LadderEntry(seat=2, kind="bluff"),
+        )
+
     def test_unknown_player_is_invalid(self):
         s = faeker(actions=[top(3)])
         with pytest.raises(InvalidAction, match="not playing"):
@@ -183,6 +201,12 @@ class TestPassIsFinal:
         s = faeker(players=("Ana", "Bo", "Cy", "Di"), actions=[top(4), pass_("Bo")])
         with pytest.raises(IllegalAction):
             s.play(bid("Bo", 2))
+
+    def test_a_player_who_passed_is_told_they_are_out_of_the_bidding(self):
+        s = faeker(players=("Ana", "Bo", "Cy", "Di"), actions=[top(4), pass_("Bo")])
+        with pytest.raises(IllegalAction) as refused:
+            s.play(bid("Bo", 2))
+        assert refused.value.reason == "Bo passed and is out of the bidding this round."
 
 
 class TestEndUncontested:
@@ -227,6 +251,24 @@ class TestShowdownCall:
     def test_only_one_player_left_takes_it(self):
         s = faeker(actions=[top(5), pass_("Bo"), pass_("Cy"), showdown("Ana")])
         assert s.state.cubes == (3, 0, 0)
+
+    def test_the_lone_caller_is_told_the_top_cards_worth(self):
+        v = faeker(actions=[top(5), pass_("Bo"), pass_("Cy"), showdown("Ana")]).verdicts[-1]
+        assert v.headline == "Ana calls a showdown alone and takes the round"
+        assert v.details == (
+            "Everyone else has passed, so Ana is the only hand in it.",
+            "Top card 5 is worth 3 fae.",
+            "Round 2 next: Bo deals.",
+        )
+
+    def test_the_call_is_the_ladders_last_step_and_the_table_is_told_who_called(self):
+        s = faeker(actions=[top(5), bid("Bo", 1), showdown("Cy")])
+        assert s.state.deal.ladder == (
+            LadderEntry(seat=1, kind="bid", amount=1),
+            LadderEntry(seat=2, kind="showdown"),
+        )
+        assert (s.state.phase, s.state.deal.reveal) == ("reveal", "showdown")
+        assert "Cy called a showdown." in what_now(s.rules, s.state).facts
 
 
 class TestBluffAtLeast:
@@ -414,6 +456,10 @@ class TestAllPassProjectRuling:
     def test_house_option_everyone_shows(self):
         s = faeker(actions=[top(3), pass_("Bo"), pass_("Cy"), pass_("Ana")], all_pass="showdown")
         assert s.state.phase == "reveal" and s.state.deal.awaiting == (1, 2, 0)
+
+    def test_house_option_everyone_shows_for_a_showdown(self):
+        s = faeker(actions=[top(3), pass_("Bo"), pass_("Cy"), pass_("Ana")], all_pass="showdown")
+        assert s.state.deal.reveal == "showdown"
 
 
 class TestEveryVerdictNamesARuling:
