@@ -69,6 +69,66 @@ class TestItemsAndSetup:
         with pytest.raises(InvalidAction):
             fairybucks(actions=[lot((5, "teapot"))])
 
+    def test_a_deck_that_leaves_nothing_to_auction_is_refused(self):
+        # 2 players: the four 1s leave, one item hides on the castle, one is set aside.
+        with pytest.raises(InvalidAction) as refused:
+            fairybucks(players=("Ana", "Bo"), deck_size=6)
+        assert refused.value.reason == "A deck of 6 items leaves nothing to auction."
+        one = fairybucks(players=("Ana", "Bo"), deck_size=7)
+        assert one.rules.items_left(one.state) == 1
+
+    def test_an_item_worth_one_at_two_players_is_refused_in_one_sentence(self):
+        two = fairybucks(players=("Ana", "Bo"))
+        with pytest.raises(InvalidAction) as refused:
+            two.play(lot((1, "moon"), (3, "sun")))
+        assert refused.value.reason == (
+            "The four items worth 1 leave the deck in a 2-player game: check the value."
+        )
+
+    def test_a_two_player_game_has_no_item_worth_one_left_to_turn_up(self):
+        two = fairybucks(players=("Ana", "Bo"))
+        assert two.rules.choices(two.state).ones_left == 0
+        three = fairybucks()
+        assert three.rules.choices(three.state).ones_left == 4
+
+    def test_a_lot_of_the_wrong_size_says_how_many_items_are_left(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 4 items to auction
+        with pytest.raises(InvalidAction) as refused:
+            s.play(lot((4, "book")))
+        assert refused.value.reason == "This lot has 3 items: 4 items are left to auction."
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        with pytest.raises(InvalidAction) as refused:
+            s.play(LOT)
+        assert refused.value.reason == "This lot has 1 item: 1 item is left to auction."
+
+    def test_a_lot_the_deck_does_not_leave_is_not_offered(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 4 items: the first lot holds 3
+        assert s.rules.choices(s.state).lot_sizes == (3,)
+        assert not s.rules.offers(s.state, s.rules.parse_action(lot((4, "book"))))
+        assert s.rules.offers(s.state, s.rules.parse_action(LOT))
+
+    def test_the_castle_waits_until_every_item_is_auctioned(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 4 items to auction
+        with pytest.raises(IllegalAction) as refused:
+            s.play(finale(4, "book"))
+        assert refused.value.reason == "4 items are still to be auctioned."
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        with pytest.raises(IllegalAction) as refused:
+            s.play(finale(4, "book"))
+        assert refused.value.reason == "1 item is still to be auctioned."
+
+    def test_once_every_item_is_auctioned_no_lot_follows(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=9)  # 3 items: one full lot
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        menu = s.rules.choices(s.state)
+        assert menu.lot_sizes == () and menu.finale
+        with pytest.raises(IllegalAction) as refused:
+            s.play(LOT)
+        assert refused.value.reason == "Every item has been auctioned: turn up the castle item."
+
 
 class TestItemLimits:
     """FB-ITEM-LIMITS: at most four items worth 1 (none with 2 players); a short lot is the last."""
@@ -91,6 +151,16 @@ class TestItemLimits:
         assert 1 not in menu.item_values and menu.ones_left == 0
         with pytest.raises(IllegalAction, match="only 4 items worth 1"):
             s.play(finale(1, "book"))
+
+    def test_two_items_worth_one_turned_up_leave_room_for_two_more(self):
+        s = fairybucks(actions=[lot((1, "moon"), (1, "sun"), (2, "star"))])
+        s.play(reveal_bucks(Ana="poof", Bo="poof", Cy="poof"))
+        with pytest.raises(IllegalAction) as info:
+            s.play(lot((1, "moon"), (1, "sun"), (1, "star")))
+        assert info.value.reason == (
+            "A game has only 4 items worth 1, and 2 have been turned up already: this would "
+            "make 5. Check the values."
+        )
 
     def test_a_lot_after_a_short_lot_is_refused(self):
         s = fairybucks(players=("Ana", "Bo"), actions=[lot((2, "moon"), (2, "sun"))])
@@ -205,6 +275,13 @@ class TestPoof:
         with pytest.raises(IllegalAction, match="Poofed"):
             s.play(reveal_bucks(Ana=2, Bo=3, Cy=4))
 
+    def test_only_players_still_in_the_auction_pick_a_card(self):
+        s = fairybucks(actions=[LOT])
+        assert s.rules.pick_options(s.state, 2) == s.rules.showable(s.state, 2)
+        s.play(reveal_bucks(Ana=7, Bo=5, Cy="poof"))
+        assert s.rules.pick_options(s.state, 2) == ()
+        assert s.rules.pick_options(s.state, 0) == (*range(1, 7), 8, 9, 10, "poof")
+
     def test_poof_on_the_first_reveal(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana="poof", Bo=5, Cy=1)])
         assert s.state.auction.out[0] and s.state.auction.high_bidder == 1
@@ -317,6 +394,17 @@ class TestCastle:
         assert s.state.castle_winner is None
         assert "nobody takes the castle" in " ".join(s.verdicts[-1].details)
 
+    def test_a_tie_for_the_most_bucks_names_the_tied_and_nobody_takes_the_castle(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
+        assert s.verdicts[-1].details[1] == (
+            "Ana and Bo tie with 55: nobody takes the castle or 4 book."
+        )
+
+    def test_the_castles_hidden_item_is_turned_up_at_the_end(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
+        assert s.state.castle_item == Item(value=4, symbol="book")
+        assert s.state.model_dump(mode="json")["castle_item"] == {"value": 4, "symbol": "book"}
+
     def test_finale_waits_for_the_items_and_the_auction(self):
         s = fairybucks(deck_size=30, actions=[LOT])
         with pytest.raises(IllegalAction, match="Finish the running auction"):
@@ -365,3 +453,8 @@ class TestSeries:
         )
         totals = series_totals(one.rules, [one.state, two.state])
         assert totals == {"Ana": 10, "Bo": 4}
+
+    def test_a_game_belongs_to_the_series_it_names_and_to_none_without_a_name(self):
+        s = fairybucks(series="Friday")
+        assert s.rules.series(s.options) == "Friday"
+        assert s.rules.series(fairybucks().options) is None
