@@ -3,6 +3,7 @@
 import pytest
 
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.games.fairybucks.material import BUCKS
 from referee.games.fairybucks.model import Item
 from referee.games.fairybucks.scoring import score
 from tests.helpers import fairybucks, finale, lot, reveal_bucks
@@ -200,6 +201,12 @@ class TestReveal:
         with pytest.raises(IllegalAction, match="does not hold a 7"):
             s.play(reveal_bucks(Ana=7, Bo=6, Cy=3))
 
+    def test_a_buck_not_in_hand_is_refused_naming_the_player_and_the_hand(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1)])
+        with pytest.raises(IllegalAction) as refused:
+            s.play(reveal_bucks(Ana=7, Bo=6, Cy=3))
+        assert refused.value.reason == "Ana does not hold a 7: in hand 1, 2, 3, 4, 5, 6, 8, 9, 10."
+
     def test_nothing_only_with_no_bucks_in_hand(self):
         s = fairybucks(actions=[LOT])
         with pytest.raises(IllegalAction, match="still holds Bucks"):
@@ -264,6 +271,14 @@ class TestHighBidderTwice:
         assert "Bo loses the lowest Buck showing, 3; 5 back to hand" in text
         assert "Ana discards the Bucks bid: 2, 7 (9)" in text
 
+    def test_a_loser_showing_one_buck_loses_it_and_takes_nothing_back(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(hands=(BUCKS, (3,)), poof_spent=(False, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=10, Bo=3))
+        v = s.play(reveal_bucks(Ana=1, Bo="none"))
+        assert "Bo loses the lowest Buck showing, 3." in v.details
+
 
 class TestPoof:
     def test_poof_takes_showing_bucks_back_and_leaves_the_auction(self):
@@ -286,11 +301,28 @@ class TestPoof:
         s = fairybucks(actions=[LOT, reveal_bucks(Ana="poof", Bo=5, Cy=1)])
         assert s.state.auction.out[0] and s.state.auction.high_bidder == 1
 
+    def test_a_poof_with_nothing_showing_takes_nothing_back(self):
+        v = fairybucks(actions=[LOT]).play(reveal_bucks(Ana="poof", Bo=5, Cy=1))
+        assert v.details[0] == "Ana: Poof!; out of this auction"
+
+    def test_two_poofs_in_one_reveal_cite_the_poof_once(self):
+        s = fairybucks(players=("Ana", "Bo", "Cy", "Di"), actions=[LOT])
+        v = s.play(reveal_bucks(Ana="poof", Bo="poof", Cy=1, Di=2))
+        assert v.rulings == ("FB-REVEAL", "FB-POOF", "FB-HIGH-BIDDER")
+
     def test_poof_is_spent_for_the_game(self):
         s = fairybucks(players=("Ana", "Bo"), actions=[LOT, reveal_bucks(Ana="poof", Bo=1)])
         s.play(LOT)
         with pytest.raises(IllegalAction, match="already spent"):
             s.play(reveal_bucks(Ana="poof", Bo=2))
+
+    def test_a_spent_poof_cites_no_return_without_the_house_option(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[LOT])
+        assert s.play(reveal_bucks(Ana="poof", Bo=1)).rulings == (
+            "FB-REVEAL",
+            "FB-POOF",
+            "FB-LAST-STANDING",
+        )
 
     def test_house_option_poof_returns(self):
         s = fairybucks(
@@ -315,6 +347,12 @@ class TestLastStanding:
         assert s.state.hands[1] == tuple(range(1, 11))
         assert "FB-LAST-STANDING" in s.verdicts[-1].rulings
 
+    def test_the_last_player_left_is_said_to_win_as_everyone_else_poofed(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[LOT])
+        assert s.play(reveal_bucks(Ana="poof", Bo=1)).headline == (
+            "Bo wins lot 1: everyone else Poofed"
+        )
+
 
 class TestAllPoof:
     def test_everyone_poofing_at_once_discards_the_lot(self):
@@ -338,6 +376,14 @@ class TestStall:
         assert s.state.hands == ((5,), (5,))
         assert "FB-STALL-DISCARD" in s.verdicts[-1].rulings
 
+    def test_a_stalled_auction_says_where_it_is_stuck(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(hands=((5,), (5,)), poof_spent=(True, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=5, Bo=5))
+        v = s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert v.headline == "Reveal 2 of lot 1: the auction is stuck at a tie of 5"
+
     def test_house_option_first_to_the_top_total_takes_a_stalled_lot(self):
         s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
         s.initial = s.initial.model_copy(
@@ -359,6 +405,25 @@ class TestStall:
         s.play(reveal_bucks(Ana="none", Bo="none"))  # stuck
         assert len(s.state.won[0]) == 3
         assert "first to the top total" in s.verdicts[-1].headline
+
+    def test_first_to_total_says_in_which_reveal_each_reached_the_top(self):
+        s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
+        s.initial = s.initial.model_copy(update=dict(hands=((6,), (4, 2)), poof_spent=(True, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=6, Bo=4))
+        s.play(reveal_bucks(Ana="none", Bo=2))
+        v = s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert "Reached the top total of 6: Ana in reveal 1, Bo in reveal 2." in v.details
+
+    def test_players_with_no_bucks_at_all_reached_their_total_together_before_any_reveal(self):
+        s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
+        s.initial = s.initial.model_copy(update=dict(hands=((), ()), poof_spent=(True, True)))
+        s.play(LOT)
+        v = s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert v.headline == (
+            "Reveal 1 of lot 1: stuck at a tie of 0, reached together; the lot is discarded"
+        )
+        assert "Reached the top total of 0: Ana in reveal 0, Bo in reveal 0." in v.details
 
     def test_a_kept_poof_does_not_hold_off_the_stall(self):
         s = fairybucks(players=("Ana", "Bo"))
