@@ -3,7 +3,7 @@
 import pytest
 
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
-from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
+from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, boards_text, suit_of
 from referee.games.faj.tricks import trick_winner, trump_of
 from tests.helpers import board, faj, pick, plays
 
@@ -17,6 +17,13 @@ class TestDecks:
 
     def test_trick_deck_is_two_to_ten_of_four_suits(self):
         assert len(TRICK_CARDS) == 36
+
+    def test_every_card_but_a_joker_has_a_suit(self):
+        assert [suit_of(c) for c in ("JC", "QD", "KH", "AS", "10H", "2C")] == [C, D, H, S, H, C]
+        assert suit_of("HJ") is None and suit_of("LJ") is None
+
+    def test_a_round_turns_up_boards_of_one_to_four_trick_cards(self):
+        assert boards_text() == "1, 2, 3 and 4"
 
 
 class TestTrump:
@@ -68,6 +75,10 @@ class TestWinJoker:
     def test_both_jokers_high_beats_low(self):
         r = trick_winner(["5H"], H, [(0, "LJ"), (1, "HJ")])
         assert r.seat == 1 and "both jokers" in r.reason
+
+    def test_the_high_joker_wins_whoever_plays_it(self):
+        r = trick_winner(["5H"], H, [(0, "HJ"), (1, "LJ")])
+        assert (r.seat, r.card, r.ruling) == (0, "HJ", "FAJ-WIN-JOKER")
 
 
 class TestWinTrump:
@@ -245,6 +256,10 @@ class TestFinalHands:
         ranked, (_lines, rulings) = _finish([["9H", "9S", "4C"], ["2C", "3C", "4D", "5H", "6S"]])
         assert ranked[0].seat == 1 and ranked[0].hand.describe() == "straight, 2 to 6"
         assert "FAJ-HANDS" in rulings
+
+    def test_a_pair_beats_a_high_card_by_its_category(self):
+        _ranked, (lines, rulings) = _finish([["9H", "7S", "4C"], ["2C", "2D"]])
+        assert "Bo's pair beats Ana's high card." in lines and "FAJ-HANDS" in rulings
 
     def test_fewer_than_five_cards_and_no_cards(self):
         ranked, (_lines, rulings) = _finish([["9H", "9S"], [], ["9C", "9D", "2C"]])
