@@ -18,3 +18,8 @@ from tests.helpers import faeker
 def test_cubes_are_never_made_lost_or_negative(change, problems):
     s = faeker()
     assert s.rules.audit(s.state.model_copy(update=change)) == problems
+
+
+def test_an_empty_supply_is_no_fault():
+    s = faeker()
+    assert s.rules.audit(s.state.model_copy(update=dict(cubes=(20, 20, 0), supply=0))) == []

@@ -4,8 +4,10 @@ it checks."""
 import pytest
 
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.whatnow import what_now
 from referee.games.faeker import counting
-from referee.games.faeker.deck import COPIES, CUBES_TO_WIN, FAE, SUPPLY
+from referee.games.faeker.deck import COPIES, CUBES_TO_WIN, FAE, LOW_TOPS, SUPPLY, tops_text
+from referee.games.faeker.model import Deal, LadderEntry
 from tests.helpers import S, bid, bluff, faeker, pass_, reveal, showdown, top
 
 
@@ -25,6 +27,11 @@ class TestDeckFacts:
         s = faeker(actions=[top(7), bid("Bo", 1), bluff("Cy")])
         with pytest.raises(InvalidAction, match="only 1 copy of 7"):
             s.play(reveal("Bo", 7, 1, 1, 1, 1))
+
+    def test_a_card_whose_every_copy_is_seen_is_no_longer_offered(self):
+        s = faeker(actions=[top(7), bid("Bo", 1), bluff("Cy")])
+        left = dict(s.rules.choices(s.state).cards_left)
+        assert 7 not in left and left[6] == 2 and left[S] == 4
 
     def test_showdown_hands_together_respect_the_deck(self):
         s = faeker(actions=[top(6), bid("Bo", 1), bid("Cy", 1), bid("Ana", 1)])
@@ -80,6 +87,22 @@ class TestDealerAndBiddingOrder:
         with pytest.raises(IllegalAction, match="Bo's turn"):
             s.play(bid("Cy", 2))
 
+    def test_nobody_bids_before_the_top_card_and_the_called_hands_show_next(self):
+        s = faeker()
+        assert (s.rules.to_act(s.state), s.rules.current_player(s.state)) == ((), None)
+        s.play(top(3))
+        s.play(bid("Bo", 2))
+        s.play(bluff("Cy"))
+        assert (s.rules.to_act(s.state), s.rules.current_player(s.state)) == ((1,), "Bo")
+        s.play(reveal("Bo", 5, 6, 1, 1, 1))
+        assert (s.rules.to_act(s.state), s.rules.current_player(s.state)) == ((), None)
+
+    def test_a_new_round_starts_with_nothing_of_the_last_one(self):
+        s = faeker(actions=[top(4), bid("Bo", 1), pass_("Cy"), pass_("Ana")])
+        assert (s.state.phase, s.state.deal) == ("top", Deal())
+        facts = what_now(s.rules, s.state).facts
+        assert not any("Top card" in f or "Passed" in f for f in facts)
+
 
 class TestCountTopOneToThree:
     def test_counts_strictly_higher_cards(self):
@@ -115,6 +138,10 @@ class TestCountStoneCircleRun:
         c = counting.count_hand(S, [1, 3, 5, 7, 7])
         assert c.total == 0
 
+    def test_no_run_counts_no_card(self):
+        c = counting.count_hand(S, [1, 3, 5, 7, 7])
+        assert (c.total, c.counted) == (0, ())
+
     def test_two_stones_alone_make_a_run_of_two(self):
         assert counting.count_hand(S, [S, S, 1, 1, 1]).total == 3  # 1 plus two filled
 
@@ -129,6 +156,15 @@ class TestStoneCircleInHandEqualsTop:
     def test_house_option_stone_circles_always_count(self):
         assert counting.count_hand(3, [S, S, 1, 1, 4], stones_always_count=True).total == 3
 
+    def test_the_house_option_names_the_tops_a_stone_circle_would_miss(self):
+        assert tops_text(LOW_TOPS) == "1-3"
+        assert tops_text((4, 5, 6, 7)) == "4-7"
+
+    def test_the_round_opens_saying_every_stone_circle_counts_under_the_house_option(self):
+        v = faeker(actions=[top(3)], stone_circles_always_count=True).verdicts[-1]
+        assert v.details[-1] == "Bids count cards higher than 3 (every stone circle counts too)."
+        assert v.rulings[-1] == "FK-STONE-ALWAYS"
+
     def test_bluff_verdict_cites_the_option_in_force(self):
         s = faeker(
             actions=[top(2), bid("Bo", 2), bluff("Cy"), reveal("Bo", S, 3, 1, 1, 1)],
@@ -137,6 +173,14 @@ class TestStoneCircleInHandEqualsTop:
         v = s.verdicts[-1]
         assert "FK-STONE-ALWAYS" in v.rulings
         assert "told the truth" in v.headline
+
+    def test_the_bluff_call_says_every_stone_circle_counts_under_the_house_option(self):
+        s = faeker(actions=[top(3), bid("Bo", 2)], stone_circles_always_count=True)
+        v = s.play(bluff("Cy"))
+        assert v.details == (
+            "Bo shows all 5 cards. The bid counts cards higher than 3 "
+            "(every stone circle counts too).",
+        )
 
 
 class TestBidding:
@@ -165,6 +209,14 @@ class TestBidding:
         s.play(bluff("Bo"))
         assert s.state.deal.called_seat == 0 and s.state.deal.called_bid == 3
 
+    def test_a_bluff_call_is_the_last_step_of_the_bid_ladder(self):
+        s = faeker(actions=[top(3), bid("Bo", 2)])
+        s.play(bluff("Cy"))
+        assert s.state.deal.ladder == (
+            LadderEntry(seat=1, kind="bid", amount=2),
+            LadderEntry(seat=2, kind="bluff"),
+        )
+
     def test_unknown_player_is_invalid(self):
         s = faeker(actions=[top(3)])
         with pytest.raises(InvalidAction, match="not playing"):
@@ -184,6 +236,12 @@ class TestPassIsFinal:
         with pytest.raises(IllegalAction):
             s.play(bid("Bo", 2))
 
+    def test_a_player_who_passed_is_told_they_are_out_of_the_bidding(self):
+        s = faeker(players=("Ana", "Bo", "Cy", "Di"), actions=[top(4), pass_("Bo")])
+        with pytest.raises(IllegalAction) as refused:
+            s.play(bid("Bo", 2))
+        assert refused.value.reason == "Bo passed and is out of the bidding this round."
+
 
 class TestEndUncontested:
     def test_lone_bid_takes_the_fae(self):
@@ -201,6 +259,12 @@ class TestEndUncontested:
 
 
 class TestEndTie:
+    def test_a_player_who_passed_is_not_part_of_the_tied_showdown(self):
+        s = faeker(actions=[top(5), bid("Bo", 3), bid("Cy", 3), pass_("Ana")])
+        with pytest.raises(IllegalAction) as refused:
+            s.play(reveal("Ana", 1, 1, 1, 2, 2))
+        assert refused.value.reason == "Ana is not part of this showdown."
+
     def test_shared_highest_bid_goes_to_showdown(self):
         s = faeker(actions=[top(5), bid("Bo", 3), bid("Cy", 3), pass_("Ana")])
         assert s.state.phase == "reveal" and s.state.deal.reveal == "showdown"
@@ -227,6 +291,24 @@ class TestShowdownCall:
     def test_only_one_player_left_takes_it(self):
         s = faeker(actions=[top(5), pass_("Bo"), pass_("Cy"), showdown("Ana")])
         assert s.state.cubes == (3, 0, 0)
+
+    def test_the_lone_caller_is_told_the_top_cards_worth(self):
+        v = faeker(actions=[top(5), pass_("Bo"), pass_("Cy"), showdown("Ana")]).verdicts[-1]
+        assert v.headline == "Ana calls a showdown alone and takes the round"
+        assert v.details == (
+            "Everyone else has passed, so Ana is the only hand in it.",
+            "Top card 5 is worth 3 fae.",
+            "Round 2 next: Bo deals.",
+        )
+
+    def test_the_call_is_the_ladders_last_step_and_the_table_is_told_who_called(self):
+        s = faeker(actions=[top(5), bid("Bo", 1), showdown("Cy")])
+        assert s.state.deal.ladder == (
+            LadderEntry(seat=1, kind="bid", amount=1),
+            LadderEntry(seat=2, kind="showdown"),
+        )
+        assert (s.state.phase, s.state.deal.reveal) == ("reveal", "showdown")
+        assert "Cy called a showdown." in what_now(s.rules, s.state).facts
 
 
 class TestBluffAtLeast:
@@ -261,6 +343,13 @@ class TestBluffExactHouseOption:
             bluff_needs_exact=True,
         )
         assert s.state.cubes == (0, 3, 0)
+
+    def test_the_settled_bluff_says_the_bid_needs_exactly_its_count(self):
+        s = faeker(
+            actions=[top(5), bid("Bo", 2), bluff("Cy"), reveal("Bo", 5, 6, 1, 1, 1)],
+            bluff_needs_exact=True,
+        )
+        assert "Bid 2, needs exactly 2: 2 meets it." in s.verdicts[-1].details
 
 
 class TestShowdownRank:
@@ -334,6 +423,29 @@ class TestSupplyShort:
         assert sum(s.state.cubes) + s.state.supply == SUPPLY
         assert "5 / 2 = 2 each, 1 stay" in " ".join(s.verdicts[-1].details)
 
+    def test_tied_winners_are_told_what_the_supply_holds_and_what_is_owed(self):
+        s = self._near_empty(5)
+        for a in (
+            top(6),
+            bid("Bo", 1),
+            bid("Ana", 1),
+            reveal("Bo", 5, 3, 1, 1, 2),
+            reveal("Ana", 5, 3, 2, 1, 1),
+        ):
+            s.play(a)
+        assert (
+            "The supply holds 5 cubes for 8 owed: 5 / 2 = 2 each, 1 stay in the supply."
+            in s.verdicts[-1].details
+        )
+
+    def test_a_supply_holding_just_what_is_owed_pays_in_full(self):
+        s = self._near_empty(4)
+        s.play(top(6))
+        s.play(bid("Bo", 1))
+        s.play(pass_("Ana"))
+        assert s.state.supply == 0 and s.state.cubes[1] == 5
+        assert "FK-SUPPLY-SHORT" not in s.verdicts[-1].rulings
+
 
 class TestGameEnd:
     @staticmethod
@@ -353,6 +465,13 @@ class TestGameEnd:
         assert "FK-GAME-END" in s.verdicts[-1].rulings
         with pytest.raises(GameOver):
             s.play(top(3))
+
+    def test_exactly_the_target_is_reaching_it(self):
+        s = faeker(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(cubes=(0, 11), supply=29))
+        for a in (top(6), bid("Bo", 1), pass_("Ana")):
+            s.play(a)
+        assert (s.state.cubes, s.state.phase, s.state.winners) == ((0, 15), "over", (1,))
 
     def test_most_cubes_wins_when_several_reach_the_target(self):
         s = faeker(players=("Ana", "Bo"))
@@ -414,6 +533,10 @@ class TestAllPassProjectRuling:
     def test_house_option_everyone_shows(self):
         s = faeker(actions=[top(3), pass_("Bo"), pass_("Cy"), pass_("Ana")], all_pass="showdown")
         assert s.state.phase == "reveal" and s.state.deal.awaiting == (1, 2, 0)
+
+    def test_house_option_everyone_shows_for_a_showdown(self):
+        s = faeker(actions=[top(3), pass_("Bo"), pass_("Cy"), pass_("Ana")], all_pass="showdown")
+        assert s.state.deal.reveal == "showdown"
 
 
 class TestEveryVerdictNamesARuling:

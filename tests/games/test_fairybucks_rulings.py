@@ -3,6 +3,7 @@
 import pytest
 
 from referee.core.errors import IllegalAction, InvalidAction
+from referee.games.fairybucks.material import BUCKS
 from referee.games.fairybucks.model import Item
 from referee.games.fairybucks.scoring import score
 from tests.helpers import fairybucks, finale, lot, reveal_bucks
@@ -69,6 +70,66 @@ class TestItemsAndSetup:
         with pytest.raises(InvalidAction):
             fairybucks(actions=[lot((5, "teapot"))])
 
+    def test_a_deck_that_leaves_nothing_to_auction_is_refused(self):
+        # 2 players: the four 1s leave, one item hides on the castle, one is set aside.
+        with pytest.raises(InvalidAction) as refused:
+            fairybucks(players=("Ana", "Bo"), deck_size=6)
+        assert refused.value.reason == "A deck of 6 items leaves nothing to auction."
+        one = fairybucks(players=("Ana", "Bo"), deck_size=7)
+        assert one.rules.items_left(one.state) == 1
+
+    def test_an_item_worth_one_at_two_players_is_refused_in_one_sentence(self):
+        two = fairybucks(players=("Ana", "Bo"))
+        with pytest.raises(InvalidAction) as refused:
+            two.play(lot((1, "moon"), (3, "sun")))
+        assert refused.value.reason == (
+            "The four items worth 1 leave the deck in a 2-player game: check the value."
+        )
+
+    def test_a_two_player_game_has_no_item_worth_one_left_to_turn_up(self):
+        two = fairybucks(players=("Ana", "Bo"))
+        assert two.rules.choices(two.state).ones_left == 0
+        three = fairybucks()
+        assert three.rules.choices(three.state).ones_left == 4
+
+    def test_a_lot_of_the_wrong_size_says_how_many_items_are_left(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 4 items to auction
+        with pytest.raises(InvalidAction) as refused:
+            s.play(lot((4, "book")))
+        assert refused.value.reason == "This lot has 3 items: 4 items are left to auction."
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        with pytest.raises(InvalidAction) as refused:
+            s.play(LOT)
+        assert refused.value.reason == "This lot has 1 item: 1 item is left to auction."
+
+    def test_a_lot_the_deck_does_not_leave_is_not_offered(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 4 items: the first lot holds 3
+        assert s.rules.choices(s.state).lot_sizes == (3,)
+        assert not s.rules.offers(s.state, s.rules.parse_action(lot((4, "book"))))
+        assert s.rules.offers(s.state, s.rules.parse_action(LOT))
+
+    def test_the_castle_waits_until_every_item_is_auctioned(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=10)  # 4 items to auction
+        with pytest.raises(IllegalAction) as refused:
+            s.play(finale(4, "book"))
+        assert refused.value.reason == "4 items are still to be auctioned."
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        with pytest.raises(IllegalAction) as refused:
+            s.play(finale(4, "book"))
+        assert refused.value.reason == "1 item is still to be auctioned."
+
+    def test_once_every_item_is_auctioned_no_lot_follows(self):
+        s = fairybucks(players=("Ana", "Bo"), deck_size=9)  # 3 items: one full lot
+        s.play(LOT)
+        s.play(reveal_bucks(Ana="poof", Bo=1))
+        menu = s.rules.choices(s.state)
+        assert menu.lot_sizes == () and menu.finale
+        with pytest.raises(IllegalAction) as refused:
+            s.play(LOT)
+        assert refused.value.reason == "Every item has been auctioned: turn up the castle item."
+
 
 class TestItemLimits:
     """FB-ITEM-LIMITS: at most four items worth 1 (none with 2 players); a short lot is the last."""
@@ -91,6 +152,16 @@ class TestItemLimits:
         assert 1 not in menu.item_values and menu.ones_left == 0
         with pytest.raises(IllegalAction, match="only 4 items worth 1"):
             s.play(finale(1, "book"))
+
+    def test_two_items_worth_one_turned_up_leave_room_for_two_more(self):
+        s = fairybucks(actions=[lot((1, "moon"), (1, "sun"), (2, "star"))])
+        s.play(reveal_bucks(Ana="poof", Bo="poof", Cy="poof"))
+        with pytest.raises(IllegalAction) as info:
+            s.play(lot((1, "moon"), (1, "sun"), (1, "star")))
+        assert info.value.reason == (
+            "A game has only 4 items worth 1, and 2 have been turned up already: this would "
+            "make 5. Check the values."
+        )
 
     def test_a_lot_after_a_short_lot_is_refused(self):
         s = fairybucks(players=("Ana", "Bo"), actions=[lot((2, "moon"), (2, "sun"))])
@@ -129,6 +200,12 @@ class TestReveal:
         s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1)])
         with pytest.raises(IllegalAction, match="does not hold a 7"):
             s.play(reveal_bucks(Ana=7, Bo=6, Cy=3))
+
+    def test_a_buck_not_in_hand_is_refused_naming_the_player_and_the_hand(self):
+        s = fairybucks(actions=[LOT, reveal_bucks(Ana=7, Bo=5, Cy=1)])
+        with pytest.raises(IllegalAction) as refused:
+            s.play(reveal_bucks(Ana=7, Bo=6, Cy=3))
+        assert refused.value.reason == "Ana does not hold a 7: in hand 1, 2, 3, 4, 5, 6, 8, 9, 10."
 
     def test_nothing_only_with_no_bucks_in_hand(self):
         s = fairybucks(actions=[LOT])
@@ -194,6 +271,14 @@ class TestHighBidderTwice:
         assert "Bo loses the lowest Buck showing, 3; 5 back to hand" in text
         assert "Ana discards the Bucks bid: 2, 7 (9)" in text
 
+    def test_a_loser_showing_one_buck_loses_it_and_takes_nothing_back(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(hands=(BUCKS, (3,)), poof_spent=(False, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=10, Bo=3))
+        v = s.play(reveal_bucks(Ana=1, Bo="none"))
+        assert "Bo loses the lowest Buck showing, 3." in v.details
+
 
 class TestPoof:
     def test_poof_takes_showing_bucks_back_and_leaves_the_auction(self):
@@ -205,15 +290,39 @@ class TestPoof:
         with pytest.raises(IllegalAction, match="Poofed"):
             s.play(reveal_bucks(Ana=2, Bo=3, Cy=4))
 
+    def test_only_players_still_in_the_auction_pick_a_card(self):
+        s = fairybucks(actions=[LOT])
+        assert s.rules.pick_options(s.state, 2) == s.rules.showable(s.state, 2)
+        s.play(reveal_bucks(Ana=7, Bo=5, Cy="poof"))
+        assert s.rules.pick_options(s.state, 2) == ()
+        assert s.rules.pick_options(s.state, 0) == (*range(1, 7), 8, 9, 10, "poof")
+
     def test_poof_on_the_first_reveal(self):
         s = fairybucks(actions=[LOT, reveal_bucks(Ana="poof", Bo=5, Cy=1)])
         assert s.state.auction.out[0] and s.state.auction.high_bidder == 1
+
+    def test_a_poof_with_nothing_showing_takes_nothing_back(self):
+        v = fairybucks(actions=[LOT]).play(reveal_bucks(Ana="poof", Bo=5, Cy=1))
+        assert v.details[0] == "Ana: Poof!; out of this auction"
+
+    def test_two_poofs_in_one_reveal_cite_the_poof_once(self):
+        s = fairybucks(players=("Ana", "Bo", "Cy", "Di"), actions=[LOT])
+        v = s.play(reveal_bucks(Ana="poof", Bo="poof", Cy=1, Di=2))
+        assert v.rulings == ("FB-REVEAL", "FB-POOF", "FB-HIGH-BIDDER")
 
     def test_poof_is_spent_for_the_game(self):
         s = fairybucks(players=("Ana", "Bo"), actions=[LOT, reveal_bucks(Ana="poof", Bo=1)])
         s.play(LOT)
         with pytest.raises(IllegalAction, match="already spent"):
             s.play(reveal_bucks(Ana="poof", Bo=2))
+
+    def test_a_spent_poof_cites_no_return_without_the_house_option(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[LOT])
+        assert s.play(reveal_bucks(Ana="poof", Bo=1)).rulings == (
+            "FB-REVEAL",
+            "FB-POOF",
+            "FB-LAST-STANDING",
+        )
 
     def test_house_option_poof_returns(self):
         s = fairybucks(
@@ -238,6 +347,12 @@ class TestLastStanding:
         assert s.state.hands[1] == tuple(range(1, 11))
         assert "FB-LAST-STANDING" in s.verdicts[-1].rulings
 
+    def test_the_last_player_left_is_said_to_win_as_everyone_else_poofed(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[LOT])
+        assert s.play(reveal_bucks(Ana="poof", Bo=1)).headline == (
+            "Bo wins lot 1: everyone else Poofed"
+        )
+
 
 class TestAllPoof:
     def test_everyone_poofing_at_once_discards_the_lot(self):
@@ -261,6 +376,14 @@ class TestStall:
         assert s.state.hands == ((5,), (5,))
         assert "FB-STALL-DISCARD" in s.verdicts[-1].rulings
 
+    def test_a_stalled_auction_says_where_it_is_stuck(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        s.initial = s.initial.model_copy(update=dict(hands=((5,), (5,)), poof_spent=(True, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=5, Bo=5))
+        v = s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert v.headline == "Reveal 2 of lot 1: the auction is stuck at a tie of 5"
+
     def test_house_option_first_to_the_top_total_takes_a_stalled_lot(self):
         s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
         s.initial = s.initial.model_copy(
@@ -282,6 +405,25 @@ class TestStall:
         s.play(reveal_bucks(Ana="none", Bo="none"))  # stuck
         assert len(s.state.won[0]) == 3
         assert "first to the top total" in s.verdicts[-1].headline
+
+    def test_first_to_total_says_in_which_reveal_each_reached_the_top(self):
+        s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
+        s.initial = s.initial.model_copy(update=dict(hands=((6,), (4, 2)), poof_spent=(True, True)))
+        s.play(LOT)
+        s.play(reveal_bucks(Ana=6, Bo=4))
+        s.play(reveal_bucks(Ana="none", Bo=2))
+        v = s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert "Reached the top total of 6: Ana in reveal 1, Bo in reveal 2." in v.details
+
+    def test_players_with_no_bucks_at_all_reached_their_total_together_before_any_reveal(self):
+        s = fairybucks(players=("Ana", "Bo"), stalled_auction="first_to_total")
+        s.initial = s.initial.model_copy(update=dict(hands=((), ()), poof_spent=(True, True)))
+        s.play(LOT)
+        v = s.play(reveal_bucks(Ana="none", Bo="none"))
+        assert v.headline == (
+            "Reveal 1 of lot 1: stuck at a tie of 0, reached together; the lot is discarded"
+        )
+        assert "Reached the top total of 0: Ana in reveal 0, Bo in reveal 0." in v.details
 
     def test_a_kept_poof_does_not_hold_off_the_stall(self):
         s = fairybucks(players=("Ana", "Bo"))
@@ -316,6 +458,17 @@ class TestCastle:
         s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
         assert s.state.castle_winner is None
         assert "nobody takes the castle" in " ".join(s.verdicts[-1].details)
+
+    def test_a_tie_for_the_most_bucks_names_the_tied_and_nobody_takes_the_castle(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
+        assert s.verdicts[-1].details[1] == (
+            "Ana and Bo tie with 55: nobody takes the castle or 4 book."
+        )
+
+    def test_the_castles_hidden_item_is_turned_up_at_the_end(self):
+        s = fairybucks(players=("Ana", "Bo"), actions=[*NOBODY_WINS, finale(4, "book")])
+        assert s.state.castle_item == Item(value=4, symbol="book")
+        assert s.state.model_dump(mode="json")["castle_item"] == {"value": 4, "symbol": "book"}
 
     def test_finale_waits_for_the_items_and_the_auction(self):
         s = fairybucks(deck_size=30, actions=[LOT])
@@ -365,3 +518,8 @@ class TestSeries:
         )
         totals = series_totals(one.rules, [one.state, two.state])
         assert totals == {"Ana": 10, "Bo": 4}
+
+    def test_a_game_belongs_to_the_series_it_names_and_to_none_without_a_name(self):
+        s = fairybucks(series="Friday")
+        assert s.rules.series(s.options) == "Friday"
+        assert s.rules.series(fairybucks().options) is None

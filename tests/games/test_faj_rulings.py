@@ -3,7 +3,7 @@
 import pytest
 
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
-from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS
+from referee.games.faj.deck import DRAFT_CARDS, TRICK_CARDS, boards_text, suit_of
 from referee.games.faj.tricks import trick_winner, trump_of
 from tests.helpers import board, faj, pick, plays
 
@@ -17,6 +17,13 @@ class TestDecks:
 
     def test_trick_deck_is_two_to_ten_of_four_suits(self):
         assert len(TRICK_CARDS) == 36
+
+    def test_every_card_but_a_joker_has_a_suit(self):
+        assert [suit_of(c) for c in ("JC", "QD", "KH", "AS", "10H", "2C")] == [C, D, H, S, H, C]
+        assert suit_of("HJ") is None and suit_of("LJ") is None
+
+    def test_a_round_turns_up_boards_of_one_to_four_trick_cards(self):
+        assert boards_text() == "1, 2, 3 and 4"
 
 
 class TestTrump:
@@ -69,6 +76,10 @@ class TestWinJoker:
         r = trick_winner(["5H"], H, [(0, "LJ"), (1, "HJ")])
         assert r.seat == 1 and "both jokers" in r.reason
 
+    def test_the_high_joker_wins_whoever_plays_it(self):
+        r = trick_winner(["5H"], H, [(0, "HJ"), (1, "LJ")])
+        assert (r.seat, r.card, r.ruling) == (0, "HJ", "FAJ-WIN-JOKER")
+
 
 class TestWinTrump:
     def test_highest_trump_wins_over_higher_off_suit(self):
@@ -92,6 +103,11 @@ class TestTakeBoard:
         assert s.state.won == ((), ("7H",), ())
         assert "FAJ-TAKE-BOARD" in s.verdicts[-1].rulings
 
+    def test_the_standings_count_the_cards_each_player_won(self):
+        s = faj(actions=[board("7H"), plays(Ana="AS", Bo="KH", Cy="QS"), board("2C", "5C")])
+        s.play(plays(Ana="AC", Bo="KS", Cy="QC"))
+        assert s.rules.points(s.state) == (2, 1, 0)
+
 
 class TestRounds:
     def test_board_sizes_one_to_four(self):
@@ -113,6 +129,27 @@ class TestRounds:
         s = faj(actions=[board("7H")])
         with pytest.raises(InvalidAction):
             s.play(plays(Ana="AS", Bo="AS", Cy="QS"))
+
+    def test_a_board_naming_a_trick_card_twice_is_refused(self):
+        s = faj(actions=[board("7H"), plays(Ana="AS", Bo="KH", Cy="QS")])
+        with pytest.raises(InvalidAction) as refused:
+            s.play(board("5C", "5C"))
+        assert refused.value.reason == (
+            "The deck has only 1 copy of 5 of clubs, but 2 were entered this round."
+        )
+
+    def test_the_players_act_only_once_the_board_is_out(self):
+        s = faj()
+        assert s.rules.to_act(s.state) == ()
+        assert s.rules.pick_options(s.state, 0) == ()
+        s.play(board("7H"))
+        assert s.rules.to_act(s.state) == (0, 1, 2)
+        assert s.rules.pick_options(s.state, 0) == DRAFT_CARDS
+        s.play(plays(Ana="AS", Bo="KH", Cy="QS"))
+        assert s.rules.to_act(s.state) == ()
+        s.play(board("2C", "5S"))
+        played = ("AS", "KH", "QS")  # one of each draft card: played, it is gone this round
+        assert s.rules.pick_options(s.state, 1) == tuple(c for c in DRAFT_CARDS if c not in played)
 
     def test_everyone_plays_exactly_once(self):
         s = faj(actions=[board("7H")])
@@ -168,6 +205,38 @@ class TestDraftLog:
         with pytest.raises(IllegalAction, match="already kept 4"):
             s.play(pick("Ana", "AH"))
 
+    def test_the_draft_offers_the_cards_nobody_kept_to_each_player_short_of_four(self):
+        s = faj(players=("Ana", "Bo"))
+        assert s.rules.choices(s.state).pickable == ((0, DRAFT_CARDS), (1, DRAFT_CARDS))
+        for c in ("AS", "KS", "QS", "JS"):
+            s.play(pick("Ana", c))
+        free = tuple(c for c in DRAFT_CARDS if c not in ("AS", "KS", "QS", "JS"))
+        assert s.rules.choices(s.state).pickable == ((1, free),)
+
+    def test_each_refused_play_names_the_ruling_it_breaks(self):
+        s = faj(
+            players=("Ana", "Bo"),
+            actions=[
+                *(pick("Ana", c) for c in ("AS", "KS", "QS", "JS")),
+                pick("Bo", "AH"),
+                pick("Bo", "AD"),
+                pick("Bo", "AC"),
+                board("5C"),
+                plays(Ana="AS", Bo="KH"),
+                board("6C", "7C"),
+            ],
+        )
+
+        def ruling(**cards):
+            return s.rules.play_ruling(s.state, s.rules.parse_action(plays(**cards)))
+
+        assert ruling(Ana="KS", Bo="AH") is None
+        assert ruling(Ana="AS", Bo="AH") == "FAJ-DECKS"  # Ana's A♠ is played already
+        assert ruling(Ana="AH", Bo="AD") == "FAJ-DRAFT-LOG"  # Bo kept A♥
+        assert ruling(Ana="HJ", Bo="AD") == "FAJ-DRAFT-LOG"  # Ana kept four others
+        assert ruling(Ana="KS", Bo="QH") == "FAJ-DRAFT-PART"  # Bo's fifth card
+        assert ruling(Ana="KS", Zed="AH") is None  # not a player: no ruling of the round
+
     def test_no_picks_after_the_first_board(self):
         s = faj(players=("Ana", "Bo"), actions=[board("5C")])
         with pytest.raises(IllegalAction, match="draft is over"):
@@ -187,6 +256,10 @@ class TestFinalHands:
         ranked, (_lines, rulings) = _finish([["9H", "9S", "4C"], ["2C", "3C", "4D", "5H", "6S"]])
         assert ranked[0].seat == 1 and ranked[0].hand.describe() == "straight, 2 to 6"
         assert "FAJ-HANDS" in rulings
+
+    def test_a_pair_beats_a_high_card_by_its_category(self):
+        _ranked, (lines, rulings) = _finish([["9H", "7S", "4C"], ["2C", "2D"]])
+        assert "Bo's pair beats Ana's high card." in lines and "FAJ-HANDS" in rulings
 
     def test_fewer_than_five_cards_and_no_cards(self):
         ranked, (_lines, rulings) = _finish([["9H", "9S"], [], ["9C", "9D", "2C"]])
@@ -214,6 +287,40 @@ class TestFinalHands:
         assert "FAJ-FINAL-TIE-CARDS" in rulings
         shared, (_lines, rulings) = _finish([ana, bo])
         assert shared[0].place == shared[1].place == 1
+
+    def test_the_cards_won_are_said_only_where_they_break_the_tie(self):
+        ana = ["10S", "9S", "8H", "7D", "5C", "2C"]
+        bo = ["10H", "9C", "8S", "7S", "5D"]
+        for options, decided in [
+            ({}, ("high card 10", "high card 10")),
+            (
+                dict(final_tie="more_cards"),
+                ("high card 10, 6 cards won", "high card 10, 5 cards won"),
+            ),
+        ]:
+            s = faj(players=("Ana", "Bo"), **options)
+            over = s.initial.model_copy(update=dict(won=(tuple(ana), tuple(bo)), phase="over"))
+            assert s.rules.outcome(over).decided == decided
+
+    def test_a_hand_of_fewer_than_five_cards_is_said_with_its_count(self):
+        _ranked, (lines, _rulings) = _finish([["9H", "9S", "4C"], ["2C", "3C", "4D", "5H", "6S"]])
+        assert lines[1:3] == [
+            "1. Bo: straight, 2 to 6 — 6♠ 5♥ 4♦ 3♣ 2♣",
+            "2. Ana: pair of 9s — 9♠ 9♥ 4♣ (3 cards)",
+        ]
+
+    def test_the_last_trick_leaves_the_winners_in_the_state(self):
+        s = faj(players=("Ana", "Bo", "Cy"))
+        s.initial = s.initial.model_copy(
+            update=dict(
+                round=3,
+                trick=4,
+                won=(("9H", "9S", "4C"), ("2C", "3C", "4D", "5H", "6S"), ("9C", "9D")),
+            )
+        )
+        s.play(board("2S", "3S", "4S", "5S"))
+        s.play(plays(Ana="AH", Bo="KH", Cy="HJ"))  # Cy's pair of 9s takes no straight
+        assert s.state.phase == "over" and s.state.winners == (1,)
 
 
 class TestDraftLoggedInPart:
