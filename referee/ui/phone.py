@@ -41,6 +41,7 @@ class Settings:
     haptics: bool = True  # a verdict and a refused move are felt
     theme: str = "system"  # light, dark or system
     teach: bool = False  # New game's "Teach this game" starts on
+    ask_spoken: bool = False  # a spoken move heard for sure is asked about too
 
     def read(self, stored: dict) -> "Settings":
         """These settings with what the device stored, each of its own type (anything

@@ -68,9 +68,10 @@ class Ears:
             return self._refused(PRIVATE.format(name=state.players[heard.move.seat]))
         shown = recogniser.shown(rules, state, heard.move)
         ends = _ends_game(rules, state, heard.move)
-        if heard.sure and not ends:
+        sure = heard.sure and not _always_asks(device)
+        if sure and not ends:
             return {"ok": True, "said": self._apply(heard.move, shown)}
-        title = f"Did you say: {shown}?" if not heard.sure else "Score the game now?"
+        title = f"Did you say: {shown}?" if not sure else "Score the game now?"
         device.confirm(
             title,
             ("That ends the game and scores it. " if ends else "")
@@ -115,6 +116,12 @@ class Ears:
             said += UNDO_HINT
         device.toast(said)
         return said
+
+
+def _always_asks(device) -> bool:
+    """This device's setting: every spoken move asked about (Settings)."""
+    phone = getattr(device.shell, "phone", None)
+    return bool(getattr(getattr(phone, "settings", None), "ask_spoken", False))
 
 
 def _ends_game(rules, state, move) -> bool:

@@ -205,3 +205,18 @@ def test_i_on_a_players_phone_is_that_player_never_the_seat_to_act():
     on_cys_phone = grammar(rules, state, me=2).parse(["i", "pass"])
     on_bos_phone = grammar(rules, state, me=1).parse(["i", "pass"])
     assert on_cys_phone == [] and [m.player for m in on_bos_phone] == ["Bo"]
+
+
+def test_a_phone_set_to_ask_asks_even_about_a_sure_move(monkeypatch):
+    from referee.voice import recogniser
+
+    device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
+    device.shell.phone = SimpleNamespace(settings=SimpleNamespace(ask_spoken=True))
+    passes = device.rules.parse_action({"type": "pass", "player": "Bo"})
+    heard = recogniser.Heard("bo passes", passes, sure=True)
+    monkeypatch.setattr(recogniser, "hear", lambda r, s, p, me: heard)
+    hear(device, b"\x00\x00" * 1600)
+    [(title, _message, on_yes, _yes)] = device.asked
+    assert device.done == [] and title == "Did you say: Bo passes?"
+    on_yes()
+    assert device.done == [("play", passes)]

@@ -1,5 +1,6 @@
 """Settings (`/settings`, from home's menu): this device's own, kept on it (ui/phone.py),
-never in the games: the screen kept on, verdicts felt, the theme, Teach by default. Each
+never in the games: the screen kept on, verdicts felt, the theme, Teach by default, whether
+a spoken move is asked about. Each
 applies the moment it is changed, and says what it now does."""
 
 import flet as ft
@@ -31,6 +32,11 @@ SAYS = {
     "teach": (
         "New game starts with Teach this game on.",
         "New game starts with Teach this game off.",
+    ),
+    "ask_spoken": (
+        "Every move said to the microphone is asked about before it is played.",
+        "A move heard for sure is played at once (with Undo); one heard with doubt is asked "
+        "about first.",
     ),
 }
 THEME_SAYS = {
@@ -77,6 +83,8 @@ class SettingsScreen(Screen):
                 ),
                 ft.Divider(height=1),
                 self._switch("teach", "Teach by default"),
+                ft.Divider(height=1),
+                self._switch("ask_spoken", "Ask before playing a spoken move"),
             ],
             spacing=12,
         )
