@@ -190,7 +190,8 @@ class TestSettings:
             page.get_by_role("menuitem", name="Settings").tap()
             expect(page.get_by_role("switch", name="Keep the screen on")).to_be_visible()
             assert page.url == f"{app.url}settings"
-            for name, said in (("keep_awake", SAID_ON), ("haptics", SAID_ON), ("teach", SAID_OFF)):
+            defaults = (("keep_awake", SAID_ON), ("haptics", SAID_ON), ("teach", SAID_OFF))
+            for name, said in (*defaults, ("ask_spoken", SAID_OFF)):
                 expect(tagged(page, f"said-{name}")).to_contain_text(said[name])
             expect(tagged(page, "said-theme")).to_have_text(THEME_SAYS["system"])
             shot(page, "device-settings-default")
@@ -203,6 +204,8 @@ class TestSettings:
             expect(tagged(page, "said-theme")).to_have_text(THEME_SAYS["dark"])
             _switch(page, "Teach by default").tap()
             expect(tagged(page, "said-teach")).to_have_text(SAID_ON["teach"])
+            _switch(page, "Ask before playing a spoken move").tap()
+            expect(tagged(page, "said-ask_spoken")).to_have_text(SAID_ON["ask_spoken"])
             shot(page, "device-settings-changed-dark")
 
             page.reload()
@@ -212,6 +215,7 @@ class TestSettings:
             expect(tagged(page, "said-haptics")).to_have_text(SAID_OFF["haptics"])
             expect(tagged(page, "said-theme")).to_have_text(THEME_SAYS["dark"])
             expect(_switch(page, "Teach by default")).to_be_checked()
+            expect(tagged(page, "said-ask_spoken")).to_have_text(SAID_ON["ask_spoken"])
             shot(page, "device-settings-after-reload")
 
             # Teach by default: New game's switch starts on; keep awake off: a game asks
