@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from referee.core.spoken import Form, Slot, Speech, Words, number_words, phrase, words_of
-from referee.games.deceptidice.material import COLOURS, NUMBERS, colour_names
+from referee.games.deceptidice.material import COLOURS, MIN_COUNT, NUMBERS, colour_names
 from referee.games.deceptidice.model import (
     Challenge,
     ColourGuess,
@@ -44,7 +44,8 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
 
     @staticmethod
     def _counts(menu: GuessMenu, guess: Callable[[int], GuessForm]) -> Slot | None:
-        counts = [c for c in range(1, menu.max_count + 1) if menu.allows(guess(c))]
+        top = menu.max_count
+        counts = [c for c in range(MIN_COUNT, top + 1) if menu.allows(guess(c))]
         return Slot("count", tuple((number_words(c), c) for c in counts)) if counts else None
 
     def forms(self, state: DeceptidiceState) -> list[Form]:
@@ -55,43 +56,16 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
         forms: list[Form] = []
         heads = [*self.subjects(state, seat, ("guesses",), ("guess",)), self.name(state, seat), ()]
         if menu.guesses is not None:
-            top = menu.guesses.max_count
-            for n in NUMBERS:
-                counts = [
-                    c
-                    for c in range(1, top + 1)
-                    if menu.guesses.allows(NumberGuess(count=c, number=n))
-                ]
-                if counts:
-                    slot = Slot("count", tuple((number_words(c), c) for c in counts))
-                    forms += [
-                        Form(
-                            (h, slot, (PLURALS[n],)),
-                            lambda c, n=n, p=who: DeceptidiceGuess(
-                                player=p, guess=NumberGuess(count=c, number=n)
-                            ),
-                        )
-                        for h in heads
-                    ]
-            names = colour_names(state.options.colour_names)
-            for colour in COLOURS:
-                said = words_of(names[colour])
-                counts = [
-                    c
-                    for c in range(1, top + 1)
-                    if menu.guesses.allows(ColourGuess(count=c, colour=colour))
-                ]
-                if counts and said:
-                    slot = Slot("count", tuple((number_words(c), c) for c in counts))
-                    forms += [
-                        Form(
-                            (h, slot, said),
-                            lambda c, k=colour, p=who: DeceptidiceGuess(
-                                player=p, guess=ColourGuess(count=c, colour=k)
-                            ),
-                        )
-                        for h in heads
-                    ]
+            guesses, named = menu.guesses, colour_names(state.options.colour_names)
+            said: list[tuple[Words, Callable[[int], GuessForm]]] = [
+                *(((PLURALS[n],), partial(_number, n)) for n in NUMBERS),
+                *((words_of(named[k]), partial(_colour, k)) for k in COLOURS),
+            ]
+            for tail, guess in said:
+                slot = self._counts(guesses, guess)
+                if slot is not None and tail:
+                    build = _guessing(who, guess)
+                    forms += [Form((h, slot, tail), build) for h in heads]
             forms += self._more_guesses(state, menu.guesses, heads, who)
         if menu.challenge:
             forms += [
@@ -124,7 +98,7 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
         def add(tail: Words, guess: Callable[[int], GuessForm]) -> None:
             slot = self._counts(menu, guess)
             if slot is not None:
-                made.append((slot, tail, lambda c: DeceptidiceGuess(player=who, guess=guess(c))))
+                made.append((slot, tail, _guessing(who, guess)))
 
         if menu.modifiers:
             for n in NUMBERS:
@@ -142,6 +116,18 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                 spoken = ("color",) if of == "colour" else (of,)
                 add(("of", "the", "same", *spoken), partial(_vague, of))
         return [Form((h, slot, tail), build) for slot, tail, build in made for h in heads]
+
+
+def _guessing(who: str, guess: Callable[[int], GuessForm]) -> Callable[[int], DeceptidiceGuess]:
+    return lambda count: DeceptidiceGuess(player=who, guess=guess(count))
+
+
+def _number(number: int, count: int) -> GuessForm:
+    return NumberGuess(count=count, number=number)
+
+
+def _colour(colour: str, count: int) -> GuessForm:
+    return ColourGuess(count=count, colour=colour)
 
 
 def _less_than(number: int, count: int) -> GuessForm:

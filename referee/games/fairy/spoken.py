@@ -5,15 +5,18 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.spoken import Form, Slot, Speech, Words, number_words
 from referee.games.fairy.model import FairyReveal, FairyState, Opening
+from referee.games.fairy.scoring import GUESSES
 
 if TYPE_CHECKING:
     from referee.games.fairy.rules import FairyRules
 
+HIGHER, LOWER, SAME_SUIT, CATCH = GUESSES
+# A guess's own name is a word said for it ("higher"), with the table's other ways.
 GUESS_WORDS = {
-    "higher": (("higher",), ("goes", "higher")),
-    "lower": (("lower",), ("goes", "lower")),
-    "same_suit": (("same", "suit"),),
-    "catch": (("catch",), ("fairy",), ("catch", "a", "fairy")),
+    HIGHER: ((HIGHER,), ("goes", HIGHER)),
+    LOWER: ((LOWER,), ("goes", LOWER)),
+    SAME_SUIT: (tuple(SAME_SUIT.split("_")),),
+    CATCH: ((CATCH,), ("fairy",), (CATCH, "a", "fairy")),
 }
 
 

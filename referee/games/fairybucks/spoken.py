@@ -4,8 +4,8 @@ sun, twelve star"), the castle item, and each player's shown Buck ("Bo shows sev
 
 from typing import TYPE_CHECKING, Any
 
-from referee.core.spoken import Form, Slot, Speech, Words, number_words
-from referee.games.fairybucks.material import SYMBOLS
+from referee.core.spoken import Form, Slot, Speech, Words, number_words, words_of
+from referee.games.fairybucks.material import NOT_A_BUCK, SYMBOLS
 from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 
 if TYPE_CHECKING:
@@ -42,10 +42,8 @@ class FairyBucksSpeech(Speech[FairyBucksState]):
 
     def pick_words(self, state: FairyBucksState, value: Any) -> tuple[Words, ...]:
         said: Words
-        if value == "poof":
-            said = ("poof",)
-        elif value == "none":
-            said = ("nothing",)
+        if value in NOT_A_BUCK and isinstance(value, str):
+            said = words_of(NOT_A_BUCK[value])  # "Poof!", "nothing"
         else:
             said = number_words(value)
         return (said, ("shows", *said))
