@@ -9,6 +9,7 @@ from referee.games.fairy.odds import decimal, percent, points
 from tests.helpers import fairy, fairy_turn, opening
 
 THREE = ("Ana", "Bo", "Cy")
+FOUR = ("Ana", "Bo", "Cy", "Dee")
 
 
 def after(state, rules, *actions):
@@ -125,6 +126,42 @@ class TestFyPlayoff:
         assert (
             v.details[-2] == "Still tied at 26: Ana and Bo play on. Cy fell behind and drops out."
         )
+
+    def test_the_play_off_keeps_what_ended_the_game_not_the_play_off(self):
+        rules, state = table(scores=(22, 22))
+        state, _ = after(state, rules, *fairy_turn(19, Ana="higher", Bo="higher"))
+        tied, _ = after(state, rules, *fairy_turn(20, Ana="higher", Bo="higher"))
+        assert (tied.playoff, tied.trigger, tied.trigger_rulings) == (
+            True,
+            "reaching 24",
+            ("FY-END-24",),
+        )
+
+    def test_two_who_fall_behind_in_the_play_off_drop_out_together(self):
+        rules, state = table(FOUR, scores=(22, 22, 22, 22))
+        everyone = dict.fromkeys(FOUR, "higher")
+        state, _ = after(state, rules, *fairy_turn(19, **everyone))
+        state, v = after(
+            state, rules, *fairy_turn(20, Ana="higher", Bo="higher", Cy="lower", Dee="lower")
+        )
+        assert state.playing == (0, 1)
+        assert v.details[-2] == (
+            "Still tied at 26: Ana and Bo play on. Cy and Dee fell behind and drop out."
+        )
+
+
+class TestFyDeckOut:
+    ruling = "FY-DECK-OUT"
+
+    def test_a_tie_the_last_card_leaves_is_shared_and_said_with_its_score(self):
+        pile = (*(c for c in range(2, 22) if c != 18), 1)
+        rules, state = table(pile=pile, turns=len(pile) - 1, scores=(5, 5))
+        state, v = after(state, rules, *fairy_turn(18, Ana="higher", Bo="higher"))
+        assert (state.phase, state.winners, state.cards_left) == ("over", (0, 1), 0)
+        assert v.details[-1] == (
+            "The third fairy (18) left Ana and Bo tied at 7, and no card is left to break the tie."
+        )
+        assert v.rulings == ("FY-SCORE", "FY-END-FAIRY", "FY-DECK-OUT")
 
 
 class TestFyOddsWords:

@@ -5,7 +5,14 @@ import pytest
 
 from referee.core.errors import GameOver, IllegalAction, InvalidAction
 from referee.games.fairy import RULES
-from referee.games.fairy.deck import CARDS, FAIRIES, NUMBER_SUITS, parse_suits, suit_of
+from referee.games.fairy.deck import (
+    CARDS,
+    FAIRIES,
+    NUMBER_SUITS,
+    fairies_text,
+    parse_suits,
+    suit_of,
+)
 from referee.games.fairy.scoring import score_guess
 from tests.helpers import fairy, fairy_turn, guess, opening, turn_up
 
@@ -31,6 +38,7 @@ class TestFyDeck:
     def test_21_cards_each_once_with_fairies_on_4_11_18(self):
         assert len(CARDS) == 21 and set(CARDS) == set(range(1, 22))
         assert sorted(FAIRIES) == [4, 11, 18]
+        assert (fairies_text(), fairies_text(", ")) == ("4, 11 and 18", "4, 11, 18")
         assert "FY-DECK" in fairy(actions=[opening(9)]).verdicts[0].rulings
 
     @pytest.mark.parametrize("card", [0, 22, -3])
@@ -91,6 +99,16 @@ class TestFySuitsHand:
 
     def test_ranges_and_commas_are_accepted(self):
         assert parse_suits("1-7 / 8,9,10, 11-14 / 15-21") == NUMBER_SUITS
+
+    def test_a_comma_before_a_suit_s_first_card_is_ignored(self):
+        assert parse_suits(",1-7 / , 8-14 / 15-21,") == NUMBER_SUITS
+
+    def test_a_mistyped_card_is_echoed_cut_to_a_dozen_characters(self):
+        with pytest.raises(InvalidAction) as refused:
+            parse_suits("1-7 / 8-14 / 15-20 abcdefghijklmnopq")
+        assert refused.value.reason == (
+            "Suits by hand: 'abcdefghijk…' in suit C is not a card number or a range like 8-14."
+        )
 
     @pytest.mark.parametrize(
         "text,match",

@@ -3,8 +3,15 @@ each guess scored, under suits by hand as well as by numbers, and at the floor. 
 by line because one-token changes to rules.py and scoring.py went unseen by the other tests
 (tools/mutate.py)."""
 
-from referee.games.fairy.scoring import reveal_headline
-from tests.games.test_fairy_rulings import BY_HAND  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
+import pytest
+
+from referee.core.errors import IllegalAction
+from referee.games.fairy.model import Turn
+from referee.games.fairy.scoring import GUESSES, reveal_headline
+from tests.games.test_fairy_rulings import (
+    BY_HAND,  # suits A, B, C: 1 4 7 ..., 2 5 8 ..., 3 6 9 ...
+    third_fairy_tie,
+)
 from tests.helpers import fairy, guess, opening, turn_up
 
 
@@ -56,6 +63,20 @@ class TestFySuitsHand:
         )
         assert "Same suit, wrong −1: Ana." in v.details
         assert s.state.scores == (-1, 2, -1)
+
+    def test_the_pile_top_is_in_the_table_s_suit_too(self):
+        s = fairy(
+            suits="by_hand",
+            suit_cards=BY_HAND,
+            actions=[opening(10), guess(Ana="same_suit", Bo="higher", Cy="lower")],
+        )
+        v = s.play(turn_up(13))  # 10 and 13 are both suit A here, not 8-14 and 8-14 by number
+        assert v.headline == "13 is higher than 10 and same suit: Ana and Bo were right"
+        assert v.details[:2] == (
+            "Pile top 10 (suit A); turned up 13 (suit A).",
+            "13 is higher than 10, the same suit and no fairy.",
+        )
+        assert s.state.scores == (4, 2, -1)
 
 
 class TestFyScore:
@@ -124,3 +145,42 @@ class TestFyPlayoffGuesses:
         assert v.headline == "Turn 2: 2 guesses locked in"
         assert v.details == ("Higher: Ana.", "Lower: Bo.", "Against the top card 19 (suit 15-21).")
         assert v.rulings == ("FY-GUESS", "FY-PLAYOFF")
+
+    def test_one_out_of_the_play_off_is_offered_no_guess(self):
+        s = fairy(actions=third_fairy_tie())
+        assert s.rules.pick_options(s.state, 0) == GUESSES
+        assert s.rules.pick_options(s.state, 2) == ()
+
+    def test_a_guess_from_one_out_of_the_play_off_names_who_guesses(self):
+        s = fairy(actions=third_fairy_tie())
+        with pytest.raises(IllegalAction) as refused:
+            s.play(guess(Ana="lower", Bo="higher", Cy="lower"))
+        assert refused.value.reason == "Cy is out of the play-off: only Ana and Bo guess."
+
+
+class TestFyCatchLate:
+    ruling = "FY-CATCH-LATE"
+
+    def test_after_the_last_fairy_only_a_catch_is_warned(self):
+        s = fairy(actions=third_fairy_tie())
+        v = s.play(guess(Ana="lower", Bo="higher"))
+        assert v.details == (
+            "Higher: Bo.",
+            "Lower: Ana.",
+            "Against the top card 18 (suit 15-21, fairy).",
+        )
+        assert v.rulings == ("FY-GUESS", "FY-PLAYOFF")
+
+
+class TestFyTurn:
+    ruling = "FY-GUESS"
+
+    def test_the_card_pad_compares_the_next_card_with_the_pile_top(self):
+        s = fairy(actions=[opening(9), guess(Ana="higher", Bo="higher", Cy="higher")])
+        assert s.rules.choices(s.state).top == 9
+
+    def test_each_turn_starts_with_no_guesses_locked_in(self):
+        s = fairy(actions=[opening(9), guess(Ana="higher", Bo="lower", Cy="catch")])
+        assert s.state.turn.guesses == ((0, "higher"), (1, "lower"), (2, "catch"))
+        s.play(turn_up(3))
+        assert (s.state.phase, s.state.turn) == ("guess", Turn())
