@@ -61,8 +61,11 @@ def test_a_spoken_move_is_applied_and_seen_on_every_device(browser, tmp_path):
             phone = open_page(browser, app.url, 390, 844, touch=True, cpu_throttle=4)
             new_game(phone, ["Ana", "Bo", "Cy"])
             phone.get_by_role("button", name="Top 3", exact=True).click()
+            # The top card is in (the bidding's buttons are up) before the other device looks.
+            expect(phone.get_by_role("button", name="Bid 2", exact=True)).to_be_visible()
             other = open_page(browser, app.url)
-            other.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").click()
+            resume = other.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy")
+            resume.click(timeout=60_000)
             button = phone.locator("#referee-mic")
             expect(button).to_be_visible(timeout=20_000)
             shot(phone, "voice-mic-button-390x844")
