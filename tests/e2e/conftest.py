@@ -2,7 +2,7 @@ import os
 
 import pytest
 
-from tests.e2e.browser import chromium_available, launch
+from tests.e2e.browser import chromium_available, launch, shot
 
 
 @pytest.fixture(scope="session")
@@ -19,12 +19,35 @@ def browser():
         browser.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture(autouse=True)
 def _close_pages(request):
     """Close every page a test opened: a page left open keeps its Flutter client running
     and reconnecting to a server that is gone, which slowed later tests several times over
-    and made page loads time out."""
+    and made page loads time out. A failed test's pages are photographed first, so that a
+    failure seen only on another machine says what each page showed."""
     yield
-    if "browser" in request.fixturenames:
-        for context in request.getfixturevalue("browser").contexts:
-            context.close()
+    if "browser" not in request.fixturenames:
+        return
+    failed = request.node.stash.get(FAILED, False)
+    for c, context in enumerate(request.getfixturevalue("browser").contexts):
+        if failed:
+            for p, page in enumerate(context.pages):
+                name = f"failed-{request.node.name}-{c}-{p}"[:120]
+                try:
+                    path = shot(page, name)
+                    print(f"{name}: {path}; showing: {page.url}")
+                    print(page.locator("body").aria_snapshot(timeout=5_000)[:4_000])
+                except Exception as error:  # a page that died still lets the rest close
+                    print(f"{name}: no picture ({error})")
+        context.close()

@@ -8,7 +8,7 @@ import flet as ft
 from referee.ui.shell import Shell
 from tests.flet_patches.insides import own, tap
 from tests.helpers import run_async
-from tests.ui.devices import controls, device
+from tests.ui.devices import controls, device, texts_of
 
 
 def _button(root, text: str):
@@ -216,3 +216,36 @@ def test_a_device_told_after_two_moves_still_shows_the_verdict_that_settled_some
     shown, (settled, next_round) = run_async(run())
     assert settled.decisive and not next_round.decisive
     assert shown == [settled.headline]
+
+
+def test_a_tap_on_home_that_crossed_a_move_at_another_phone_still_counts(lives):
+    """Home follows the games' list, so every move on another phone draws it again; its
+    buttons mean the same through that (each tile's are its game's), so a tap sent from the
+    home before the redraw does what it said, instead of being dropped."""
+
+    async def moved_elsewhere(player, card: int) -> None:
+        player.game.play(player.game.rules.parse_action({"type": "top_card", "card": card}))
+        for _ in range(5):  # the home is told in a turn of its own
+            await asyncio.sleep(0)
+
+    async def run():
+        home, home_session = device(lives)
+        player, _player_session = device(lives)
+        player.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        await moved_elsewhere(player, 3)
+        new = _button(_top(home_session), "New game")
+        player.game.undo()
+        await moved_elsewhere(player, 4)
+        assert "· 1 action" in " ".join(texts_of(_top(home_session)))  # drawn again
+        await tap(home_session, new)
+        went = home.top.route.path
+        home.go("/")
+        resume = _button(_top(home_session), "Resume Fae-ker: Ana, Bo, Cy")
+        player.game.undo()
+        await moved_elsewhere(player, 5)
+        await tap(home_session, resume)
+        return went, home.game.game_id if home.game else None, player.game.game_id
+
+    went, opened, game_id = run_async(run())
+    assert went == "/new"
+    assert opened == game_id

@@ -39,9 +39,10 @@ TOO_SHORT = "The picture is taller than this screen: hold the phone upright and 
 CAPTURE_DELAY_MS = 300
 
 
-def share_button(on_click, label: str = "Share") -> ft.Control:
-    """Share, wherever a result is shown: an outlined button with the share sign."""
-    return big_button(label, on_click, filled=False, icon=ft.Icons.SHARE)
+def share_button(on_click, label: str = "Share", key: str | None = None) -> ft.Control:
+    """Share, wherever a result is shown: an outlined button with the share sign; `key`:
+    it shares the same whatever moves (widgets.big_button)."""
+    return big_button(label, on_click, filled=False, icon=ft.Icons.SHARE, key=key)
 
 
 def pixel_ratio(page: ft.Page) -> float:

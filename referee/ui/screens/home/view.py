@@ -54,10 +54,18 @@ def game_tile(
             tagged(f"problem-{g.id}", ft.Text(g.problem, size=13, color=ft.Colors.ERROR)),
             ft.Text(f"Last played {local_time(g.updated)}", size=12, italic=True),
         ]
-        buttons = [tile("Open", f"Open {who}", lambda _e: on_open(g.id), filled=False)]
+        buttons = [
+            tile("Open", f"Open {who}", lambda _e: on_open(g.id), filled=False, key=f"open-{g.id}")
+        ]
         if on_export is not None:
             buttons.append(
-                tile("Export raw", f"Export raw {who}", lambda _e: on_export(g.id), filled=False)
+                tile(
+                    "Export raw",
+                    f"Export raw {who}",
+                    lambda _e: on_export(g.id),
+                    filled=False,
+                    key=f"raw-{g.id}",
+                )
             )
     else:
         verb = "View" if g.finished else "Resume"
@@ -70,13 +78,26 @@ def game_tile(
                 italic=True,
             ),
         ]
-        buttons = [tile(verb, f"{verb} {who}", lambda _e: on_open(g.id), width=120)]
+        buttons = [
+            tile(verb, f"{verb} {who}", lambda _e: on_open(g.id), width=120, key=f"open-{g.id}")
+        ]
         if g.finished and on_log is not None:
             buttons.append(
-                tile(LOG_LABEL, f"{LOG_LABEL}: {who}", lambda _e: on_log(g.id), filled=False)
+                tile(
+                    LOG_LABEL,
+                    f"{LOG_LABEL}: {who}",
+                    lambda _e: on_log(g.id),
+                    filled=False,
+                    key=f"log-{g.id}",
+                )
             )
     buttons.append(
-        icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {who}", lambda _e: on_delete(g.id))
+        icon_button(
+            ft.Icons.DELETE_OUTLINE,
+            f"Delete {who}",
+            lambda _e: on_delete(g.id),
+            key=f"delete-{g.id}",
+        )
     )
     # A flat panel, not a Material card: home shows twenty of these, and a card's shadow
     # and surface cost a phone every frame.
@@ -175,7 +196,7 @@ def home_view(
     parts += [
         ft.Row(
             [
-                big_button("New game", lambda _e: on_new(), icon=ft.Icons.ADD),
+                big_button("New game", lambda _e: on_new(), icon=ft.Icons.ADD, key="home-new"),
                 *(
                     [
                         big_button(
@@ -183,6 +204,7 @@ def home_view(
                             lambda _e: on_stats(),
                             filled=False,
                             icon=ft.Icons.INSIGHTS,
+                            key="home-stats",
                         )
                     ]
                     if on_stats
@@ -193,6 +215,7 @@ def home_view(
                     lambda _e: on_import(),
                     filled=False,
                     icon=ft.Icons.UPLOAD_FILE,
+                    key="home-import",
                 ),
                 *(
                     [
@@ -201,6 +224,7 @@ def home_view(
                             lambda _e: on_dispute(),
                             filled=False,
                             icon=ft.Icons.GAVEL,
+                            key="home-dispute",
                         )
                     ]
                     if on_dispute

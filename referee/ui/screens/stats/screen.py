@@ -137,6 +137,7 @@ class StatsScreen(Screen):
                 lambda _e: self.rename(),
                 filled=False,
                 icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE,
+                key="stats-rename",
             )
         ]
         if stats.counted:  # the games counted under these filters, one row per player
@@ -149,6 +150,7 @@ class StatsScreen(Screen):
                         self.download_sheet,
                         filled=False,
                         icon=ft.Icons.TABLE_VIEW,
+                        key="stats-sheet",
                     ),
                 ),
             )
@@ -171,7 +173,7 @@ class StatsScreen(Screen):
                 )
             ]
         parts = [
-            share_button(self.share, "Share these figures"),
+            share_button(self.share, "Share these figures", key="stats-share"),
             view.heading("Players"),
             view.players_table(stats, self.rename),
             ft.Text("Tap a name to rename it or merge it into another.", size=13, italic=True),
@@ -208,6 +210,7 @@ class StatsScreen(Screen):
                     lambda _e: self.more_days(),
                     filled=False,
                     icon=ft.Icons.EXPAND_MORE,
+                    key="stats-more-days",
                 )
             )
         return parts

@@ -391,7 +391,10 @@ def unfinished_rows(stats: Statistics, on_open: Callable[[int], None]) -> list[f
                             expand=True,
                         ),
                         icon_button(
-                            ft.Icons.PLAY_ARROW, f"Resume {who}", lambda _e, i=g.id: on_open(i)
+                            ft.Icons.PLAY_ARROW,
+                            f"Resume {who}",
+                            lambda _e, i=g.id: on_open(i),
+                            key=f"resume-{g.id}",  # its game's through a move elsewhere
                         ),
                     ],
                 ),
