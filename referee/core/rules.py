@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from referee.core import flow
-from referee.core.errors import GameOver, IllegalAction, InvalidAction
+from referee.core.errors import GameOver, IllegalAction, InvalidAction, RefereeError
 from referee.core.explain import explain_validation
 from referee.core.names import clean_name, name_key
 from referee.core.outcome import Outcome, Standing, names_text
@@ -181,6 +181,15 @@ class GameRules(Generic[State, Options, Choices]):
 
     def is_over(self, state: State) -> bool:
         return not self.phases[self.phase(state)]
+
+    def ends_game(self, state: State, action: BaseModel) -> bool:
+        """Whether `action`, played now, ends the game (False for one the rules refuse):
+        a table is asked before a move it did not tap scores the game."""
+        try:
+            after, _verdict = self.apply(state, action)
+        except RefereeError:
+            return False
+        return self.is_over(after)
 
     def apply(self, state: State, action: BaseModel) -> tuple[State, Verdict]:
         if self.is_over(state):

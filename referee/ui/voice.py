@@ -8,7 +8,6 @@ samples are dropped once heard: never stored, logged or sent on."""
 
 import asyncio
 
-from referee.core.errors import RefereeError
 from referee.core.spoken import PickMove, TableWord
 from referee.live import voice_inbox
 
@@ -126,10 +125,4 @@ def _always_asks(device) -> bool:
 
 def _ends_game(rules, state, move) -> bool:
     """Whether the move scores the game: asked about first, as the last lot's tap is."""
-    if isinstance(move, PickMove | TableWord):
-        return False
-    try:
-        after, _verdict = rules.apply(state, move)
-    except RefereeError:
-        return False
-    return rules.is_over(after)
+    return not isinstance(move, PickMove | TableWord) and rules.ends_game(state, move)
