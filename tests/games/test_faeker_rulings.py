@@ -329,41 +329,45 @@ class TestBluffAtLeast:
 
 
 class TestBluffExactHouseOption:
-    def test_more_than_bid_is_a_bluff(self):
-        s = faeker(
-            actions=[top(5), bid("Bo", 1), bluff("Cy"), reveal("Bo", 5, 6, 1, 1, 1)],
+    @staticmethod
+    def called_on_a_bid_of(amount: int):
+        """Bo bids `amount` on a top 5, Cy calls the bluff, Bo shows 5, 6, 1, 1, 1: a count of 2."""
+        return faeker(
+            actions=[top(5), bid("Bo", amount), bluff("Cy"), reveal("Bo", 5, 6, 1, 1, 1)],
             bluff_needs_exact=True,
         )
+
+    def test_more_than_bid_is_a_bluff(self):
+        s = self.called_on_a_bid_of(1)
         assert s.state.cubes == (0, 0, 4)
         assert s.verdicts[-1].rulings[0] == "FK-BLUFF-EXACT"
 
     def test_exact_count_is_true(self):
-        s = faeker(
-            actions=[top(5), bid("Bo", 2), bluff("Cy"), reveal("Bo", 5, 6, 1, 1, 1)],
-            bluff_needs_exact=True,
-        )
-        assert s.state.cubes == (0, 3, 0)
+        assert self.called_on_a_bid_of(2).state.cubes == (0, 3, 0)
 
     def test_the_settled_bluff_says_the_bid_needs_exactly_its_count(self):
-        s = faeker(
-            actions=[top(5), bid("Bo", 2), bluff("Cy"), reveal("Bo", 5, 6, 1, 1, 1)],
-            bluff_needs_exact=True,
-        )
+        s = self.called_on_a_bid_of(2)
         assert "Bid 2, needs exactly 2: 2 meets it." in s.verdicts[-1].details
+
+
+def showdown_of_two(top_card: int, bo: tuple, ana: tuple, **options):
+    """Ana and Bo: Bo bids 1 on `top_card`, Ana calls a showdown, both show their hands."""
+    return faeker(
+        players=("Ana", "Bo"),
+        actions=[
+            top(top_card),
+            bid("Bo", 1),
+            showdown("Ana"),
+            reveal("Bo", *bo),
+            reveal("Ana", *ana),
+        ],
+        **options,
+    )
 
 
 class TestShowdownRank:
     def test_card_by_card_high_to_low(self):
-        s = faeker(
-            players=("Ana", "Bo"),
-            actions=[
-                top(5),
-                bid("Bo", 1),
-                showdown("Ana"),
-                reveal("Bo", 5, 4, 1, 1, 1),
-                reveal("Ana", 5, 3, 2, 2, 2),
-            ],
-        )
+        s = showdown_of_two(5, bo=(5, 4, 1, 1, 1), ana=(5, 3, 2, 2, 2))
         assert s.state.cubes == (0, 3)
         assert "on the second card (the ones above are equal): 4 against 3" in " ".join(
             s.verdicts[-1].details
@@ -378,18 +382,19 @@ class TestShowdownRank:
 
 class TestShowdownTie:
     def test_identical_hands_each_take_the_fae(self):
-        s = faeker(
-            players=("Ana", "Bo"),
-            actions=[
-                top(4),
-                bid("Bo", 1),
-                showdown("Ana"),
-                reveal("Bo", 5, 3, 1, 1, 2),
-                reveal("Ana", 5, 3, 2, 1, 1),
-            ],
-        )
+        s = showdown_of_two(4, bo=(5, 3, 1, 1, 2), ana=(5, 3, 2, 1, 1))
         assert s.state.cubes == (3, 3)
         assert "FK-SHOWDOWN-TIE" in s.verdicts[-1].rulings
+
+
+# Ana and Bo bid 1 each on a 6 and show equal hands: both win, 8 cubes owed in all.
+TIED_ON_A_SHORT_SUPPLY = (
+    top(6),
+    bid("Bo", 1),
+    bid("Ana", 1),
+    reveal("Bo", 5, 3, 1, 1, 2),
+    reveal("Ana", 5, 3, 2, 1, 1),
+)
 
 
 class TestSupplyShort:
@@ -411,13 +416,7 @@ class TestSupplyShort:
 
     def test_tied_winners_split_whole_cubes_remainder_stays(self):
         s = self._near_empty(5)
-        for a in (
-            top(6),
-            bid("Bo", 1),
-            bid("Ana", 1),
-            reveal("Bo", 5, 3, 1, 1, 2),
-            reveal("Ana", 5, 3, 2, 1, 1),
-        ):
+        for a in TIED_ON_A_SHORT_SUPPLY:
             s.play(a)
         assert s.state.supply == 1
         assert sum(s.state.cubes) + s.state.supply == SUPPLY
@@ -425,13 +424,7 @@ class TestSupplyShort:
 
     def test_tied_winners_are_told_what_the_supply_holds_and_what_is_owed(self):
         s = self._near_empty(5)
-        for a in (
-            top(6),
-            bid("Bo", 1),
-            bid("Ana", 1),
-            reveal("Bo", 5, 3, 1, 1, 2),
-            reveal("Ana", 5, 3, 2, 1, 1),
-        ):
+        for a in TIED_ON_A_SHORT_SUPPLY:
             s.play(a)
         assert (
             "The supply holds 5 cubes for 8 owed: 5 / 2 = 2 each, 1 stay in the supply."
