@@ -1,4 +1,5 @@
-// Push to talk on a game's screen: a microphone button over the page's bottom corner,
+// Push to talk on a game's screen and in Settle a dispute (there, a button's name is
+// said: "board ten of hearts"): a microphone button over the page's bottom corner,
 // beside the actions. A tap turns the microphone on (never before); a second tap, or
 // 6 s, turns it off and sends what was said, as 16 kHz 16-bit samples, to this server's
 // own /voice (with the browser's cookie; nothing else is sent, nothing is kept here).
@@ -9,6 +10,7 @@
   // RATE and half the server's longest recording: referee/voice/__init__.py.
   var RATE = 16000, MAX_MS = 6000;
   var GAME = /^\/game\/(\d+)\/?$/;
+  var SETTLE = /^\/settle(\/[^\/]+)?\/?$/;  // its moves go to game 0 (live/voice_inbox.py)
   var SVG = '<svg width="28" height="28" viewBox="0 0 24 24" fill="#fff" aria-hidden="true">';
   var MIC = SVG + '<path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1' +
     '-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2z"/></svg>';
@@ -20,7 +22,7 @@
   // The game the page shows: its moves go to that game only.
   function voiceUrl() {
     var m = GAME.exec(location.pathname);
-    return "/voice?game=" + (m ? m[1] : "");
+    return "/voice?game=" + (m ? m[1] : SETTLE.test(location.pathname) ? "0" : "");
   }
 
   function say(text, ms) {
@@ -33,14 +35,15 @@
   function look() {
     var on = state !== "idle";
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.setAttribute("aria-label", on ? "Stop and send the move" : "Say a move");
+    var label = SETTLE.test(location.pathname) ? "Say a button" : "Say a move";
+    button.setAttribute("aria-label", on ? "Stop and send the move" : label);
     button.style.background = on ? "#C62828" : "#6750A4";
     // Drawn, not a character: a phone without an emoji font shows a box for one.
     button.innerHTML = state === "sending" ? DOTS : on ? STOP : MIC;
   }
 
   function place() {
-    var show = GAME.test(location.pathname);
+    var show = GAME.test(location.pathname) || SETTLE.test(location.pathname);
     button.style.display = show ? "flex" : "none";
     // Another screen or another game: what was being said was not for it.
     if (location.pathname !== shownPath) {

@@ -171,6 +171,12 @@ class Speech(Generic[State]):
         """The ways of saying one pick's value ("higher"; "seven", "show seven")."""
         return (words_of(self.rules.pick_label(value)),)
 
+    def label_words(self, text: str) -> tuple["Said", ...]:
+        """The ways of saying a button's name ("Board 10♥"), as `tap_grammar` hears it,
+        each as (words that may be left out, the rest): a game whose buttons show its
+        cards by sign says them in its own words."""
+        return label_parts(text)
+
     @staticmethod
     def name(state: TableState, seat: int) -> Words:
         return words_of(state.players[seat]) or number_words(seat + 1)
@@ -297,6 +303,52 @@ def grammar(rules: GameRules[Any, Any, Any], state: TableState, me: int | None =
                 forms.append(Form((speech.name(state, seat), slot), _pick(seat)))
     for word, sayings in TABLE_WORDS.items():
         forms.extend(phrase(said, TableWord(word)) for said in sayings)
+    return Grammar(forms)
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A button of a screen, said by its name: its tap is the move (a screen that enters
+    no game's move, as Settle a dispute)."""
+
+    name: str
+
+
+Said = tuple[Words, Words]  # a button's name as said: (words that may be left out, the rest)
+
+
+def label_parts(text: str) -> tuple[Said, ...]:
+    """A button's name as words, a number at its end apart ("Add 5": add / five)."""
+    words = words_of(text)
+    match = re.search(r"(\d+)\W*$", text)
+    if match and words:
+        number = number_words(int(match.group(1))) if int(match.group(1)) < 100 else ()
+        if number and words[-len(number) :] == number and len(words) > len(number):
+            return ((words[: -len(number)], number),)
+    return (((), words),)
+
+
+def tap_grammar(
+    names: Sequence[str], say: Callable[[str], tuple[Said, ...]] | None = None
+) -> Grammar:
+    """Every button named in `names`, said by its name (each way `say` gives, by default
+    `label_parts`) or by its part that matters alone where no other button's says the
+    same: "board ten of hearts" or "ten of hearts", "add five" or "five"."""
+    say = say or label_parts
+    ways = {name: list(dict.fromkeys(say(name))) for name in dict.fromkeys(names)}
+    full = {(*head, *rest) for said in ways.values() for head, rest in said}
+    owners: dict[Words, set[str]] = {}
+    for name, said in ways.items():
+        for head, rest in said:
+            if head and rest:
+                owners.setdefault(rest, set()).add(name)
+    forms: list[Form] = []
+    for name, said in ways.items():
+        for head, rest in said:
+            if head or rest:
+                forms.append(phrase((*head, *rest), Tap(name)))
+            if head and rest and rest not in full and owners[rest] == {name}:
+                forms.append(phrase(rest, Tap(name)))
     return Grammar(forms)
 
 

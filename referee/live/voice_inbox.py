@@ -1,7 +1,8 @@
 """Where a page's spoken move goes: the browser POSTs its samples to /voice?game=N (the
 server's own page only: same origin, and the token of a browser whose page is open on that
-game, which only a browser that gave the table code has); the samples go to that page's
-handler and are dropped once heard. Nothing is stored or logged."""
+game, which only a browser that gave the table code has), or /voice?game=0 from Settle a
+dispute (SETTLE); the samples go to that page's handler and are dropped once heard.
+Nothing is stored or logged."""
 
 import asyncio
 import json
@@ -22,6 +23,7 @@ _busy: set[str] = set()  # browsers with a recording being heard: one at a time 
 
 NOT_OURS = "Only this referee's own page may send a move."
 NO_GAME = "Open the game on this device first, then say the move."
+SETTLE = 0  # no game's id: the Settle a dispute screen of the browser (ui/spoken_buttons.py)
 
 
 def listen(token: str | None, game_id: int, handler: Handler) -> None:

@@ -20,6 +20,7 @@ storage of them, or Flet's public API on another Flet); event handlers reach the
 only as "has one or not". tests/ui/test_reconcile.py holds it to that.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -172,6 +173,20 @@ def find(root: ft.BaseControl, key: str) -> ft.BaseControl | None:
             if (hit := find(child, key)) is not None:
                 return hit
     return None
+
+
+def under(root: ft.BaseControl, skip: Callable[[ft.BaseControl], bool] | None = None):
+    """`root` and every control of the tree under it, depth first, as the merge walks
+    it; below a control `skip` says yes to, nothing."""
+    yield root
+    if skip is not None and skip(root):
+        return
+    for name in fields.layout(type(root)).children:
+        for child in _children(getattr(root, name)):
+            yield from under(child, skip)
+    for value in fields.values(root).values():
+        for child in _children(value):
+            yield from under(child, skip)
 
 
 def _children(value: Any) -> list:

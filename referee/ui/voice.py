@@ -67,7 +67,7 @@ class Ears:
             return self._refused(PRIVATE.format(name=state.players[heard.move.seat]))
         shown = recogniser.shown(rules, state, heard.move)
         ends = _ends_game(rules, state, heard.move)
-        sure = heard.sure and not _always_asks(device)
+        sure = heard.sure and not asks_always(device.shell)
         if sure and not ends:
             return {"ok": True, "said": self._apply(heard.move, shown)}
         title = f"Did you say: {shown}?" if not sure else "Score the game now?"
@@ -117,9 +117,9 @@ class Ears:
         return said
 
 
-def _always_asks(device) -> bool:
+def asks_always(shell) -> bool:
     """This device's setting: every spoken move asked about (Settings)."""
-    phone = getattr(device.shell, "phone", None)
+    phone = getattr(shell, "phone", None)
     return bool(getattr(getattr(phone, "settings", None), "ask_spoken", False))
 
 

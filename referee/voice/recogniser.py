@@ -135,8 +135,13 @@ def example(rules: GameRules, state, g: Grammar) -> str:
 def prepare(rules: GameRules, state, me: int | None = None) -> None:
     """Make the state's search ready while the player speaks (it takes a moment for a big
     grammar), so that hearing starts at once when the speech ends."""
+    prepare_grammar(grammar(rules, state, me))
+
+
+def prepare_grammar(g: Grammar) -> None:
+    """`prepare`, for any grammar (a screen's buttons: core/spoken.tap_grammar)."""
     with _lock:
-        _search(_ready(), grammar(rules, state, me))
+        _search(_ready(), g)
 
 
 def hear(rules: GameRules, state, pcm: bytes, me: int | None = None) -> Heard:
@@ -144,6 +149,17 @@ def hear(rules: GameRules, state, pcm: bytes, me: int | None = None) -> Heard:
     player at seat `me` (None: a phone of the whole table)."""
     g = grammar(rules, state, me)
     say = f'Say a move, such as "{example(rules, state, g)}".'
+    heard = hear_grammar(g, pcm, say)
+    move = heard.move
+    if move is None or isinstance(move, PickMove | TableWord) or rules.offers(state, move):
+        return heard
+    shown = rules.said(state, move).line
+    return Heard(heard.words, None, f"{shown} is not a legal move now. {say}")
+
+
+def hear_grammar(g: Grammar, pcm: bytes, say: str) -> Heard:
+    """The one phrase of `g` that `pcm` says, heard for sure or with doubt; or no move,
+    with `say` (what to say instead) after the sentence that says so."""
     with _lock:
         d, checker = _ready()
         search = _search((d, checker), g)
@@ -158,11 +174,7 @@ def hear(rules: GameRules, state, pcm: bytes, me: int | None = None) -> Heard:
     distance = _distance(phrase, sounds)
     if distance > MAX_DISTANCE * len(phrase):
         return Heard("", None, f"No move was heard clearly. {say}")
-    move = moves[0]
-    if not isinstance(move, PickMove | TableWord) and not rules.offers(state, move):
-        shown = rules.said(state, move).line
-        return Heard(text, None, f"{shown} is not a legal move now. {say}")
-    return Heard(text, move, sure=not doubted and distance <= SURE_DISTANCE * len(phrase))
+    return Heard(text, moves[0], sure=not doubted and distance <= SURE_DISTANCE * len(phrase))
 
 
 def shown(rules: GameRules, state, move) -> str:

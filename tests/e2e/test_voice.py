@@ -89,3 +89,40 @@ def test_a_spoken_move_is_applied_and_seen_on_every_device(browser, tmp_path):
             shot(other, "voice-second-device-sees-the-bid")
         finally:
             browser.close()
+
+
+def test_a_card_said_in_settle_a_dispute_is_tapped_in(browser, tmp_path):
+    """Settle a dispute has the microphone too: there a button is said by its name."""
+    mic = spoken(tmp_path, "board nine of clubs")
+    args = [
+        *CHROMIUM_ARGS,
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-audio-capture={mic}",
+    ]
+    with serve(tmp_path) as app:
+        browser = browser.browser_type.launch(executable_path=CHROMIUM, args=args)
+        try:
+            phone = open_page(browser, app.url, 390, 844, touch=True, cpu_throttle=4)
+            phone.get_by_role("button", name="Settle a dispute", exact=True).tap()
+            phone.get_by_role("button", name="Faces, Aces & Jokers", exact=True).tap()
+            phone.get_by_role("button", name="Who takes the trick", exact=True).tap()
+            card = phone.get_by_role("button", name="Board 9♣", exact=True)
+            expect(card).to_be_visible(timeout=20_000)
+            button = phone.locator("#referee-mic")
+            expect(button).to_be_visible(timeout=20_000)
+            expect(button).to_have_attribute("aria-label", "Say a button")
+            button.tap()
+            expect(button).to_have_attribute("aria-pressed", "true", timeout=20_000)
+            phone.wait_for_timeout(2500)
+            button.tap()
+            heard = tagged(phone, "message").filter(has_text="Heard: Board 9♣.")
+            offered = phone.get_by_role("button", name="Yes, tap it")
+            expect(heard.or_(offered)).to_be_visible(timeout=30_000)
+            if offered.is_visible():
+                offered.tap()
+                expect(heard).to_be_visible(timeout=20_000)
+            expect(card).to_have_attribute("aria-current", "true", timeout=20_000)  # chosen
+            shot(phone, "voice-settle-board-nine-of-clubs-390x844")
+        finally:
+            browser.close()

@@ -5,8 +5,25 @@ hearts") and each player's card of a trick ("Bo king of spades", "Cy black joker
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from referee.core.spoken import Form, Slot, Speech, Words, number_words
-from referee.games.faj.deck import HIGH_JOKER, JOKERS, SUITS, trick_parts
+from referee.core.spoken import (
+    Form,
+    Said,
+    Slot,
+    Speech,
+    Words,
+    label_parts,
+    number_words,
+    words_of,
+)
+from referee.games.faj.deck import (
+    DRAFT_CARDS,
+    HIGH_JOKER,
+    JOKERS,
+    SUITS,
+    TRICK_CARDS,
+    short,
+    trick_parts,
+)
 from referee.games.faj.model import Board, DraftPick, FajState
 
 if TYPE_CHECKING:
@@ -33,6 +50,10 @@ def card_words(card: str) -> tuple[tuple[str, ...], ...]:
     suit = SUIT_WORDS[card[-1]]
     ranks = RANK_WORDS.get(card[0]) or (number_words(trick_parts(card)[0]),)
     return tuple(w for r in ranks for w in ((*r, "of", suit), (*r, suit)))
+
+
+# A card as a button shows it ("10♥", "black joker (high)"), longest first: "10♥" before "0♥".
+_SHOWN = sorted(((short(c), c) for c in (*TRICK_CARDS, *DRAFT_CARDS)), key=lambda p: -len(p[0]))
 
 
 def _cards(name: str, cards: Iterable[str]) -> Slot:
@@ -67,6 +88,19 @@ class FajSpeech(Speech[FajState]):
 
     def pick_words(self, state: FajState, value: Any) -> tuple[Words, ...]:
         return tuple(w for said in card_words(value) for w in (said, ("plays", *said)))
+
+    def label_words(self, text: str) -> tuple[Said, ...]:
+        """A button's name with its card said as a table says it: "Board 10♥" is "board
+        ten of hearts" or "board ten hearts", and the card alone where no other button
+        on screen ends with it."""
+        for shown, card in _SHOWN:
+            before, found, after = text.partition(shown)
+            if found and not after.strip(" ()"):
+                return tuple((words_of(before), said) for said in card_words(card))
+            if found:
+                head, tail = words_of(before), words_of(after)
+                return tuple(((), (*head, *said, *tail)) for said in card_words(card))
+        return label_parts(text)
 
 
 assert set(SUIT_WORDS) == set(SUITS)

@@ -10,6 +10,7 @@ from referee.games import GAMES
 from referee.ui import routes
 from referee.ui.screen import Screen
 from referee.ui.screens.settle.dispute import DisputeScreen, from_game, game_of
+from referee.ui.spoken_buttons import ButtonEars
 
 
 class SettleScreen(Screen):
@@ -39,6 +40,10 @@ class SettleScreen(Screen):
             self.dispute.start(kind)
         elif listed is not None:
             self.dispute.game = listed
+        self.ears = ButtonEars(shell, lambda: shell.top is self)
+
+    def closed(self) -> None:
+        self.ears.close()
 
     def choose_game(self, game: str | None) -> None:
         """Each game's list of disputes has its address: Back returns to the games. From a
@@ -72,7 +77,11 @@ class SettleScreen(Screen):
             self.shell.phone.felt("verdict")
         elif refused is not None and before[1] is None:
             self.shell.phone.felt("refused")
-        return ft.Column([form, self.dispute.verdict_bar()], spacing=8, expand=True)
+        body = ft.Column([form, self.dispute.verdict_bar()], spacing=8, expand=True)
+        # What may be said: this screen's buttons, its cards in its game's words.
+        speech = getattr(GAMES.get(self.dispute.game or ""), "speech", None)
+        self.ears.shown(body, speech.label_words if speech is not None else None)
+        return body
 
     def save(self, dispute: dict, settled) -> bool:
         try:
