@@ -19,9 +19,9 @@ pytestmark = pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs esp
 
 
 class Device:
-    def __init__(self, kind, players, actions=()):
+    def __init__(self, kind, players, actions=(), **options):
         rules = GAMES[kind]
-        state = rules.new_state(players, rules.parse_options({}))
+        state = rules.new_state(players, rules.parse_options(options))
         for a in actions:
             state, _ = rules.apply(state, rules.parse_action(a))
         self.rules, self.table = rules, SimpleNamespace(state=state)
@@ -87,6 +87,15 @@ def test_a_move_is_played_and_undo_undoes(tmp_path):
         on_yes()
     assert device.done[0][0] == "play" and device.done[0][1].type == "pass"
     assert device.done[1:] == [("undo",)]
+
+
+def test_a_die_revealed_is_said_as_its_card_in_the_tables_colours(tmp_path):
+    device = Device("deceptidice", ["Ana", "Bo"], reveal_dice=True, colour_names="Rouge")
+    hear(device, samples(tmp_path, "Ana reveals rouge four"))
+    for _title, _message, on_yes, _yes in device.asked:  # heard with doubt: Yes tapped
+        on_yes()
+    ((done, action),) = device.done
+    assert done == "play" and (action.type, action.player, action.card) == ("reveal", "Ana", "R4")
 
 
 def test_speech_that_is_no_move_changes_nothing_and_says_what_to_say(tmp_path):

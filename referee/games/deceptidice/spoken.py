@@ -1,8 +1,8 @@
 """Deceptidice moves as the table says them aloud: a guess of a number or a colour ("three
 sixes", "Ana two red", "I guess four blues"), with its modifier ("two less than four",
 "four without red"), a straight ("five in a row with three"), a vague guess ("three of the
-same number"), the challenge ("Bo challenges", "liar"), and the loser's discard ("discard
-four")."""
+same number"), a revealed die ("Ana reveals red four", "reveal wildcard"), the challenge
+("Bo challenges", "liar"), and the loser's discard ("discard four")."""
 
 from collections.abc import Callable
 from functools import partial
@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from referee.core.spoken import Form, Slot, Speech, Words, number_words, phrase, words_of
-from referee.games.deceptidice.material import COLOURS, MIN_COUNT, NUMBERS, colour_names
+from referee.games.deceptidice.material import (
+    COLOURS,
+    MIN_COUNT,
+    NUMBER_CARDS,
+    NUMBERS,
+    WILD,
+    colour_names,
+)
 from referee.games.deceptidice.model import (
     Challenge,
     ColourGuess,
@@ -22,6 +29,7 @@ from referee.games.deceptidice.model import (
     GuessMenu,
     NoSwap,
     NumberGuess,
+    RevealDie,
     StraightGuess,
     VagueGuess,
 )
@@ -36,10 +44,13 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
     rules: "DeceptidiceRules"  # the rules it says, whose menu it reads
 
     def says(self, action: BaseModel) -> bool:
-        """Number, colour, straight and vague guesses are said; a power claim, a revealed
-        die, the tops and a swap are tapped."""
+        """Number, colour, straight and vague guesses and a die revealed (a number card or
+        a wildcard) are said; a power claim, a power card revealed, the tops and a swap are
+        tapped."""
         if isinstance(action, DeceptidiceGuess):
             return isinstance(action.guess, NumberGuess | ColourGuess | StraightGuess | VagueGuess)
+        if isinstance(action, RevealDie):
+            return isinstance(action.card, str)
         return isinstance(action, Challenge | Discard | NoSwap)
 
     @staticmethod
@@ -67,6 +78,8 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                     build = _guessing(who, guess)
                     forms += [Form((h, slot, tail), build) for h in heads]
             forms += self._more_guesses(state, menu.guesses, heads, who)
+        if menu.reveal:
+            forms += self._reveals(state, seat, who)
         if menu.challenge:
             forms += [
                 phrase(h, Challenge(player=who))
@@ -88,6 +101,30 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
             ]
             forms.append(phrase("no swap", NoSwap(player=who)))
         return forms
+
+    def _reveals(self, state: DeceptidiceState, seat: int, who: str) -> list[Form]:
+        """The die turned face up, as its card: a number card in the table's colour
+        names, or the wildcard; what the deck holds no copy of now is left out."""
+        menu = self.rules.choices(state)
+        named = colour_names(state.options.colour_names)
+        said = [
+            ((*words_of(named[card[0]]), *number_words(int(card[1:]))), card)
+            for card in NUMBER_CARDS
+        ]
+        said.append((("wildcard",), WILD))
+        cards = tuple(
+            (words, card)
+            for words, card in said
+            if words and menu.card_kind_ok(card) and menu.fits([card])
+        )
+        if not cards:
+            return []
+        slot = Slot("revealed", cards)
+        build = lambda card, p=who: RevealDie(player=p, card=card)  # noqa: E731
+        return [
+            Form((h, slot), build)
+            for h in self.subjects(state, seat, ("reveals",), ("reveal",))
+        ]
 
     def _more_guesses(
         self, state: DeceptidiceState, menu: GuessMenu, heads: list[Words], who: str
