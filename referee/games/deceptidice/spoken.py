@@ -122,8 +122,7 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
         slot = Slot("revealed", cards)
         build = lambda card, p=who: RevealDie(player=p, card=card)  # noqa: E731
         return [
-            Form((h, slot), build)
-            for h in self.subjects(state, seat, ("reveals",), ("reveal",))
+            Form((h, slot), build) for h in self.subjects(state, seat, ("reveals",), ("reveal",))
         ]
 
     def _more_guesses(
