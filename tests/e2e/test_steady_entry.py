@@ -171,3 +171,27 @@ def test_a_faeker_showdown_moves_nothing_above_the_button_tapped(browser, tmp_pa
     print(f"one Fae-ker showdown: {entry.taps} taps, {entry.scrolls} scrolls")
     assert entry.scrolls == 0
     assert not entry.moved, entry.moved
+
+
+def test_the_faeker_bid_pad_stays_where_it_was_from_bid_to_bid(browser, tmp_path):
+    """Each bid is tapped where the pad stood for the one before: the line of the top
+    card's verdict gave way to the first bid, and the whole pad rose 54 px under the
+    next player's finger."""
+    store = Store(tmp_path / "referee.db")
+    _seed(store, "faeker", ["Ana", "Bo", "Cy"], [top(5)])
+    store.close()
+    pad = [f"Bid {n}" for n in range(6)] + ["Pass", "Call showdown"]
+    with serve(tmp_path) as server:
+        page = open_page(browser, server.url, width=WIDTH, height=HEIGHT, touch=True)
+        page.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").tap()
+        expect(tagged(page, "bid-ladder")).to_contain_text("none yet")
+        before = still(page)
+        shifts = []
+        for amount in (1, 2, 3):
+            page.get_by_role("button", name=f"Bid {amount}", exact=True).tap()
+            expect(tagged(page, "bid-ladder")).to_contain_text(f"bids {amount}")
+            after = still(page)
+            shifts += [(amount, n, before[n], after[n]) for n in pad if after[n][1] != before[n][1]]
+            before = after
+        shot(page, "faeker-bid-pad-after-three-bids")
+    assert not shifts, shifts

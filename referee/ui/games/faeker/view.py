@@ -156,9 +156,11 @@ class FaekerView(GameView):
         return self.last_step(ladder) if newest else ladder
 
     def shows_last_step(self, state: FaekerState) -> bool:
-        # Bidding: the ladder ends with the last step; showing hands: the newest hand
+        # Bidding: the ladder is the last step's line from the start (before the first
+        # bid it opens the top card's verdict), so the bid pad under it never moves when
+        # the first bid takes the place of that line; showing hands: the newest hand
         # shown does, or the call on the ladder before any.
-        return state.phase == "reveal" or (state.phase == "bidding" and bool(state.deal.ladder))
+        return state.phase in ("reveal", "bidding")
 
     def _bidding(self, state: FaekerState) -> ft.Control:
         menu = RULES.choices(state)
@@ -197,7 +199,7 @@ class FaekerView(GameView):
         ]
         return ft.Column(
             [
-                self._ladder(state, newest=bool(state.deal.ladder)),
+                self._ladder(state, newest=True),
                 ft.Text(f"{player}:", weight=ft.FontWeight.BOLD, size=16),
                 ft.Row(bids, wrap=True, spacing=8, run_spacing=8),
                 ft.Row(calls, wrap=True, spacing=8, run_spacing=8),
