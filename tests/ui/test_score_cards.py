@@ -81,3 +81,11 @@ def test_a_score_card_is_as_tall_highlighted_or_not(kind):
     for view, state in _plays(kind, 1):
         frames |= {_frame(chip) for chip in _chips(view.scoreboard(state))}
     assert len(frames) == 1, (kind, frames)
+
+
+def test_a_faeker_ending_says_each_players_cubes_not_a_score_past_the_goal():
+    *_, (view, state) = _plays("faeker", 4)
+    said = [[t for t, _c, _a in texts(chip)] for chip in _chips(view.scoreboard(state))]
+    for seat, lines in enumerate(said):
+        assert f"{state.cubes[seat]} cubes" in lines or f"{state.cubes[seat]} cube" in lines
+        assert not any(f" of {state.goal}" in line for line in lines), lines

@@ -84,7 +84,11 @@ class FaekerView(GameView):
             rows.append(
                 ScoreRow(
                     name=name,
-                    score=f"{state.cubes[seat]} of {state.goal}",
+                    # Toward the goal while it is played; at the end, what each one has
+                    # (a winner's "14 of 12" read as a slip).
+                    score=f"{state.cubes[seat]} of {state.goal}"
+                    if state.phase != "over"
+                    else amount(state.cubes[seat], "cubes"),
                     badges=tuple(badges),
                     highlight=seat in to_act,
                     dimmed=seat in deal.passed and state.phase == "bidding",
