@@ -44,7 +44,7 @@ def test_an_open_swap_names_the_cards_in_the_tables_colours():
         players=TWO,
         open_hands=True,
         swap="draw_pile",
-        colour_names="Rouge",
+        colour_names="Rouge, Bleu",
         actions=[
             dd_guess("Ana", dd_colour(2, "R")),
             dd_challenge("Bo"),
@@ -53,7 +53,7 @@ def test_an_open_swap_names_the_cards_in_the_tables_colours():
         ],
     )
     v = s.play(dd_swap("Ana", give="R1", take="B2"))
-    assert v.headline.startswith("Ana swaps Rouge 1 for ")
+    assert v.headline == "Ana swaps Rouge 1 for Bleu 2 from the draw pile"
 
 
 def test_the_power_cards_a_round_would_show_count_those_face_up_already():
