@@ -91,7 +91,11 @@ def noisy(x: np.ndarray, folder, rng) -> np.ndarray:
     )  # fmt: skip
     noise = np.frombuffer(audio.from_wav(out.read_bytes()), "<i2").astype(np.float64)[: len(x)]
     noise = noise / 32767
-    speech_rms = np.sqrt(np.mean(x[np.abs(x) > 1e-4] ** 2))
+    # The speech's level from its own frames: those within 20 dB of the loudest (not the
+    # pauses, which carry the floor of audio.with_floor and would dilute it).
+    frames = x[: len(x) // 320 * 320].reshape(-1, 320)
+    power = np.mean(frames**2, axis=1)
+    speech_rms = np.sqrt(np.mean(power[power > power.max() * 10 ** (-20 / 10)]))
     gain = speech_rms / (np.sqrt(np.mean(noise**2)) * 10 ** (SNR_DB / 20))
     return x + noise * gain
 

@@ -51,17 +51,46 @@ def with_floor(samples: np.ndarray) -> np.ndarray:
     """Float samples with their pauses lifted to FLOOR_DB below their speech by white noise
     (a fixed seed: the same recording is always heard the same way); a recording whose
     pauses are already that loud is left as it is."""
-    frames = samples[: len(samples) // _FRAME * _FRAME].reshape(-1, _FRAME)
-    if len(frames) == 0:
+    found = _levels(samples)
+    if found is None:
         return samples
-    levels = np.sort(np.sqrt(np.mean(frames**2, axis=1)))
-    speech = np.sqrt(np.mean(levels[len(levels) // 2 :] ** 2))
-    pauses = np.sqrt(np.mean(levels[: max(1, len(levels) // 10)] ** 2))
+    speech, pauses = found
     target = speech * 10 ** (-FLOOR_DB / 20)
     if pauses >= target:
         return samples
     noise = np.random.default_rng(0).normal(0.0, np.sqrt(target**2 - pauses**2), len(samples))
     return samples + noise
+
+
+def _levels(samples: np.ndarray) -> tuple[float, float] | None:
+    """(speech, pauses): the loud half's level and the quietest tenth's, by 20 ms frame."""
+    frames = samples[: len(samples) // _FRAME * _FRAME].reshape(-1, _FRAME)
+    if len(frames) == 0:
+        return None
+    levels = np.sort(np.sqrt(np.mean(frames**2, axis=1)))
+    speech = float(np.sqrt(np.mean(levels[len(levels) // 2 :] ** 2)))
+    pauses = float(np.sqrt(np.mean(levels[: max(1, len(levels) // 10)] ** 2)))
+    return speech, pauses
+
+
+def clearness_db(pcm: bytes) -> float:
+    """How far a recording's speech (its loudest 30% of 20 ms frames) stands above its
+    pauses (the level 20% of its frames are under), in dB: a noisy room's is low. Once
+    `pcm16` lifted its pauses, a clean recording's is about FLOOR_DB. The silence `pcm16`
+    put around the speech is left out: it holds none of the room."""
+    pad = int(RATE * PAD_S)
+    samples = np.frombuffer(pcm, "<i2").astype(np.float64) / 32767
+    if len(samples) > 4 * pad:
+        samples = samples[pad:-pad]
+    frames = samples[: len(samples) // _FRAME * _FRAME].reshape(-1, _FRAME)
+    if len(frames) < 5:
+        return float(FLOOR_DB)
+    levels = np.sort(np.sqrt(np.mean(frames**2, axis=1)))
+    speech = np.sqrt(np.mean(levels[int(len(levels) * 0.7) :] ** 2))
+    pauses = float(np.percentile(levels, 20))
+    if pauses <= 0:
+        return float(FLOOR_DB)
+    return float(20 * np.log10(max(float(speech), 1e-9) / pauses))
 
 
 def from_wav(data: bytes) -> bytes:
