@@ -186,6 +186,13 @@ class GameDevice:
         # A device is told in a turn of its own, so the game may have moved more than once
         # since it last drew: it says every change and shows the newest decisive verdict.
         seen_before, steps_before = self.seen, self.steps_drawn
+        changes = self.live.log_changes(seen_before, version)
+        if changes and changes[-1][1] == "undo" and self.shown is None:
+            # Said where this device's own Undo says it: a move that only vanished from
+            # the screen left the other players asking what happened.
+            who, _kind, what = changes[-1]
+            took = what.removeprefix("undone: ").rstrip(".")
+            self.undone = (version, f"{who} undid: {took or 'the last move'}. Redo puts it back.")
         # A device joining or leaving changes no button's meaning: a tap sent from the
         # screen before still counts (a phone opening the game dropped a bid tapped as it
         # joined). A change of the game itself is a new version, and the shell then
@@ -199,7 +206,6 @@ class GameDevice:
         # Moves since (an undo and another move too); a fix to the log, an earlier version
         # back or a name changed shows no verdict of its own (the device making it shows
         # none either).
-        changes = self.live.log_changes(seen_before, version)
         moved = changes and changes[-1][1] not in FIXES
         added = self.session.steps[_kept(steps_before, self.session.steps) :] if moved else []
         decisive = next((s.verdict for s in reversed(added) if s.verdict.decisive), None)

@@ -273,3 +273,22 @@ class TestShownStands:
         assert shown.stands([session.steps[0], *session.steps])  # one more before it
         assert shown.stands(session.steps[1:])  # one fewer before it
         assert not shown.stands(session.steps[:-1])  # undone
+
+
+def test_a_move_undone_on_another_phone_is_said_where_its_own_undo_says_it(lives):
+    """No verdict was open here: the bid only vanished from B's screen, and the table
+    asked what happened. B says who undid what, as A's own Undo does."""
+    from tests.ui.devices import bidding_on_two, texts_of
+
+    async def run():
+        a, _a_session, _b, b_session = bidding_on_two(lives)
+        a.game.play(a.game.rules.parse_action({"type": "bid", "player": "Bo", "amount": 2}))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        a.game.undo()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return texts_of(b_session.page.views[-1].controls)
+
+    shown = run_async(run())
+    assert "Another device undid: Bo bids 2. Redo puts it back." in shown
