@@ -523,3 +523,30 @@ class TestSeries:
         s = fairybucks(series="Friday")
         assert s.rules.series(s.options) == "Friday"
         assert s.rules.series(fairybucks().options) is None
+
+
+class TestTheShortLotIsTheLast:
+    ruling = "FB-ITEM-LIMITS"
+
+    def test_a_lot_of_fewer_items_says_it_is_the_last_as_it_is_turned_up(self):
+        s = fairybucks(players=("Ana", "Bo"))
+        v = s.play(lot((5, "moon"), (3, "sun")))
+        assert v.details[-1] == (
+            "It holds fewer than three items, so it is the last lot: the item hidden on the "
+            "castle comes after it."
+        )
+        assert v.rulings == ("FB-ITEMS", "FB-ITEM-LIMITS")
+
+    def test_a_full_lot_says_nothing_of_the_last(self):
+        v = fairybucks().play(LOT)
+        assert v.rulings == ("FB-ITEMS",)
+
+    def test_after_the_short_lot_no_lot_may_come_and_the_screen_says_the_castle_is_next(self):
+        from referee.ui.games import VIEWS
+
+        s = fairybucks(players=("Ana", "Bo"), actions=[lot((5, "moon"), (3, "sun"))])
+        assert not s.rules.lots_over(s.state)  # its auction is on
+        s.play(reveal_bucks(Ana="poof", Bo="poof"))
+        assert s.rules.lots_over(s.state)
+        view = VIEWS["fairybucks"](lambda _a: None, lambda: None, lambda _m: None)
+        assert view.status(s.state) == "Every lot is done: turn up the item hidden on the castle."

@@ -86,7 +86,8 @@ class FairyBucksRules(
     )
     phases = {"lot": (Lot, Finale), "auction": (BucksReveal,), "over": ()}
     prompts = {
-        "lot": "No auction is running: turn up the next lot first",
+        "lot": "No auction is running: the next lot comes first (after the last lot, the "
+        "item hidden on the castle)",
         "auction": "Finish the running auction first: enter the next reveal",
         "over": "The game is over",
     }
@@ -311,11 +312,24 @@ class FairyBucksRules(
             )
         )
         worth = sum(i.value for i in action.items)
+        details = [f"{amount(worth, 'points')} on offer, before set bonuses."]
+        rulings = ["FB-ITEMS"]
+        if new.short_lot_played:  # said now, not found out when the next lot is refused
+            details.append(
+                f"It holds fewer than {amount(LOT_SIZE, 'items', spelled=True)}, so it is the "
+                "last lot: the item hidden on the castle comes after it."
+            )
+            rulings.append("FB-ITEM-LIMITS")
         return new, Verdict(
             headline=f"Lot {new.lot_number}: {', '.join(item_text(i) for i in action.items)}",
-            details=(f"{amount(worth, 'points')} on offer, before set bonuses.",),
-            rulings=("FB-ITEMS",),
+            details=tuple(details),
+            rulings=tuple(rulings),
         )
+
+    def lots_over(self, state: FairyBucksState) -> bool:
+        """Whether no lot may be turned up any more: the last one was short (FB-ITEM-LIMITS)
+        or every item of the deck was auctioned; the castle's item comes next."""
+        return state.phase == "lot" and not self.choices(state).lot_sizes
 
     # -- the end -----------------------------------------------------------------------
 

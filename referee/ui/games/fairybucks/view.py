@@ -107,7 +107,7 @@ class FairyBucksView(GameView):
     def status(self, state: FairyBucksState) -> str:
         self._reset_if_moved_on(state)
         if state.phase == "lot":
-            if RULES.lots_left(state) == 0:
+            if RULES.lots_over(state):
                 return "Every lot is done: turn up the item hidden on the castle."
             return "Turn up the next lot and enter its items."
         if state.phase == "auction":
@@ -241,7 +241,7 @@ class FairyBucksView(GameView):
         until it is, the table reads what comes first instead of a button it cannot use."""
         ready = len(pending) == 1
         finale = action_button(
-            "Castle and final scores", lambda _e: self._confirm_finale(), filled=last
+            "Castle and final scores", lambda _e: self._confirm_finale(last), filled=last
         )
         if last:
             if ready:
@@ -261,12 +261,16 @@ class FairyBucksView(GameView):
         told = tagged("finale-hint", ft.Text(said, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
         return [ft.Divider(height=32), told, *([finale] if ready else [])]
 
-    def _confirm_finale(self) -> None:
+    def _confirm_finale(self, last: bool) -> None:
+        """`last`: no lot may come any more (RULES.lots_over)."""
         item = self.pending[0]
+        # "No more lots" only where more could have come: after the last lot it read as
+        # a choice the table did not have.
+        after = "" if last else "; no more lots can be auctioned"
         self.confirm(
             "Score the game now?",
             f"{_item(item)} is the item hidden on the castle. The richest player takes the "
-            "castle and the game is scored; no more lots can be auctioned.",
+            f"castle and the game is scored{after}.",
             lambda: self.play(Finale(castle_item=item)),
         )
 
