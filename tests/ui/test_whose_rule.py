@@ -65,3 +65,12 @@ def test_a_settled_disputes_verdict_cites_its_rulings_by_title_and_whose_they_ar
     assert "Bluff: at least the bid — the referee's reading (the rules are silent; option " in (
         " ".join(said)
     )
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_printed_rule_holds_none_of_the_referees_own_words(kind):
+    """What the printed rules say is said as theirs alone: an aside of the referee inside
+    one ("the referee asks how many cards it held") read as the rulebook's."""
+    for ruling in GAMES[kind].rulings:
+        if ruling.source == "printed":
+            assert "referee" not in ruling.text.lower(), (ruling.id, ruling.text)

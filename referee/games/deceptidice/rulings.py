@@ -250,7 +250,8 @@ RULINGS = RulingBook(
             f"round together fit the deck: at most {COPIES_EACH} of each number-colour card, "
             f"{WILDCARDS} wildcards, "
             "and no expansion card the table does not play. Discarded dice are not entered "
-            "card by card, so they do not limit later rounds.",
+            "card by card, so they do not limit later rounds: the loser's discarded die is "
+            "entered by how many cards it held, among the sizes the even split allows.",
         ),
         Ruling(
             id="DD-CHALLENGE",
@@ -258,8 +259,7 @@ RULINGS = RulingBook(
             title="Who loses a challenge",
             text="If the challenged guess is true, the challenger loses; if not, the player "
             "who made it loses. The loser discards one of their dice, face up (they choose "
-            "which; the referee asks how many cards it held, among the sizes the even split "
-            "allows), and is the Liar of the next round.",
+            "which), and is the Liar of the next round.",
         ),
         Ruling(
             id="DD-END",
@@ -295,8 +295,8 @@ RULINGS = RulingBook(
             id="DD-OPEN",
             source="printed",
             title="Variant: open hands",
-            text="Everyone shows their starting cards to the table. The referee does not "
-            "track hands; with open hands a swap names the cards that change hands.",
+            text="Everyone shows their starting cards to the table, so a swap is made in the "
+            "open: the cards that change hands are named.",
             option="open_hands",
             when=True,
         ),
