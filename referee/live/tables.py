@@ -41,6 +41,7 @@ from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it fro
     SimultaneousPicks,
 )
 from referee.live.turns import turns_on
+from referee.storage.pending import StoredPick
 from referee.storage.store import StaleWrite, Store
 
 ANOTHER = "Another device"  # a change's maker when none is known (another referee)
@@ -91,6 +92,10 @@ class LiveTable(SimultaneousPicks):
     # What now? of the game as it stands: (the version it is of, it), one for every device.
     _taught: tuple[int, WhatNow] | None = field(default=None, init=False, repr=False, compare=False)
     _telling: bool = field(default=False, init=False, repr=False, compare=False)
+    # What was tapped in (picks, drafts) for each moment an Undo took back, newest last.
+    _undone_entries: list[tuple[dict, dict]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
 
     @property
     def game_id(self) -> int:
@@ -211,14 +216,38 @@ class LiveTable(SimultaneousPicks):
                 told = self._reload()  # another process wrote first: nothing of ours is kept
             else:
                 self._logged(say(result), by, kind)
+                entered = (dict(self.picks), dict(self.drafts))
                 self.picks.clear()
                 self.taken_back.clear()
                 self.drafts.clear()
+                self._keep_entries(kind, entered)
         self._announce(exclude=None if told else device)
         self.on_moved()
         if told:
             raise Stale(told)
         return result
+
+    def _keep_entries(self, kind: str, entered: tuple[dict, dict]) -> None:
+        """An Undo keeps what was tapped in for the moment it took back (the guesses made,
+        a hand half typed); the Redo that brings that moment back brings them back too,
+        stored again as if tapped. Any other change ends them."""
+        if kind == "undo":
+            self._undone_entries.append(entered)
+            return
+        kept = self._undone_entries.pop() if kind == "redo" and self._undone_entries else None
+        if kind != "redo":
+            self._undone_entries.clear()
+        if kept is None:
+            return
+        picks, drafts = kept
+        store, revision = self.table.store, self.table.revision
+        for seat, p in picks.items():
+            store.picks.save(
+                self.game_id, revision, seat, StoredPick(p.value, p.owner, p.by, p.private)
+            )
+        for name, value in drafts.items():
+            store.picks.save_draft(self.game_id, revision, name, value)
+        self.picks, self.drafts = picks, drafts
 
     def _reload(self) -> str:
         """Read the game again after another process wrote first; say what changed."""
@@ -263,6 +292,7 @@ class LiveTable(SimultaneousPicks):
         self.picks.clear()
         self.taken_back.clear()
         self.drafts.clear()
+        self._undone_entries.clear()  # another process moved the game: none is this one's
         with contextlib.suppress(sqlite3.Error, RefereeError):
             self.load_picks()
         return what

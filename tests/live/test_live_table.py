@@ -122,3 +122,35 @@ class TestPrivateSimultaneousEntry:
         game.pick(game.version, "A", 0, "AS", private=True)
         game.unpick(game.version, "A", 0)
         assert 0 not in game.picks
+
+
+class TestUndoKeepsWhatWasTappedIn:
+    """An Undo took back the moment two guesses were made for; its Redo brings the
+    guesses back (the table lost them, and Redo gave '0 of 3 guessed')."""
+
+    def fairy_with_two_guesses(self, live):
+        game = live.create(GameRecord(game="fairy", players=["Ana", "Bo", "Cy"]))
+        game.play(game.version, "host", {"type": "opening", "card": 7})
+        game.pick(game.version, "Ana's phone", 0, "higher", private=False)
+        game.pick(game.version, "Bo's phone", 1, "lower", private=True)
+        return game
+
+    def test_redo_brings_back_the_guesses_the_undo_took_away(self, live, tmp_path):
+        game = self.fairy_with_two_guesses(live)
+        game.undo(game.version, "host")
+        assert game.picks == {}
+        game.redo(game.version, "host")
+        assert {s: p.value for s, p in game.picks.items()} == {0: "higher", 1: "lower"}
+        assert game.picks[1].private and game.picks[1].owner == "Bo's phone"
+        # Stored again, as a tap stores them: another referee on the folder reads them.
+        other = LiveTables(Store(tmp_path / "referee.db")).open(game.game_id)
+        assert {s: p.value for s, p in other.picks.items()} == {0: "higher", 1: "lower"}
+
+    def test_a_move_after_the_undo_ends_them(self, live):
+        game = self.fairy_with_two_guesses(live)
+        game.undo(game.version, "host")
+        game.play(game.version, "host", {"type": "opening", "card": 9})
+        assert game.picks == {}
+        game.undo(game.version, "host")
+        game.redo(game.version, "host")
+        assert game.picks == {}  # the redo brought back the 9, whose moment had none
