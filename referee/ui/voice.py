@@ -11,6 +11,11 @@ import asyncio
 from referee.core.spoken import PickMove, TableWord
 from referee.live import voice_inbox
 
+# How far a screen with the microphone button lets its end scroll clear of the bottom edge:
+# the button (assets/voice.js) stands 88 px up and is 56 px tall, over the page; without
+# this the last buttons of a screen (a player's guess, Show log) stayed under it.
+MIC_CLEARANCE = 88 + 56 + 16
+
 UNDO_HINT = ' Say "undo" or tap Undo to take it back.'
 MOVED_ON = "The game moved on while you spoke, so nothing was played: say the move again."
 LEFT = "This screen left the game, so nothing was played."

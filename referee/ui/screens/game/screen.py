@@ -19,6 +19,7 @@ from referee.ui.screens.game.whatnow_toggle import WhatNowHere
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
 from referee.ui.suits import suited
+from referee.ui.voice import MIC_CLEARANCE
 from referee.ui.whatnow_panel import panel
 from referee.ui.widgets import (
     TAP,
@@ -273,7 +274,7 @@ class GameScreen(Screen):
             tagged("game", ft.Column(header, spacing=6)),
             ft.Container(
                 ft.Column([*whatnow, ft.Column(parts, spacing=10)], spacing=0),
-                padding=layout_values.padding(bottom=24),
+                padding=layout_values.padding(bottom=MIC_CLEARANCE),
             ),
         )
 

@@ -11,6 +11,7 @@ from referee.ui import routes
 from referee.ui.screen import Screen
 from referee.ui.screens.settle.dispute import DisputeScreen, from_game, game_of
 from referee.ui.spoken_buttons import ButtonEars
+from referee.ui.voice import MIC_CLEARANCE
 
 
 class SettleScreen(Screen):
@@ -68,7 +69,9 @@ class SettleScreen(Screen):
 
     def body(self) -> ft.Control:
         before = self.dispute.answer
-        form = ft.Column([self.dispute.view()], scroll=ft.ScrollMode.AUTO, expand=True)
+        # Its end scrolls clear of the microphone button (ui/voice.py).
+        clear = ft.Container(height=MIC_CLEARANCE - 60)  # the verdict's bar stands below
+        form = ft.Column([self.dispute.view(), clear], scroll=ft.ScrollMode.AUTO, expand=True)
         verdict, refused = self.dispute.answer
         # The tap that brought a verdict where there was none (or made the dispute one the
         # rules refuse) is felt, once: a verdict that only changes with the next card is
