@@ -38,7 +38,10 @@ def tap(dialog, label: str) -> None:
 
 
 @pytest.fixture
-def asks():
+def asks(monkeypatch):
+    # At once, as without a server's loop: a worker that ran a browser test before holds
+    # Playwright's loop, and a turn queued on it never came (the dialogs never showed).
+    monkeypatch.setattr(Asks, "_soon", staticmethod(lambda work, *args: work(*args)))
     return Asks()
 
 

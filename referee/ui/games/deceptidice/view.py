@@ -208,14 +208,24 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         menu = RULES.choices(state)
         player = state.players[acting(menu.actor)]
         parts: list[ft.Control] = []
-        if menu.challenge:
-            last = state.round.last
-            assert last is not None  # a challenge is of the last guess
+        # The challenge's place is kept from the round's first guess on: it came in above
+        # the guess pad after that guess and pushed the pad down under the next finger.
+        last = state.round.last
+        if menu.challenge and last is not None:
             parts.append(
                 action_button(
                     f"Challenge {state.players[last.seat]}'s guess",
                     lambda _e: self.play(Challenge(player=player)),
                     icon=ft.Icons.GAVEL,
+                )
+            )
+        else:
+            parts.append(
+                action_button(
+                    "Challenge: no guess yet this round",
+                    lambda _e: None,
+                    icon=ft.Icons.GAVEL,
+                    disabled=True,
                 )
             )
         if menu.reveal:
