@@ -10,6 +10,8 @@ twice fails the suite, and pytest reports every rerun ("R"), so a real failure s
 Tests without a server build and send controls as the app does (referee.app's Flet).
 """
 
+import asyncio
+
 import pytest
 
 from referee import flet_patches
@@ -46,3 +48,24 @@ def _shut_what_now_waits(monkeypatch):
     from referee.ui.screens.game import whatnow_toggle
 
     monkeypatch.setattr(whatnow_toggle, "KEEP_AFTER_S", 3600)
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_loop(request):
+    """Outside the browser tests, no event loop runs on the main thread. A browser test
+    earlier in the same worker leaves Playwright's loop marked running there (its sync API
+    runs it in a greenlet), and code that asks for the running loop then queued work on a
+    loop that never turns while the test runs: an ask's dialog never showed, a device was
+    never told. The mark is put back afterwards, for Playwright's next call."""
+    if request.node.nodeid.startswith("tests/e2e/"):
+        yield
+        return
+    loop = asyncio._get_running_loop()
+    if loop is None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

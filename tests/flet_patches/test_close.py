@@ -10,6 +10,7 @@ from flet_web.fastapi.flet_app import FletApp
 from starlette.websockets import WebSocketDisconnect
 
 from referee.flet_patches import close
+from tests.helpers import run_async
 
 
 class _Dropped:
@@ -37,7 +38,7 @@ def test_flets_own_loop_raises_on_a_socket_that_went():
         await close.ORIGINAL(app)
 
     with pytest.raises(WebSocketDisconnect):
-        asyncio.run(run())
+        run_async(run())
 
 
 def test_the_patched_loop_ends_quietly_and_the_next_read_says_the_page_went():
@@ -52,7 +53,7 @@ def test_the_patched_loop_ends_quietly_and_the_next_read_says_the_page_went():
             await app._FletApp__websocket.receive_bytes()
         return socket.sent, app._FletApp__send_queue is queue
 
-    sent, queue_kept = asyncio.run(run())
+    sent, queue_kept = run_async(run())
     assert sent == [b"\x00move"]  # nothing more is tried on a socket that went
     assert queue_kept  # the receive loop puts its end mark there
 
@@ -71,4 +72,4 @@ def test_a_page_that_closed_cleanly_ends_as_in_flet():
         await close.send_loop(app)
         return app._FletApp__websocket, app._FletApp__send_queue
 
-    assert asyncio.run(run()) == (None, None) and Fine.sent == [b"\x00move"]
+    assert run_async(run()) == (None, None) and Fine.sent == [b"\x00move"]

@@ -109,7 +109,7 @@ class TestWhileDevicesAreTold:
                 await asyncio.sleep(0)
             return seen
 
-        seen = asyncio.run(tap())
+        seen = run_async(tap())
         assert seen == [False, False, False]
         assert gc.isenabled()
 

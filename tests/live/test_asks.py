@@ -7,6 +7,7 @@ import pytest
 
 from referee.live import asks as asks_module
 from referee.live.asks import Asks, on_host_machine
+from tests.helpers import run_async
 
 
 class Clock:
@@ -156,5 +157,5 @@ class TestOnTheServersLoop:
                 if told:
                     break
 
-        asyncio.run(serve())
+        run_async(serve())
         assert told == ["expired"] and asks.open() == [] and len(changes) == 2

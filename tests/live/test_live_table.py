@@ -9,7 +9,7 @@ from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.live.tables import LiveTables, Stale
 from referee.storage.store import Store
-from tests.helpers import board, top
+from tests.helpers import board, run_async, top
 
 
 def faeker_game(live):
@@ -52,7 +52,7 @@ class TestOneTablePerGame:
             for _ in range(10):
                 await asyncio.sleep(0)
 
-        asyncio.run(tap())
+        run_async(tap())
         assert order == ["A sent", "told B", "told C", "told D"]
 
 

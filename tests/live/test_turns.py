@@ -7,7 +7,7 @@ import weakref
 from referee.core.record import GameRecord
 from referee.live.tables import LiveTables
 from referee.storage.store import Store
-from tests.helpers import top
+from tests.helpers import run_async, top
 
 
 def faeker_game(live):
@@ -44,7 +44,7 @@ def told_in_order(live, *devices: str) -> list[str]:
         await all_change(games, order)
         await settle()
 
-    asyncio.run(taps())
+    run_async(taps())
     return order
 
 
@@ -71,7 +71,7 @@ class TestTurns:
             await all_change([one, two], order)
             await settle()
 
-        asyncio.run(taps())
+        run_async(taps())
         assert order == ["B", "C", "X"]
 
     def test_a_server_loop_gone_leaves_nothing_of_its_turns_behind(self, tmp_path):
@@ -88,7 +88,7 @@ class TestTurns:
             await settle()
 
         try:
-            asyncio.run(taps())
+            run_async(taps())
         finally:
             lives.close()
             store.close()
@@ -110,7 +110,7 @@ class TestTurns:
             loop.call_soon(loop.call_soon, loop.call_soon, order.append, "tap")
             await settle()
 
-        asyncio.run(taps())
+        run_async(taps())
         assert order.index("tap") < order.index("D")
 
     def test_a_game_changing_again_while_it_tells_lets_the_next_game_go_after_a_round(self, live):
@@ -126,7 +126,7 @@ class TestTurns:
             one.undo(1, "changer 0")
             await settle()
 
-        asyncio.run(taps())
+        run_async(taps())
         # B, then C (told of both changes at once: a device due keeps its place), then
         # the other game's round, and only then B again, for the second change
         assert order == ["B", "C", "X", "Y", "B"]

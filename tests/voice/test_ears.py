@@ -3,7 +3,6 @@ as a tap would (play, pick, undo), "Heard: ..." is said with Undo; speech that i
 move changes nothing and says so in one sentence with an example; a move heard with doubt
 is only offered ("Did you say ...?") and played on Yes."""
 
-import asyncio
 import random
 import shutil
 import subprocess
@@ -14,6 +13,7 @@ import pytest
 
 from referee.games import GAMES
 from referee.voice import audio
+from tests.helpers import run_async
 
 pytestmark = pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
 
@@ -68,7 +68,7 @@ def hear(device, body):
     if device.ears is None:
         device.ears = Ears(device)
         device.ears.open()
-    return asyncio.run(device.ears.hear(body))
+    return run_async(device.ears.hear(body))
 
 
 def test_a_players_guess_is_their_pick_as_a_tap_makes_it(tmp_path):

@@ -2,11 +2,11 @@
 with the token of a browser whose page shows a game is heard; anything else is refused and
 never reaches the app. The samples go to that page's handler and nowhere else."""
 
-import asyncio
 import json
 
 from referee.live import voice_inbox
 from referee.live.server import DEVICE_COOKIE, AllowedHosts, HostCheck
+from tests.helpers import run_async
 
 TOKEN = "Abcdefghijklmnopqrstuvwx"
 
@@ -34,7 +34,7 @@ def post(origin, cookie, body=b"\x00\x00" * 800, path="/voice", game=b"game=7", 
     async def send(message):
         sent.append(message)
 
-    asyncio.run(HostCheck(app, AllowedHosts(share=False))(scope, receive, send))
+    run_async(HostCheck(app, AllowedHosts(share=False))(scope, receive, send))
     if not sent:
         return None, seen
     body = sent[1]["body"]
