@@ -43,6 +43,7 @@ class SimultaneousPicks:
         teach: bool
         replaced: dict[int, tuple[str, str]]
         taken_back: dict[int, Pick]
+        _undone_entries: list[tuple[dict, dict]]
 
         @property
         def game_id(self) -> int: ...
@@ -165,6 +166,32 @@ class SimultaneousPicks:
             return [
                 said for v, (o, said) in self.replaced.items() if o == owner and after < v <= upto
             ]
+
+    def _entries_moved(self, kind: str) -> None:
+        """The game moved (`kind`: the change's kind), and what was tapped in for it ends.
+        An Undo keeps it for the moment it took back (the guesses made, a hand half
+        typed); the Redo that brings that moment back brings it back too, stored again as
+        if tapped. Any other change ends what was kept."""
+        entered = (dict(self.picks), dict(self.drafts))
+        self.picks.clear()
+        self.taken_back.clear()
+        self.drafts.clear()
+        if kind == "undo":
+            self._undone_entries.append(entered)
+            return
+        kept = self._undone_entries.pop() if kind == "redo" and self._undone_entries else None
+        if kind != "redo":
+            self._undone_entries.clear()
+        if kept is None:
+            return
+        picks, drafts = kept
+        store, revision = self.table.store, self.table.revision
+        for seat, p in picks.items():
+            stored = StoredPick(p.value, p.owner, p.by, p.private)
+            store.picks.save(self.game_id, revision, seat, stored)
+        for name, value in drafts.items():
+            store.picks.save_draft(self.game_id, revision, name, value)
+        self.picks, self.drafts = picks, drafts
 
     def unpick(self, seen: int, device: str, seat: int, owner: str | None = None) -> None:
         with self.lock:

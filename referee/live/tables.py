@@ -41,7 +41,6 @@ from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it fro
     SimultaneousPicks,
 )
 from referee.live.turns import turns_on
-from referee.storage.pending import StoredPick
 from referee.storage.store import StaleWrite, Store
 
 ANOTHER = "Another device"  # a change's maker when none is known (another referee)
@@ -93,9 +92,7 @@ class LiveTable(SimultaneousPicks):
     _taught: tuple[int, WhatNow] | None = field(default=None, init=False, repr=False, compare=False)
     _telling: bool = field(default=False, init=False, repr=False, compare=False)
     # What was tapped in (picks, drafts) for each moment an Undo took back, newest last.
-    _undone_entries: list[tuple[dict, dict]] = field(
-        default_factory=list, init=False, repr=False, compare=False
-    )
+    _undone_entries: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     @property
     def game_id(self) -> int:
@@ -216,38 +213,12 @@ class LiveTable(SimultaneousPicks):
                 told = self._reload()  # another process wrote first: nothing of ours is kept
             else:
                 self._logged(say(result), by, kind)
-                entered = (dict(self.picks), dict(self.drafts))
-                self.picks.clear()
-                self.taken_back.clear()
-                self.drafts.clear()
-                self._keep_entries(kind, entered)
+                self._entries_moved(kind)
         self._announce(exclude=None if told else device)
         self.on_moved()
         if told:
             raise Stale(told)
         return result
-
-    def _keep_entries(self, kind: str, entered: tuple[dict, dict]) -> None:
-        """An Undo keeps what was tapped in for the moment it took back (the guesses made,
-        a hand half typed); the Redo that brings that moment back brings them back too,
-        stored again as if tapped. Any other change ends them."""
-        if kind == "undo":
-            self._undone_entries.append(entered)
-            return
-        kept = self._undone_entries.pop() if kind == "redo" and self._undone_entries else None
-        if kind != "redo":
-            self._undone_entries.clear()
-        if kept is None:
-            return
-        picks, drafts = kept
-        store, revision = self.table.store, self.table.revision
-        for seat, p in picks.items():
-            store.picks.save(
-                self.game_id, revision, seat, StoredPick(p.value, p.owner, p.by, p.private)
-            )
-        for name, value in drafts.items():
-            store.picks.save_draft(self.game_id, revision, name, value)
-        self.picks, self.drafts = picks, drafts
 
     def _reload(self) -> str:
         """Read the game again after another process wrote first; say what changed."""
@@ -289,10 +260,7 @@ class LiveTable(SimultaneousPicks):
             parts.append("; ".join(added[-3:]))
         what = "; ".join(parts) or "nothing you can see"
         self._logged(what, kind="undo" if undone and not added else "change")
-        self.picks.clear()
-        self.taken_back.clear()
-        self.drafts.clear()
-        self._undone_entries.clear()  # another process moved the game: none is this one's
+        self._entries_moved("reload")  # another process moved the game: none is this one's
         with contextlib.suppress(sqlite3.Error, RefereeError):
             self.load_picks()
         return what

@@ -37,7 +37,8 @@ def named_buttons(root: ft.BaseControl) -> dict[str, Callable[[], None]]:
                 if handler and not control.disabled and not target.disabled:
                     found.setdefault(control.label, handler)
         elif isinstance(control, ft.Button | ft.IconButton) and id(control) not in inside:
-            name = control.content if isinstance(control.content, str) else control.tooltip
+            content = getattr(control, "content", None)  # an IconButton's is its icon
+            name = content if isinstance(content, str) else control.tooltip
             handler = _handler(control)
             if isinstance(name, str) and name and handler and not control.disabled:
                 found.setdefault(name, handler)
