@@ -89,3 +89,19 @@ def test_a_faeker_ending_says_each_players_cubes_not_a_score_past_the_goal():
     for seat, lines in enumerate(said):
         assert f"{state.cubes[seat]} cubes" in lines or f"{state.cubes[seat]} cube" in lines
         assert not any(f" of {state.goal}" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_table_of_scores_is_headed_by_what_each_row_is(kind):
+    from referee.ui.screens.standings.panels import progress_panel
+
+    rules = GAMES[kind]
+    moment = rules.moments.removesuffix("s")
+    session = Session(rules, GameRecord(game=kind, players=["Ana", "Bo", "Cy"]))
+    said = [text for text, _c, _a in texts(progress_panel(session))]
+    assert f"No {moment} has been scored yet." in said, said
+    rng = random.Random(3)
+    while f"Scores by {moment}" not in said:
+        session.play(rules.draw(session.state, rng))
+        assert not rules.is_over(session.state), said
+        said = [text for text, _c, _a in texts(progress_panel(session))]

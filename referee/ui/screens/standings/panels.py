@@ -160,7 +160,7 @@ def standings_panel(session: Session, actions: ft.Control | None = None) -> ft.C
                         if actions is not None
                         else []
                     ),
-                    ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
+                    ft.Text(_by_moment(session.rules), weight=ft.FontWeight.BOLD),
                     _table(history, players),
                     ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
                     _chart(history, players, session.rules),
@@ -206,15 +206,24 @@ def progress_panel(session: Session) -> ft.Control:
                 *now,
                 *(
                     [
-                        ft.Text("Scores by round", weight=ft.FontWeight.BOLD),
+                        ft.Text(_by_moment(session.rules), weight=ft.FontWeight.BOLD),
                         _table(history, players),
                         ft.Text("Scores over the game", weight=ft.FontWeight.BOLD),
                         _chart(history, players, session.rules),
                     ]
                     if len(history) > 1
-                    else [ft.Text("No round has been scored yet.", italic=True)]
+                    else [ft.Text(f"No {_moment(session.rules)} has been scored yet.", italic=True)]
                 ),
             ],
             spacing=8,
         ),
     )
+
+
+def _moment(rules) -> str:
+    """What each row of the table of scores is: "trick" in FAJ, "lot" in Fairy Bucks."""
+    return rules.moments.removesuffix("s")
+
+
+def _by_moment(rules) -> str:
+    return f"Scores by {_moment(rules)}"
