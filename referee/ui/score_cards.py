@@ -10,6 +10,14 @@ from referee.ui.theme import player_colours
 from referee.ui.widgets import slug, tagged
 
 CHIP_WIDTH = 86  # px: four chips across a 390 px phone, more scroll sideways
+# A name's size by its longest word, in letters that fit a chip's width at that size.
+NAME_SIZES = ((8, 13), (10, 11), (12, 10))
+
+
+def name_size(name: str) -> int:
+    """The largest size at which the name's longest word fits on one line of a chip."""
+    longest = max((len(word) for word in name.split()), default=0)
+    return next((size for letters, size in NAME_SIZES if longest <= letters), NAME_SIZES[-1][1])
 
 
 @dataclass(frozen=True)
@@ -71,7 +79,14 @@ def scoreboard(
     for row, colour in zip(rows, colours, strict=True):
         lines: list[ft.Control] = [
             # A long name wraps instead of being cut: the chip is the player's only label.
-            ft.Text(row.name, weight=ft.FontWeight.BOLD, size=13, text_align=ft.TextAlign.CENTER),
+            # Between its words: a word too long for the chip is drawn smaller, since
+            # "Bartholomew" broke as "Bartholom / ew".
+            ft.Text(
+                row.name,
+                weight=ft.FontWeight.BOLD,
+                size=name_size(row.name),
+                text_align=ft.TextAlign.CENTER,
+            ),
             tagged(
                 f"score-{slug(row.name)}",
                 # "12 of 12", "shows 16": a longer score smaller, never cut, in a line as

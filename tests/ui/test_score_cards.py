@@ -105,3 +105,11 @@ def test_the_table_of_scores_is_headed_by_what_each_row_is(kind):
         session.play(rules.draw(session.state, rng))
         assert not rules.is_over(session.state), said
         said = [text for text, _c, _a in texts(progress_panel(session))]
+
+
+def test_a_long_name_is_drawn_smaller_rather_than_broken_inside_a_word():
+    from referee.ui.score_cards import name_size
+
+    assert name_size("Ana") == 13
+    assert name_size("Bartholomew") < 13
+    assert name_size("Ana Maria") == 13  # wraps between its words
