@@ -113,3 +113,10 @@ def test_a_long_name_is_drawn_smaller_rather_than_broken_inside_a_word():
     assert name_size("Ana") == 13
     assert name_size("Bartholomew") < 13
     assert name_size("Ana Maria") == 13  # wraps between its words
+
+
+def test_a_charts_axis_steps_in_whole_round_numbers():
+    from referee.ui.screens.standings.panels import step
+
+    assert [step(span) for span in (1, 4, 9, 24, 40, 250)] == [1, 1, 2, 5, 10, 50]
+    assert all(isinstance(step(span), int) for span in (0.5, 3.7, 12))

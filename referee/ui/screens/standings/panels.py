@@ -41,6 +41,15 @@ def place_lines(session: Session) -> list[tuple[int, str, bool]]:
     ]
 
 
+def step(span: float, labels: int = 5) -> int:
+    """A whole, round step between an axis's labels: 1, 2 or 5 times a power of ten, so
+    that about `labels` of them cover `span`."""
+    rough, power = max(1.0, span / labels), 1
+    while power * 10 <= rough:
+        power *= 10
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+
+
 def _chart(history, players, rules) -> ft.Control:
     import flet_charts as fch  # only the standings screen needs it: keeps the app's start quick
 
@@ -69,8 +78,22 @@ def _chart(history, players, rules) -> ft.Control:
                         max_y=max(1, *values),
                         interactive=False,
                         # What each axis counts, in the game's words: rounds and cubes.
-                        left_axis=fch.ChartAxis(label_size=28, **axis_title(rules.unit)),
-                        bottom_axis=fch.ChartAxis(label_size=22, **axis_title(rules.moments)),
+                        # Whole steps only, a few of them, and no label for the ends the
+                        # data reach: "0.5 turns" and a "-1" crowding "0" read as slips.
+                        left_axis=fch.ChartAxis(
+                            label_size=28,
+                            label_spacing=step(max(1, *values) - min(0, *values)),
+                            show_min=False,
+                            show_max=False,
+                            **axis_title(rules.unit),
+                        ),
+                        bottom_axis=fch.ChartAxis(
+                            label_size=22,
+                            label_spacing=step(max(1, len(history) - 1)),
+                            show_min=False,
+                            show_max=False,
+                            **axis_title(rules.moments),
+                        ),
                     ),
                     height=200,
                     padding=ft.Padding.only(right=12, top=8),
