@@ -4,6 +4,16 @@ import pytest
 
 from tests.e2e.browser import chromium_available, launch, shot
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser tests skip without it
+    expect = None
+else:
+    # An assertion waits as long as a loaded 2-core machine may take to draw a change:
+    # Playwright's 5 s failed steps at the suite's tail, where two browsers and two
+    # servers share the cores (they passed on their rerun).
+    expect.set_options(timeout=15_000)
+
 
 @pytest.fixture(scope="session")
 def browser():
