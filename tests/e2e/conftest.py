@@ -32,8 +32,8 @@ def browser():
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
-    if report.when == "call" and report.failed:
-        item.stash[FAILED] = True
+    if report.when == "call":  # each run of it, a rerun too, says its own
+        item.stash[FAILED] = report.failed
     return report
 
 
