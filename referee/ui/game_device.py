@@ -100,7 +100,11 @@ class GameDevice:
         self.undone: tuple[int, str] | None = None
         self.log_open: set[str] = set()  # the log entries open on this device
         self.shown: Shown | None = None  # the verdict open on this device, held to the log
-        self.steps_drawn: list = []  # the log's steps as this device last drew them
+        # The version and log steps this device last said the changes up to (a verdict
+        # opened, a toast, an undo line). Apart from `seen`: a redraw told of one change
+        # may draw a later one too, and that one must still be said when it is told.
+        self.told = live.version
+        self.steps_told: list = list(live.table.session.steps)
         self.ears = Ears(self)  # push to talk, while this device shows the game
         self.joined = False
         # Play again said who starts and why; shown until the first action.
@@ -154,7 +158,6 @@ class GameDevice:
     def drawn(self) -> None:
         """The screen now shows this version of the game."""
         self.seen = self.live.version
-        self.steps_drawn = list(self.session.steps)
 
     # -- the devices showing it --------------------------------------------------------
 
@@ -185,7 +188,10 @@ class GameDevice:
             return
         # A device is told in a turn of its own, so the game may have moved more than once
         # since it last drew: it says every change and shows the newest decisive verdict.
-        seen_before, steps_before = self.seen, self.steps_drawn
+        with self.live.lock:
+            version = self.live.version  # said up to the game as it is, not as it was
+            seen_before, steps_before = self.told, self.steps_told
+            self.told, self.steps_told = version, list(self.session.steps)
         changes = self.live.log_changes(seen_before, version)
         if changes and changes[-1][1] == "undo" and self.shown is None:
             # Said where this device's own Undo says it: a move that only vanished from
@@ -242,13 +248,17 @@ class GameDevice:
         """Run a change to the shared game; a refusal, a stale screen or a failed save is
         told, changes nothing, and the screen shows the game as it now is."""
         try:
-            return change()
+            done = change()
         except RefereeError as exc:
             self.render()
             self.shell.phone.felt("refused")
             self.toast(exc.reason)
         except sqlite3.Error as exc:
             self.toast(f"Could not save ({exc}); nothing was changed. Try again.")
+        else:
+            with self.live.lock:  # this device's own change is never said to it again
+                self.told, self.steps_told = self.live.version, list(self.session.steps)
+            return done
         return None
 
     def play(self, action) -> None:

@@ -139,6 +139,29 @@ async def fix(app, number: int, kind: str, action=None, keep_up_to_there=False) 
     await told()
 
 
+class TestAVerdictFromAnotherDeviceOpensHere:
+    def test_when_this_device_is_told_of_a_guess_after_the_card_landed_too(self, lives):
+        """A device is told in a turn of its own: told of Bo's guess while B's card has
+        already landed, it draws the card's verdict; the turn that tells it of the card
+        must still open that verdict (the dialog was missing in a run of the suite)."""
+
+        async def run():
+            a, sa, b, _sb = await two_devices(lives, "fairy", ["Ana", "Bo"], FAIRY)
+            ok(a)
+            ok(b)
+            b.game.pick(0, "lower")
+            picked = b.game.live.version
+            b.game.pick(1, "higher")  # the last guess: the guesses go in as one action
+            play(b, turn_up(12))
+            a.game._changed_elsewhere(picked)  # told of the first guess only now
+            a.game._changed_elsewhere(b.game.live.version)
+            await told()
+            return sa
+
+        sa = run_async(run())
+        assert said(sa, "verdict-headline") == [RIGHT]
+
+
 class TestAFixToTheLogOnAnotherDevice:
     def _after(self, lives, change):
         async def run():
