@@ -41,6 +41,7 @@ from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it fro
     SimultaneousPicks,
 )
 from referee.live.turns import turns_on
+from referee.storage.pending import StoredPick
 from referee.storage.store import StaleWrite, Store
 
 ANOTHER = "Another device"  # a change's maker when none is known (another referee)
@@ -214,11 +215,25 @@ class LiveTable(SimultaneousPicks):
             else:
                 self._logged(say(result), by, kind)
                 self._entries_moved(kind)
+                if kind == "undo":
+                    self._picked_again(result, device, by)
         self._announce(exclude=None if told else device)
         self.on_moved()
         if told:
             raise Stale(told)
         return result
+
+    def _picked_again(self, undone, device: str, by: str | None) -> None:
+        """An undone choice that everyone made at once (a trick's cards, the guesses) comes
+        back as the picks it was gathered from, open to all: changing one pick makes the
+        choice again, where it used to mean entering every seat's again."""
+        picks = self.table.rules.picks_in(self.table.state, undone)
+        store, revision = self.table.store, self.table.revision
+        for seat, value in picks.items():
+            store.picks.save(
+                self.game_id, revision, seat, StoredPick(value, device, by or "", False)
+            )
+            self.picks[seat] = Pick(value, device, False, by or "")
 
     def _reload(self) -> str:
         """Read the game again after another process wrote first; say what changed."""

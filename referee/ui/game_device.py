@@ -335,10 +335,27 @@ class GameDevice:
     def undo(self, _e=None) -> None:
         verdicts = self.session.verdicts
         undone = verdicts[-1].headline if verdicts else None
-        if self.change(lambda: self.live.undo(self.seen, self.device, self.name)) is not None:
+        action = self.change(lambda: self.live.undo(self.seen, self.device, self.name))
+        if action is not None:
             said = f"Undone: {(undone or '').rstrip('.')}. Redo puts it back."
             self.undone = (self.live.version, said)
             self.render(to_top=True)
+            self._entered_again(action)
+
+    def _entered_again(self, action) -> None:
+        """The undone move back in the pad it was tapped in with (a hand, a board, a lot,
+        the dice's tops, a guess's count), so fixing one card of it is that card, not the
+        whole entry again. Its picks came back with the undo itself (LiveTable.undo)."""
+        view = getattr(self.shell.top, "view", None) if self.shell.stack else None
+        state = self.session.state
+        if view is None or self.rules.picks_in(state, action):
+            return
+        view.keypad(state)  # a view sets its entries up for the moment first
+        view.actions(state)
+        version = self.live.version
+        view.start_from(state, action)
+        if self.live.version == version:  # an entry of the view's own: this screen only
+            self.render()
 
     def redo(self, _e=None) -> None:
         verdict = self.change(lambda: self.live.redo(self.seen, self.device, self.name))

@@ -125,6 +125,10 @@ class CardEntry(GameView):
     run_length: int
     value: int
     open_seat: int | None
+    # The open seat was opened by a tap on this device ("Change Ana's"): it stays open
+    # when full. Else a full seat gives way to the next one to enter, whichever device
+    # filled it (another phone's pad stayed on Ana's full tops).
+    opened_here: bool = False
 
     def _set(self, **values: Any) -> None:
         for key, value in values.items():
@@ -294,8 +298,10 @@ class CardEntry(GameView):
         assert r.last is not None and r.challenger is not None  # the tops follow a challenge
         picked = Counter(c for cards in picks.values() for c in cards)
         left = {c: n - picked.get(c, 0) for c, n in menu.cards_left}
-        if self.open_seat is None or self.open_seat not in expected:
+        full = len(picks.get(self.open_seat, [])) >= expected.get(self.open_seat, 0)
+        if self.open_seat not in expected or (full and not self.opened_here):
             self.open_seat = next((s for s, k in menu.tops if len(picks.get(s, [])) < k), None)
+            self.opened_here = False
         guesser = state.players[r.last.seat]
         parts: list[ft.Control] = [
             ft.Text(
@@ -375,7 +381,7 @@ class CardEntry(GameView):
         return ft.Column(parts, spacing=8)
 
     def _open(self, seat: int) -> None:
-        self.open_seat = seat
+        self.open_seat, self.opened_here = seat, True
         self.refresh()
 
     def _pick(self, seat: int, size: int, card, menu) -> None:
@@ -401,6 +407,7 @@ class CardEntry(GameView):
                 (s for s, k in menu.tops if len(picks.get(s, [])) < k),
                 None,
             )
+            self.opened_here = False
         self._keep_picks(picks)
 
     def _unpick(self, seat: int, index: int) -> None:

@@ -62,7 +62,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
             return
         self._for = now
         self.clear_own_entries()  # a live game's entries end with the change itself
-        self.open_seat = None
+        self.open_seat, self.opened_here = None, False
         self.modifier = False
         self.power_open = False
         menu = RULES.choices(state).guesses

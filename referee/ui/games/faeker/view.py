@@ -48,14 +48,16 @@ class FaekerView(GameView):
             ),
         )
 
-    shower: str | None = None  # whose hand a fix to the log enters (else the next one's)
+    # Whose hand a fix to the log (or an undo) enters, and at which moment (round, hands
+    # shown): else the next one's.
+    shower: tuple[int, int, str] | None = None
 
     def title(self, state: FaekerState) -> str:
         return "Fae-ker"
 
     def start_from(self, state: FaekerState, action) -> None:
         if isinstance(action, RevealHand):
-            self.shower = action.player
+            self.shower = (state.round, len(state.deal.hands), action.player)
             self.picker.reset_for((state.round, action.player, len(state.deal.hands)))
             self.picker.picked = list(action.cards)
 
@@ -232,7 +234,9 @@ class FaekerView(GameView):
         menu = RULES.choices(state)
         showers = [state.players[s] for s in menu.showers]
         # A fix to the log enters the hand of the player who showed it; play, the next one's.
-        player = self.shower if self.shower in showers else showers[0]
+        moment = (state.round, len(state.deal.hands))
+        chosen = self.shower[2] if self.shower and self.shower[:2] == moment else None
+        player = chosen if chosen in showers else showers[0]
         self.picker.reset_for((state.round, player, len(state.deal.hands)))
         # The status line above says whose 5 cards these are.
         return self.picker.view(

@@ -300,9 +300,13 @@ class FairyView(GameView):
                     run_spacing=6,
                 )
             )
-        parts.append(
-            ft.Text("The guesses lock in as soon as the last one is in.", size=12, italic=True)
+        # Every guess in and none locked: an Undo brought them back (LiveTable.undo).
+        locks = (
+            "Every guess is back after the undo: tap one to change it, and they lock in again."
+            if guessed == len(seats)
+            else "The guesses lock in as soon as the last one is in."
         )
+        parts.append(ft.Text(locks, size=12, italic=True))
         return ft.Column(parts, spacing=6)
 
     def _guess_row(self, state: FairyState, seat: int) -> ft.Control:
