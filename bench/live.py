@@ -77,9 +77,10 @@ def main() -> None:
     parser.add_argument(
         "--browser-tap",
         default="undo",
-        choices=["undo", "bid"],
-        help="two pages: Undo and Redo of the top card (a new phase each tap), or Bid 2 "
-        "and its Undo (the bidding's own screen changed)",
+        choices=sorted(BROWSER_TAPS),
+        help="two pages: Undo and Redo of the top card (a new phase each tap), Bid 2 "
+        "and its Undo (the bidding's own screen changed), or a FAJ board card picked and "
+        "taken back (an entry, not a move)",
     )
     parser.add_argument("--devices", type=int, default=0, help="devices without a browser")
     parser.add_argument("--games", type=int, default=5, help="games the devices spread over")
@@ -158,10 +159,16 @@ def time_starts(page, starts: int) -> list[float]:
     return times
 
 
-# Each tap of the two pages' kinds: the button tapped, and the status it leaves on the other.
+# Each tap of the two pages' kinds: the game it is of, and each step's button tapped with
+# what it leaves on the other page (a tagged control, and the text it then holds).
 BROWSER_TAPS = {
-    "undo": (("Undo", "Deal 5 cards"), ("Redo", "Bo to act")),
-    "bid": (("Bid 2", "Cy to act"), ("Undo", "Bo to act")),
+    "undo": ("Fae-ker", (("Undo", "status", "Deal 5 cards"), ("Redo", "status", "Bo to act"))),
+    "bid": ("Fae-ker", (("Bid 2", "status", "Cy to act"), ("Undo", "status", "Bo to act"))),
+    # A FAJ board card picked and taken back: an entry every device shows, not a move.
+    "faj-card": (
+        "Faces, Aces & Jokers",
+        (("Board 7♥", "board-picked", "7♥"), ("Board 7♥", "board-picked", "tap the cards")),
+    ),
 }
 
 
@@ -179,19 +186,21 @@ def browsers(
         browser = launch(pw)
         a = open_page(browser, app.url, cpu_throttle=throttle, init_script=WIRE, **PHONE)
         a.evaluate(MARK_TAPS)
+        game, steps = BROWSER_TAPS[kind]
         a.get_by_role("button", name="New game").tap()
+        a.get_by_role("radio", name=game, exact=True).tap()
         fill_names(a, ["Ana", "Bo", "Cy"])
         a.get_by_role("button", name="Start game").tap()
-        a.get_by_role("button", name="Top 3", exact=True).tap()
+        if game == "Fae-ker":
+            a.get_by_role("button", name="Top 3", exact=True).tap()
         b = open_page(browser, app.url, cpu_throttle=throttle, init_script=WIRE, **PHONE)
-        b.get_by_role("button", name="Resume Fae-ker: Ana, Bo, Cy").tap()
-        expect(tagged(b, "status")).to_contain_text("Bo to act")
-        steps = BROWSER_TAPS[kind]
+        b.get_by_role("button", name=f"Resume {game}: Ana, Bo, Cy").tap()
+        expect(tagged(b, "status")).to_be_visible()
         for n in range(taps):
-            which, after = steps[n % 2]
-            button = a.get_by_role("button", name=which).last
+            which, tag, after = steps[n % 2]
+            button = a.get_by_role("button", name=which, exact=True).last
             expect(button).to_be_enabled()
-            b.evaluate(WATCH, ["status", after])
+            b.evaluate(WATCH, [tag, after])
             b.evaluate("() => { window.__came = []; }")
             button.tap()
             seen = b.evaluate("() => window.__seen")
@@ -200,7 +209,7 @@ def browsers(
             times.append(seen - tapped)
             if came is not None:  # (A's page, the server and wire, B's page)
                 parts.append((sent - tapped, came - sent, seen - came))
-            expect(tagged(a, "status")).to_contain_text(after)
+            expect(tagged(a, tag)).to_contain_text(after)
         started = time_starts(a, starts)
         browser.close()
     figures = {

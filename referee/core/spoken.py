@@ -301,9 +301,20 @@ def grammar(rules: GameRules[Any, Any, Any], state: TableState, me: int | None =
             if said:
                 slot = Slot("pick", tuple(said))
                 forms.append(Form((speech.name(state, seat), slot), _pick(seat)))
-    for word, sayings in TABLE_WORDS.items():
-        forms.extend(phrase(said, TableWord(word)) for said in sayings)
-    return Grammar(forms)
+    return Grammar(forms + table_grammar().forms)
+
+
+def table_grammar() -> Grammar:
+    """The table's own words, heard on every screen of a game: undo, redo, what now."""
+    return Grammar(
+        [phrase(said, TableWord(word)) for word, sayings in TABLE_WORDS.items() for said in sayings]
+    )
+
+
+def says_moves(g: Grammar) -> bool:
+    """Whether `g` says any move beyond the table's words (a moment the game's words do
+    not cover, as a Deceptidice challenge's tops, says none)."""
+    return any(f.slots() or not isinstance(f.build(), TableWord) for f in g.forms)
 
 
 @dataclass(frozen=True)

@@ -346,7 +346,7 @@ class GameDevice:
         """The undone move back in the pad it was tapped in with (a hand, a board, a lot,
         the dice's tops, a guess's count), so fixing one card of it is that card, not the
         whole entry again. Its picks came back with the undo itself (LiveTable.undo)."""
-        view = getattr(self.shell.top, "view", None) if self.shell.stack else None
+        view = getattr(self.shell.top, "view", None)  # the game screen, whose Undo it was
         state = self.session.state
         if view is None or self.rules.picks_in(state, action):
             return

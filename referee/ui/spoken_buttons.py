@@ -11,10 +11,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from referee.core.spoken import Said, Tap, tap_grammar
+from referee.core.spoken import Grammar, Said, Tap, tap_grammar
 from referee.live import voice_inbox
 from referee.ui.reconcile import under
-from referee.ui.voice import asks_always
 
 LEFT = "That screen was left, so nothing was tapped."
 MOVED = "The screen changed while you spoke, so nothing was tapped: say it again."
@@ -50,46 +49,53 @@ def _handler(control: ft.Control) -> Callable[[], None] | None:
     return (lambda: on_click(None)) if on_click is not None else None
 
 
-class ButtonEars:
-    """The hearing of one screen of one device: `shown(body)` at every redraw (the
-    buttons to listen for), `close()` when the screen leaves."""
+def asks_always(shell) -> bool:
+    """This device's setting: every spoken move asked about (Settings)."""
+    phone = getattr(shell, "phone", None)
+    return bool(getattr(getattr(phone, "settings", None), "ask_spoken", False))
 
-    def __init__(self, shell, on_top: Callable[[], bool]) -> None:
+
+class ButtonHearing:
+    """Hearing one screen's buttons by their names and tapping the one heard, for whichever
+    screen listens: Settle a dispute (ButtonEars), or a game's moment its moves' grammar
+    does not say (a Deceptidice challenge's tops: ui/voice.py)."""
+
+    def __init__(self, shell, here: Callable[[], bool]) -> None:
         self.shell = shell
-        self.on_top = on_top  # whether its screen is the one shown
-        self.say: Callable[[str], tuple[Said, ...]] | None = None
-        sharing = getattr(shell, "sharing", None)
-        self.token = getattr(sharing, "token", None)  # the browser's; None in a window
+        self.here = here  # whether the screen that heard is still the one shown
         self.buttons: dict[str, Callable[[], None]] = {}
 
-    def shown(self, body: ft.BaseControl, say: Callable[[str], tuple[Said, ...]] | None) -> None:
-        self.buttons, self.say = named_buttons(body), say
-        voice_inbox.listen(self.token, voice_inbox.SETTLE, self.hear)
-
-    def close(self) -> None:
-        voice_inbox.forget(self.token, voice_inbox.SETTLE, self.hear)
-
-    def _here(self) -> bool:
-        return self.on_top() and voice_inbox.listening(self.token, voice_inbox.SETTLE, self.hear)
-
-    async def hear(self, body: bytes) -> dict:
+    async def hear(
+        self,
+        buttons: dict[str, Callable[[], None]],
+        say: Callable[[str], tuple[Said, ...]] | None,
+        body: bytes,
+        more: Grammar | None = None,
+        other: Callable[[object, bool], dict] | None = None,
+    ) -> dict:
+        """`more`: phrases heard beside the buttons (the table's words), each heard move
+        of them handed to `other(move, sure)`."""
         import numpy as np
 
         from referee.voice import audio, recogniser
 
-        if not self._here():
+        if not self.here():
             return {"ok": False, "said": LEFT}
-        buttons = dict(self.buttons)
-        g = tap_grammar(list(buttons), self.say)
+        self.buttons = dict(buttons)
+        g = tap_grammar(list(self.buttons), say)
+        if more is not None:
+            g = Grammar([*g.forms, *more.forms])
         if not body:  # the microphone just opened: ready the buttons' search
             await asyncio.to_thread(recogniser.prepare_grammar, g)
             return {"ok": True, "said": ""}
-        example = next(iter(buttons), "Back")
+        example = next(iter(self.buttons), "Back")
         samples = np.frombuffer(body, "<i2").astype(np.float64) / 32767
         pcm = audio.from_floats(samples)
         heard = await asyncio.to_thread(recogniser.hear_grammar, g, pcm, SAY.format(name=example))
-        if not self._here():
+        if not self.here():
             return {"ok": False, "said": LEFT}
+        if heard.move is not None and not isinstance(heard.move, Tap) and other is not None:
+            return other(heard.move, heard.sure)
         if not isinstance(heard.move, Tap):
             return self._told(heard.why, ok=False)
         name = heard.move.name
@@ -109,7 +115,7 @@ class ButtonEars:
 
     def _tap(self, name: str, confirmed: bool = False) -> str:
         handler = self.buttons.get(name)
-        if handler is None or not self._here():  # the screen moved on while asked
+        if handler is None or not self.here():  # the screen moved on while asked
             self.shell.toast(MOVED)
             return MOVED
         handler()
@@ -122,3 +128,30 @@ class ButtonEars:
         with contextlib.suppress(Exception):  # a page gone: the answer still goes back
             self.shell.toast(said)
         return {"ok": ok, "said": said}
+
+
+class ButtonEars:
+    """The hearing of one screen of one device: `shown(body)` at every redraw (the
+    buttons to listen for), `close()` when the screen leaves."""
+
+    def __init__(self, shell, on_top: Callable[[], bool]) -> None:
+        self.shell = shell
+        self.on_top = on_top  # whether its screen is the one shown
+        self.say: Callable[[str], tuple[Said, ...]] | None = None
+        sharing = getattr(shell, "sharing", None)
+        self.token = getattr(sharing, "token", None)  # the browser's; None in a window
+        self.buttons: dict[str, Callable[[], None]] = {}
+        self.hearing = ButtonHearing(shell, self._here)
+
+    def shown(self, body: ft.BaseControl, say: Callable[[str], tuple[Said, ...]] | None) -> None:
+        self.buttons, self.say = named_buttons(body), say
+        voice_inbox.listen(self.token, voice_inbox.SETTLE, self.hear)
+
+    def close(self) -> None:
+        voice_inbox.forget(self.token, voice_inbox.SETTLE, self.hear)
+
+    def _here(self) -> bool:
+        return self.on_top() and voice_inbox.listening(self.token, voice_inbox.SETTLE, self.hear)
+
+    async def hear(self, body: bytes) -> dict:
+        return await self.hearing.hear(self.buttons, self.say, body)

@@ -3,13 +3,17 @@ what was said to the server (/voice, referee/live/voice_inbox.py); it is heard h
 the grammar of the game as this device showed it when the microphone opened. A sure move is
 applied as a tap would be, through GameDevice.play or pick (the one way a screen changes
 the game); a move heard with doubt, or one that ends the game, is asked about first and
-applied only on a tap. Nothing is played once the game moved on or the screen left it. The
-samples are dropped once heard: never stored, logged or sent on."""
+applied only on a tap. Where the game's words say no move (a Deceptidice challenge's tops,
+entered card by card), the screen's own buttons are heard by their names instead, as in
+Settle a dispute (ui/spoken_buttons.py). Nothing is played once the game moved on or the
+screen left it. The samples are dropped once heard: never stored, logged or sent on."""
 
 import asyncio
+from collections.abc import Callable
 
-from referee.core.spoken import PickMove, TableWord
+from referee.core.spoken import PickMove, Said, TableWord, grammar, says_moves, table_grammar
 from referee.live import voice_inbox
+from referee.ui.spoken_buttons import ButtonHearing, asks_always
 
 # How far a screen with the microphone button lets its end scroll clear of the bottom edge:
 # the button (assets/voice.js) stands 88 px up and is 56 px tall, over the page; without
@@ -32,6 +36,13 @@ class Ears:
         self.token = getattr(sharing, "token", None)
         # The game's move (picks aside) its screen showed when the microphone opened.
         self.opened_at: int | None = None
+        # The game screen's buttons by name, and how its game says them: heard where the
+        # game's words say no move (a challenge's tops: "Ana's top red four").
+        self.screen_buttons: (
+            Callable[[], tuple[dict[str, Callable[[], None]], Callable[[str], tuple[Said, ...]]]]
+            | None
+        ) = None
+        self.hearing = ButtonHearing(device.shell, self._here)
 
     def open(self) -> None:
         voice_inbox.listen(self.token, self.device.game_id, self.hear)
@@ -51,14 +62,18 @@ class Ears:
         from referee.voice import audio, recogniser
 
         device = self.device
-        if not body:  # the microphone just opened: the moves of this moment are readied
-            self.opened_at = device.live.log_version
-            await asyncio.to_thread(recogniser.prepare, device.rules, device.table.state, device.me)
-            return {"ok": True, "said": ""}
-        version = device.live.log_version
-        if self.opened_at not in (None, version):
+        rules, state, version = device.rules, device.table.state, device.live.log_version
+        if not body:
+            self.opened_at = version
+        elif self.opened_at not in (None, version):
             return self._refused(MOVED_ON)
-        rules, state = device.rules, device.table.state
+        if self.screen_buttons is not None and not says_moves(grammar(rules, state, device.me)):
+            buttons, say = self.screen_buttons()
+            answer = lambda move, sure: self._answer(move, sure, version)  # noqa: E731
+            return await self.hearing.hear(buttons, say, body, table_grammar(), answer)
+        if not body:  # the microphone just opened: the moves of this moment are readied
+            await asyncio.to_thread(recogniser.prepare, rules, state, device.me)
+            return {"ok": True, "said": ""}
         samples = np.frombuffer(body, "<i2").astype(np.float64) / 32767
         pcm = audio.from_floats(samples)
         heard = await asyncio.to_thread(recogniser.hear, rules, state, pcm, device.me)
@@ -68,21 +83,29 @@ class Ears:
             return {"ok": False, "said": LEFT}
         if device.live.log_version != version:
             return self._refused(MOVED_ON)
-        if isinstance(heard.move, PickMove) and not device.can_change_pick(heard.move.seat):
-            return self._refused(PRIVATE.format(name=state.players[heard.move.seat]))
-        shown = recogniser.shown(rules, state, heard.move)
-        ends = _ends_game(rules, state, heard.move)
-        sure = heard.sure and not asks_always(device.shell)
+        return self._answer(heard.move, heard.sure, version)
+
+    def _answer(self, move, heard_sure: bool, version: int) -> dict:
+        """A move heard: played at once when sure, else asked about first."""
+        from referee.voice import recogniser
+
+        device = self.device
+        rules, state = device.rules, device.table.state
+        if isinstance(move, PickMove) and not device.can_change_pick(move.seat):
+            return self._refused(PRIVATE.format(name=state.players[move.seat]))
+        shown = recogniser.shown(rules, state, move)
+        ends = _ends_game(rules, state, move)
+        sure = heard_sure and not asks_always(device.shell)
         if sure and not ends:
-            return {"ok": True, "said": self._apply(heard.move, shown)}
+            return {"ok": True, "said": self._apply(move, shown)}
         title = f"Did you say: {shown}?" if not sure else "Score the game now?"
         device.confirm(
             title,
             ("That ends the game and scores it. " if ends else "")
             + "Nothing is played until you tap Yes. If not, say the move again or tap it.",
-            lambda: self._confirmed(heard.move, shown, version),
+            lambda: self._confirmed(move, shown, version),
             yes="Yes"
-            if isinstance(heard.move, TableWord)
+            if isinstance(move, TableWord)
             else "Yes, score it"
             if ends
             else "Yes, play it",
@@ -120,12 +143,6 @@ class Ears:
             said += UNDO_HINT
         device.toast(said)
         return said
-
-
-def asks_always(shell) -> bool:
-    """This device's setting: every spoken move asked about (Settings)."""
-    phone = getattr(shell, "phone", None)
-    return bool(getattr(getattr(phone, "settings", None), "ask_spoken", False))
 
 
 def _ends_game(rules, state, move) -> bool:

@@ -108,3 +108,32 @@ def test_nothing_is_tapped_once_the_screen_was_left(lives, tmp_path):
     answer, form = run_async(run())
     assert answer == {"ok": False, "said": "That screen was left, so nothing was tapped."}
     assert form.board == []
+
+
+def test_a_deceptidice_top_said_by_its_buttons_name_is_entered_in_a_game(lives, tmp_path):
+    """Where the game's words say no move (the tops after a challenge), a game screen
+    hears its own buttons, as Settle a dispute does."""
+    from tests.helpers import dd_challenge, dd_colour, dd_guess
+
+    async def run():
+        app, _session = device(lives)
+        app.start_game("deceptidice", ["Ana", "Bo", "Cy", "Di"], {})
+        for action in (dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")):
+            app.game.play(app.game.rules.parse_action(action))
+            app.game.close_verdict()
+        ears = app.game.ears
+        ears.close()
+        ears.token = "t" * 24  # a browser's (a window has none, and no microphone)
+        ears.open()
+        app.render()
+        asked = []
+        app.confirm = lambda title, _message, on_yes, yes, no: asked.append((title, on_yes))
+        await ears.hear(b"")  # the microphone opens
+        answer = await ears.hear(samples(tmp_path, "Ana's top red four"))
+        for _title, yes in asked:  # heard with doubt: tapped on Yes
+            yes()
+        return answer, app.game.live.drafts.get("tops")
+
+    answer, tops = run_async(run())
+    assert answer["said"] in ("Heard: Ana's top Red 4.", "Did you say: Ana's top Red 4?")
+    assert tops in ({"0": ["R4"]}, {0: ["R4"]})

@@ -45,8 +45,9 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
 
     def says(self, action: BaseModel) -> bool:
         """Number, colour, straight and vague guesses and a die revealed (a number card or
-        a wildcard) are said; a power claim, a power card revealed, the tops and a swap are
-        tapped."""
+        a wildcard) are said; a power claim, a power card revealed and a swap are tapped.
+        The tops after a challenge are said card by card as the screen's buttons ("Ana's
+        top red four": ui/voice.py), since no move of them is whole until the last."""
         if isinstance(action, DeceptidiceGuess):
             return isinstance(action.guess, NumberGuess | ColourGuess | StraightGuess | VagueGuess)
         if isinstance(action, RevealDie):

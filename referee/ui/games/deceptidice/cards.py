@@ -298,8 +298,9 @@ class CardEntry(GameView):
         assert r.last is not None and r.challenger is not None  # the tops follow a challenge
         picked = Counter(c for cards in picks.values() for c in cards)
         left = {c: n - picked.get(c, 0) for c, n in menu.cards_left}
-        full = len(picks.get(self.open_seat, [])) >= expected.get(self.open_seat, 0)
-        if self.open_seat not in expected or (full and not self.opened_here):
+        seat = self.open_seat
+        full = seat is not None and len(picks.get(seat, [])) >= expected.get(seat, 0)
+        if seat not in expected or (full and not self.opened_here):
             self.open_seat = next((s for s, k in menu.tops if len(picks.get(s, [])) < k), None)
             self.opened_here = False
         guesser = state.players[r.last.seat]

@@ -18,6 +18,7 @@ from referee.ui.screen import Screen
 from referee.ui.screens.game.whatnow_toggle import WhatNowHere
 from referee.ui.screens.log.editor import versions_dialog
 from referee.ui.screens.standings.panels import standings_panel
+from referee.ui.spoken_buttons import named_buttons
 from referee.ui.suits import suited
 from referee.ui.voice import MIC_CLEARANCE
 from referee.ui.whatnow_panel import panel
@@ -178,6 +179,10 @@ class GameScreen(Screen):
 
     def body(self) -> ft.Control:
         header, body = self.parts()
+        # What may be said where the game's words say no move: this screen's buttons.
+        speech = getattr(self.game.rules, "speech", None)
+        say = speech.label_words if speech is not None else None
+        self.game.ears.screen_buttons = lambda: (named_buttons(body), say)
         actions = ft.Column(
             [body],
             scroll=ft.ScrollMode.AUTO,
