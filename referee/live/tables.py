@@ -9,8 +9,8 @@ transaction (see ActionLog.append).
 
 Simultaneous choices (everyone reveals at once) can be entered privately: a player locks
 their choice on their own device, the others see only that it is locked, and the choices
-are applied as one action when every seat the game waits for has one. Locks live here, in
-memory; they become an action only when applied.
+are applied as one action when every seat the game waits for has one. Each table holds
+them in a part of its own (referee.live.picks); they become an action only when applied.
 
 Another process on the same data folder (a second referee) writes to the same SQLite file.
 While some device shows a game, LiveTables polls SQLite's data_version (it moves only when
@@ -34,14 +34,8 @@ from referee.core.verdict import Verdict
 from referee.core.whatnow import WhatNow, what_now
 from referee.flet_patches import collector
 from referee.live.kept_session import KeptSession
-from referee.live.picks import (  # noqa: F401 - LOCKED: the screens name it from here too
-    LOCKED,
-    NOTES_KEPT,
-    Pick,
-    SimultaneousPicks,
-)
+from referee.live.picks import LOCKED, NOTES_KEPT, Entries  # noqa: F401 - LOCKED, for the screens
 from referee.live.turns import turns_on
-from referee.storage.pending import StoredPick
 from referee.storage.store import StaleWrite, Store
 
 ANOTHER = "Another device"  # a change's maker when none is known (another referee)
@@ -57,7 +51,7 @@ class Stale(RefereeError):
 
 
 @dataclass
-class LiveTable(SimultaneousPicks):
+class LiveTable:
     table: KeptSession
     lock: threading.RLock = field(default_factory=threading.RLock)
     # Every change adds one to `version` (a device redraws when it moves); `history` says
@@ -67,20 +61,11 @@ class LiveTable(SimultaneousPicks):
     history: list[tuple[int, str]] = field(default_factory=list)
     devices: dict[str, str] = field(default_factory=dict)  # device id -> shown name
     listeners: dict[str, Callable[[int], None]] = field(default_factory=dict)
-    picks: dict[int, Pick] = field(default_factory=dict)  # seat -> pick, this decision only
     # Version -> "Changed on another device: ..." for changes read from another process.
     notes: dict[int, str] = field(default_factory=dict)
     # Version -> who made that change to the log ("Bo's phone") and what it was ("undo",
     # "edit", ...): a device whose verdict it took away says who and how.
     made: dict[int, tuple[str, str]] = field(default_factory=dict)
-    # Version -> (the device whose pick another device replaced, the line it is told).
-    replaced: dict[int, tuple[str, str]] = field(default_factory=dict)
-    # Seat -> a pick another device took back: its next pick from there replaces it.
-    taken_back: dict[int, Pick] = field(default_factory=dict)
-    # An entry being tapped in before it is confirmed (a hand, a lot's items, the dice's
-    # tops, a board), by name: stored as it grows, shown on every device, gone with the
-    # next change to the game.
-    drafts: dict[str, Any] = field(default_factory=dict)
     # "Teach this game": What now? open under the status line on every device (stored
     # beside the game, never in its record).
     teach: bool = False
@@ -92,8 +77,11 @@ class LiveTable(SimultaneousPicks):
     # What now? of the game as it stands: (the version it is of, it), one for every device.
     _taught: tuple[int, WhatNow] | None = field(default=None, init=False, repr=False, compare=False)
     _telling: bool = field(default=False, init=False, repr=False, compare=False)
-    # What was tapped in (picks, drafts) for each moment an Undo took back, newest last.
-    _undone_entries: list = field(default_factory=list, init=False, repr=False, compare=False)
+    # The picks and drafts entered, not yet played: a part held (picks.Holder: what it uses).
+    entries: Entries = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.entries = Entries(self)
 
     @property
     def game_id(self) -> int:
@@ -106,13 +94,13 @@ class LiveTable(SimultaneousPicks):
             self.devices[device] = name
             self.listeners[device] = on_change
         self.on_listen()
-        self._announce(exclude=device)
+        self.announce(exclude=device)
 
     def leave(self, device: str) -> None:
         with self.lock:
             self.devices.pop(device, None)
             self.listeners.pop(device, None)
-        self._announce(exclude=device)
+        self.announce(exclude=device)
 
     def what_now(self) -> WhatNow:
         """What now? for the game as it stands. The picks locked so far (the state does not
@@ -121,7 +109,7 @@ class LiveTable(SimultaneousPicks):
         with self.lock:
             if self._taught is None or self._taught[0] != self.version:
                 session = self.table.session
-                taught = what_now(session.rules, session.state, self.picks.keys())
+                taught = what_now(session.rules, session.state, self.entries.picks.keys())
                 self._taught = (self.version, taught)
             return self._taught[1]
 
@@ -129,7 +117,7 @@ class LiveTable(SimultaneousPicks):
         with self.lock:
             return [name for d, name in self.devices.items() if d != device]
 
-    def _announce(self, exclude: str | None = None) -> None:
+    def announce(self, exclude: str | None = None) -> None:
         """Tell every device but `exclude` that the game moved. On the server's event
         loop each device is told in a turn of its own, after the one telling: the device
         that made the change draws it first, each device's screen is sent as soon as it
@@ -173,9 +161,14 @@ class LiveTable(SimultaneousPicks):
         """The version of the latest change to the game itself (not a pick)."""
         return self.history[-1][0] if self.history else 0
 
-    def _check(self, seen: int) -> None:
+    def refuse_stale(self, seen: int) -> None:
+        """Refuse a change from a device that drew the game before its latest move."""
         if seen < self.log_version:
             raise Stale(self.changes_since(seen))
+
+    def bump(self) -> None:
+        """Count a change that is not the game's (a pick, a draft): every device redraws."""
+        self.version += 1
 
     def _logged(self, what: str, by: str | None = None, kind: str = "change") -> None:
         self.version += 1
@@ -207,37 +200,21 @@ class LiveTable(SimultaneousPicks):
     ) -> Any:
         told = None
         with self.lock:
-            self._check(seen)
+            self.refuse_stale(seen)
             try:
                 result = apply(self.table)
-            except StaleWrite:
-                told = self._reload()  # another process wrote first: nothing of ours is kept
+            except StaleWrite:  # another process wrote first: read again, nothing of ours kept
+                told = f"Changed on another device: {self._reread()}. Your change was not made."
             else:
                 self._logged(say(result), by, kind)
-                self._entries_moved(kind)
+                self.entries.game_moved(kind)
                 if kind == "undo":
-                    self._picked_again(result, device, by)
-        self._announce(exclude=None if told else device)
+                    self.entries.picked_again(result, device, by)
+        self.announce(exclude=None if told else device)
         self.on_moved()
         if told:
             raise Stale(told)
         return result
-
-    def _picked_again(self, undone, device: str, by: str | None) -> None:
-        """An undone choice that everyone made at once (a trick's cards, the guesses) comes
-        back as the picks it was gathered from, open to all: changing one pick makes the
-        choice again, where it used to mean entering every seat's again."""
-        picks = self.table.rules.picks_in(self.table.state, undone)
-        store, revision = self.table.store, self.table.revision
-        for seat, value in picks.items():
-            store.picks.save(
-                self.game_id, revision, seat, StoredPick(value, device, by or "", False)
-            )
-            self.picks[seat] = Pick(value, device, False, by or "")
-
-    def _reload(self) -> str:
-        """Read the game again after another process wrote first; say what changed."""
-        return f"Changed on another device: {self._reread()}. Your change was not made."
 
     def catch_up(self) -> bool:
         """Read the game again if another process changed it since this table last read
@@ -250,7 +227,7 @@ class LiveTable(SimultaneousPicks):
             self.notes[self.version] = f"Changed on another device: {what}."
             for old in list(self.notes)[:-NOTES_KEPT]:
                 del self.notes[old]
-        self._announce()
+        self.announce()
         return True
 
     def notes_between(self, after: int, upto: int) -> list[str]:
@@ -275,10 +252,20 @@ class LiveTable(SimultaneousPicks):
             parts.append("; ".join(added[-3:]))
         what = "; ".join(parts) or "nothing you can see"
         self._logged(what, kind="undo" if undone and not added else "change")
-        self._entries_moved("reload")  # another process moved the game: none is this one's
+        self.entries.game_moved("reload")  # another process moved the game: none is this one's
         with contextlib.suppress(sqlite3.Error, RefereeError):
             self.load_picks()
         return what
+
+    def load_picks(self) -> bool:
+        """The picks, entries and teaching stored for the game (after a restart, or entered
+        through another referee on the same folder); whether they differ from those shown."""
+        entered, teach = self.entries.stored(), self.table.store.teaching.taught(self.game_id)
+        with self.lock:
+            if not self.entries.take(entered) and teach == self.teach:
+                return False
+            self.teach, self.version = teach, self.version + 1
+        return True
 
     def set_teach(self, device: str, teach: bool) -> None:
         """Teach this game, or no longer: stored (one transaction), then every device
@@ -290,7 +277,7 @@ class LiveTable(SimultaneousPicks):
             self.table.store.teaching.save(self.game_id, teach)
             self.teach = teach
             self.version += 1
-        self._announce(exclude=device)
+        self.announce(exclude=device)
 
     # `by`: how the device making a change is named to the others ("Bo's phone").
 
@@ -415,7 +402,7 @@ class LiveTables:
             with live.lock:
                 live.table = KeptSession.resume(self.store, live.game_id)
                 live._logged(f"{old} is now called {clean_name(new)}", kind="rename")
-            live._announce()
+            live.announce()
         self.lists_moved()
         return changed
 
@@ -430,7 +417,7 @@ class LiveTables:
     def _deleted(self, live: LiveTable, what: str) -> None:
         with live.lock:
             live._logged(what, kind="deleted")
-        live._announce()
+        live.announce()
 
     # -- changes made by another process -----------------------------------------------
 
@@ -509,4 +496,4 @@ class LiveTables:
             else:  # the same game: picks entered through another referee show too
                 with contextlib.suppress(RefereeError, sqlite3.Error):
                     if live.load_picks():
-                        live._announce()
+                        live.announce()

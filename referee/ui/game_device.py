@@ -37,7 +37,7 @@ class PickPad:
         return self.game.me
 
     def shown(self, seat: int):
-        pick = self.game.live.picks.get(seat)
+        pick = self.game.live.entries.picks.get(seat)
         if pick is None:
             return None
         if pick.private and pick.owner != self.game.owner:
@@ -45,7 +45,7 @@ class PickPad:
         return pick.value
 
     def can_change(self, seat: int) -> bool:
-        pick = self.game.live.picks.get(seat)
+        pick = self.game.live.entries.picks.get(seat)
         return pick is None or not pick.private or pick.owner == self.game.owner
 
     @property
@@ -57,7 +57,7 @@ class PickPad:
     def draft(self, name: str, default=None):
         """An entry being tapped in, as the whole table has it (a copy: change it through
         `set_draft`)."""
-        value = self.game.live.drafts.get(name)
+        value = self.game.live.entries.drafts.get(name)
         return default if value is None else copy.deepcopy(value)
 
     def set_draft(self, name: str, value) -> None:
@@ -208,7 +208,7 @@ class GameDevice:
         gone = self._taken_away(seen_before, version)
         if gone is not None:  # said in the dialog that gives way, or in the toast
             notes = [f"{gone[0]}: “{self.shown.verdict.headline.rstrip('.')}”."]
-        notes += self.live.replaced_for(self.owner, seen_before, version)
+        notes += self.live.entries.replaced_for(self.owner, seen_before, version)
         # Moves since (an undo and another move too); a fix to the log, an earlier version
         # back or a name changed shows no verdict of its own (the device making it shows
         # none either).
@@ -285,7 +285,7 @@ class GameDevice:
         private = self.me == seat
         done = self.change(
             lambda: (
-                self.live.pick(
+                self.live.entries.pick(
                     self.seen, self.device, seat, value, private, owner=self.owner, by=self.name
                 )
                 or False
@@ -299,7 +299,7 @@ class GameDevice:
 
     def set_draft(self, name: str, value) -> None:
         def step() -> bool:
-            self.live.set_draft(self.seen, self.device, name, value)
+            self.live.entries.set_draft(self.seen, self.device, name, value)
             return True  # done (`change` gives None for a step refused)
 
         if self.change(step):
@@ -307,7 +307,7 @@ class GameDevice:
 
     def unpick(self, seat: int) -> None:
         def step() -> bool:
-            self.live.unpick(self.seen, self.device, seat, self.owner)
+            self.live.entries.unpick(self.seen, self.device, seat, self.owner)
             return True
 
         if self.change(step):

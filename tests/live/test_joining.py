@@ -131,18 +131,24 @@ class TestPicksAreStoredAsEntered:
         store = Store(tmp_path / "referee.db")
         game_id = fairy_after_the_opening(store)
         live = LiveTables(store).open(game_id)
-        live.pick(live.version, "page-1", 0, "higher", False, owner="browser-a", by="Ana's phone")
-        live.pick(live.version, "page-2", 1, "lower", True, owner="browser-b", by="Bo's phone")
+        live.entries.pick(
+            live.version, "page-1", 0, "higher", False, owner="browser-a", by="Ana's phone"
+        )
+        live.entries.pick(
+            live.version, "page-2", 1, "lower", True, owner="browser-b", by="Bo's phone"
+        )
         store.close()
 
         reopened = LiveTables(Store(tmp_path / "referee.db")).open(game_id)
-        assert {s: (p.value, p.owner, p.private) for s, p in reopened.picks.items()} == {
+        assert {s: (p.value, p.owner, p.private) for s, p in reopened.entries.picks.items()} == {
             0: ("higher", "browser-a", False),
             1: ("lower", "browser-b", True),
         }
-        verdict = reopened.pick(reopened.version, "page-3", 2, "catch", False, owner="browser-c")
+        verdict = reopened.entries.pick(
+            reopened.version, "page-3", 2, "catch", False, owner="browser-c"
+        )
         assert verdict is not None  # the last guess made the choice, with the stored ones
-        assert not reopened.picks
+        assert not reopened.entries.picks
         guesses = reopened.table.session.record().actions[-1]["guesses"]
         assert [g["guess"] for g in guesses] == ["higher", "lower", "catch"]
 
@@ -150,17 +156,17 @@ class TestPicksAreStoredAsEntered:
         store = Store(tmp_path / "referee.db")
         game_id = fairy_after_the_opening(store)
         live = LiveTables(store).open(game_id)
-        live.pick(live.version, "p", 0, "higher", False)
+        live.entries.pick(live.version, "p", 0, "higher", False)
         live.undo(live.version, "p")  # the opening taken back: no guess is asked now
-        assert LiveTables(store).open(game_id).picks == {}
+        assert LiveTables(store).open(game_id).entries.picks == {}
 
     def test_a_pick_taken_back_stays_taken_back(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         game_id = fairy_after_the_opening(store)
         live = LiveTables(store).open(game_id)
-        live.pick(live.version, "p", 0, "higher", False)
-        live.unpick(live.version, "p", 0)
-        assert LiveTables(store).open(game_id).picks == {}
+        live.entries.pick(live.version, "p", 0, "higher", False)
+        live.entries.unpick(live.version, "p", 0)
+        assert LiveTables(store).open(game_id).entries.picks == {}
 
     def test_this_is_me_is_kept_for_the_browser(self, tmp_path):
         store = Store(tmp_path / "referee.db")
@@ -176,52 +182,54 @@ class TestAPickReplacedByAnotherDevice:
     def test_the_device_that_entered_it_first_is_told_in_one_line(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         live = LiveTables(store).open(fairy_after_the_opening(store))
-        live.pick(live.version, "p1", 0, "higher", False, owner="browser-a", by="Ana's phone")
+        live.entries.pick(
+            live.version, "p1", 0, "higher", False, owner="browser-a", by="Ana's phone"
+        )
         seen = live.version
-        live.pick(live.version, "p2", 0, "lower", False, owner="browser-b", by="Bo's phone")
-        assert live.replaced_for("browser-a", seen, live.version) == [
+        live.entries.pick(live.version, "p2", 0, "lower", False, owner="browser-b", by="Bo's phone")
+        assert live.entries.replaced_for("browser-a", seen, live.version) == [
             "Bo's phone changed Ana's guess to Lower."
         ]
-        assert live.replaced_for("browser-b", seen, live.version) == []
+        assert live.entries.replaced_for("browser-b", seen, live.version) == []
 
     def test_a_pick_taken_back_and_chosen_again_by_another_device_is_told(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         live = LiveTables(store).open(fairy_after_the_opening(store))
-        live.pick(live.version, "p1", 0, "higher", False, owner="browser-a")
+        live.entries.pick(live.version, "p1", 0, "higher", False, owner="browser-a")
         seen = live.version
-        live.unpick(live.version, "p2", 0, owner="browser-b")
-        live.pick(live.version, "p2", 0, "lower", False, owner="browser-b")
-        assert live.replaced_for("browser-a", seen, live.version) == [
+        live.entries.unpick(live.version, "p2", 0, owner="browser-b")
+        live.entries.pick(live.version, "p2", 0, "lower", False, owner="browser-b")
+        assert live.entries.replaced_for("browser-a", seen, live.version) == [
             "Another device changed Ana's guess to Lower."
         ]
 
     def test_a_private_pick_that_replaces_is_told_without_its_value(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         live = LiveTables(store).open(fairy_after_the_opening(store))
-        live.pick(live.version, "p1", 0, "lower", False, owner="browser-q")
+        live.entries.pick(live.version, "p1", 0, "lower", False, owner="browser-q")
         seen = live.version
-        live.pick(live.version, "p2", 0, "catch", True, owner="browser-p", by="Ana's phone")
-        assert live.replaced_for("browser-q", seen, live.version) == [
+        live.entries.pick(live.version, "p2", 0, "catch", True, owner="browser-p", by="Ana's phone")
+        assert live.entries.replaced_for("browser-q", seen, live.version) == [
             "Ana's phone changed Ana's guess."
         ]
 
     def test_the_same_device_changing_its_own_pick_is_not_told(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         live = LiveTables(store).open(fairy_after_the_opening(store))
-        live.pick(live.version, "p1", 0, "higher", False, owner="browser-a")
-        live.pick(live.version, "p1", 0, "lower", False, owner="browser-a")
-        assert live.replaced_for("browser-a", 0, live.version) == []
+        live.entries.pick(live.version, "p1", 0, "higher", False, owner="browser-a")
+        live.entries.pick(live.version, "p1", 0, "lower", False, owner="browser-a")
+        assert live.entries.replaced_for("browser-a", 0, live.version) == []
 
     def test_a_replacement_that_makes_the_choice_is_told_too(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         live = LiveTables(store).open(fairy_after_the_opening(store))
-        live.pick(live.version, "p1", 0, "higher", False, owner="browser-a")
-        live.pick(live.version, "p1", 1, "higher", False, owner="browser-a")
+        live.entries.pick(live.version, "p1", 0, "higher", False, owner="browser-a")
+        live.entries.pick(live.version, "p1", 1, "higher", False, owner="browser-a")
         seen = live.version
         # Ana's pick replaced while the last guess is missing: only then is it complete.
-        live.pick(live.version, "p2", 0, "catch", False, owner="browser-b", by="Cy's phone")
-        live.pick(live.version, "p2", 2, "lower", False, owner="browser-b", by="Cy's phone")
-        told = live.replaced_for("browser-a", seen, live.version)
+        live.entries.pick(live.version, "p2", 0, "catch", False, owner="browser-b", by="Cy's phone")
+        live.entries.pick(live.version, "p2", 2, "lower", False, owner="browser-b", by="Cy's phone")
+        told = live.entries.replaced_for("browser-a", seen, live.version)
         assert told == ["Cy's phone changed Ana's guess to Catch the fairy."]
 
 
@@ -258,15 +266,15 @@ class TestEntriesAreStoredAsTheyGrow:
         store = Store(tmp_path / "referee.db")
         game_id = fairy_after_the_opening(store)
         live = LiveTables(store).open(game_id)
-        live.set_draft(live.version, "p1", "lot", [{"value": 5, "symbol": "moon"}])
+        live.entries.set_draft(live.version, "p1", "lot", [{"value": 5, "symbol": "moon"}])
         store.close()
 
         store = Store(tmp_path / "referee.db")
         again = LiveTables(store).open(game_id)
-        assert again.drafts == {"lot": [{"value": 5, "symbol": "moon"}]}
+        assert again.entries.drafts == {"lot": [{"value": 5, "symbol": "moon"}]}
         again.undo(again.version, "p2")
-        assert again.drafts == {}
-        assert LiveTables(store).open(game_id).drafts == {}
+        assert again.entries.drafts == {}
+        assert LiveTables(store).open(game_id).entries.drafts == {}
 
     def test_an_entry_from_a_screen_behind_the_game_is_refused(self, tmp_path):
         store = Store(tmp_path / "referee.db")
@@ -274,13 +282,13 @@ class TestEntriesAreStoredAsTheyGrow:
         behind = live.version
         live.undo(live.version, "p1")
         with pytest.raises(RefereeError):
-            live.set_draft(behind, "p2", "hand", {"for": "x", "cards": [1]})
-        assert live.drafts == {}
+            live.entries.set_draft(behind, "p2", "hand", {"for": "x", "cards": [1]})
+        assert live.entries.drafts == {}
 
     def test_a_cleared_entry_stays_cleared(self, tmp_path):
         store = Store(tmp_path / "referee.db")
         game_id = fairy_after_the_opening(store)
         live = LiveTables(store).open(game_id)
-        live.set_draft(live.version, "p1", "board", ["7S"])
-        live.set_draft(live.version, "p1", "board", None)
-        assert LiveTables(store).open(game_id).drafts == {}
+        live.entries.set_draft(live.version, "p1", "board", ["7S"])
+        live.entries.set_draft(live.version, "p1", "board", None)
+        assert LiveTables(store).open(game_id).entries.drafts == {}

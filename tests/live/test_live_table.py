@@ -91,37 +91,37 @@ class TestPrivateSimultaneousEntry:
 
     def test_choices_apply_together_when_everyone_has_locked(self, live):
         game = self.faj(live)
-        assert game.pick(game.version, "Ana's phone", 0, "AS", private=True) is None
-        assert game.pick(game.version, "Bo's phone", 1, "KH", private=True) is None
-        assert game.picks[0].private and len(game.table.session.steps) == 1
-        verdict = game.pick(game.version, "host", 2, "QD", private=False)
+        assert game.entries.pick(game.version, "Ana's phone", 0, "AS", private=True) is None
+        assert game.entries.pick(game.version, "Bo's phone", 1, "KH", private=True) is None
+        assert game.entries.picks[0].private and len(game.table.session.steps) == 1
+        verdict = game.entries.pick(game.version, "host", 2, "QD", private=False)
         assert verdict is not None and verdict.headline.startswith(
             "Bo wins trick 1"
         )  # trump hearts
-        assert game.picks == {}
+        assert game.entries.picks == {}
 
     def test_missing_another_players_pick_does_not_make_a_device_stale(self, live):
         game = self.faj(live)
         seen = game.version  # both phones drew this version
-        game.pick(seen, "Ana's phone", 0, "AS", private=True)
-        assert game.pick(seen, "Bo's phone", 1, "KH", private=True) is None
-        assert set(game.picks) == {0, 1}
+        game.entries.pick(seen, "Ana's phone", 0, "AS", private=True)
+        assert game.entries.pick(seen, "Bo's phone", 1, "KH", private=True) is None
+        assert set(game.entries.picks) == {0, 1}
 
     def test_a_seat_not_in_the_choice_cannot_pick(self, live):
         game = faeker_game(live)
         with pytest.raises(RefereeError, match="nothing to choose"):
-            game.pick(0, "A", 0, 3, private=True)
+            game.entries.pick(0, "A", 0, 3, private=True)
 
     def test_a_card_the_player_cannot_play_is_refused(self, live):
         game = self.faj(live)
         with pytest.raises(RefereeError):
-            game.pick(game.version, "A", 0, "7H", private=True)
+            game.entries.pick(game.version, "A", 0, "7H", private=True)
 
     def test_changing_a_locked_choice(self, live):
         game = self.faj(live)
-        game.pick(game.version, "A", 0, "AS", private=True)
-        game.unpick(game.version, "A", 0)
-        assert 0 not in game.picks
+        game.entries.pick(game.version, "A", 0, "AS", private=True)
+        game.entries.unpick(game.version, "A", 0)
+        assert 0 not in game.entries.picks
 
 
 class TestUndoKeepsWhatWasTappedIn:
@@ -131,26 +131,26 @@ class TestUndoKeepsWhatWasTappedIn:
     def fairy_with_two_guesses(self, live):
         game = live.create(GameRecord(game="fairy", players=["Ana", "Bo", "Cy"]))
         game.play(game.version, "host", {"type": "opening", "card": 7})
-        game.pick(game.version, "Ana's phone", 0, "higher", private=False)
-        game.pick(game.version, "Bo's phone", 1, "lower", private=True)
+        game.entries.pick(game.version, "Ana's phone", 0, "higher", private=False)
+        game.entries.pick(game.version, "Bo's phone", 1, "lower", private=True)
         return game
 
     def test_redo_brings_back_the_guesses_the_undo_took_away(self, live, tmp_path):
         game = self.fairy_with_two_guesses(live)
         game.undo(game.version, "host")
-        assert game.picks == {}
+        assert game.entries.picks == {}
         game.redo(game.version, "host")
-        assert {s: p.value for s, p in game.picks.items()} == {0: "higher", 1: "lower"}
-        assert game.picks[1].private and game.picks[1].owner == "Bo's phone"
+        assert {s: p.value for s, p in game.entries.picks.items()} == {0: "higher", 1: "lower"}
+        assert game.entries.picks[1].private and game.entries.picks[1].owner == "Bo's phone"
         # Stored again, as a tap stores them: another referee on the folder reads them.
         other = LiveTables(Store(tmp_path / "referee.db")).open(game.game_id)
-        assert {s: p.value for s, p in other.picks.items()} == {0: "higher", 1: "lower"}
+        assert {s: p.value for s, p in other.entries.picks.items()} == {0: "higher", 1: "lower"}
 
     def test_a_move_after_the_undo_ends_them(self, live):
         game = self.fairy_with_two_guesses(live)
         game.undo(game.version, "host")
         game.play(game.version, "host", {"type": "opening", "card": 9})
-        assert game.picks == {}
+        assert game.entries.picks == {}
         game.undo(game.version, "host")
         game.redo(game.version, "host")
-        assert game.picks == {}  # the redo brought back the 9, whose moment had none
+        assert game.entries.picks == {}  # the redo brought back the 9, whose moment had none

@@ -58,18 +58,18 @@ class TestUndoPutsTheEntryBack:
             [top(5), bid("Bo", 2), bluff("Cy"), {"type": "reveal", "player": "Bo", "cards": hand}],
         )
         assert a.top.view.picker.picked == hand
-        assert b.game.live.drafts["hand"]["cards"] == hand  # the other phone's pad too
+        assert b.game.live.entries.drafts["hand"]["cards"] == hand  # the other phone's pad too
 
     def test_a_faj_board_comes_back(self, lives):
         a, b = _undone(lives, "faj", ["Ana", "Bo", "Cy"], [board("7H")])
-        assert b.game.live.drafts["board"] == ["7H"]
+        assert b.game.live.entries.drafts["board"] == ["7H"]
         assert a.top.view.entry("board") == ["7H"]
 
     def test_a_faj_tricks_cards_come_back_as_picks_open_to_change(self, lives):
         came_back = {}
 
         def change_anas_card(_a, b):
-            came_back.update(b.game.live.picks)
+            came_back.update(b.game.live.entries.picks)
             # One card changed makes the trick again, with the other two as they were.
             b.game.unpick(0)
             b.game.pick(0, "AD")
@@ -93,7 +93,7 @@ class TestUndoPutsTheEntryBack:
     def test_a_fairy_bucks_lot_comes_back(self, lives):
         items = [(5, "moon"), (3, "sun"), (2, "star")]
         _a, b = _undone(lives, "fairybucks", ["Ana", "Bo", "Cy"], [lot(*items)])
-        assert [(i["value"], i["symbol"]) for i in b.game.live.drafts["lot"]] == items
+        assert [(i["value"], i["symbol"]) for i in b.game.live.entries.drafts["lot"]] == items
 
     def test_the_dice_tops_come_back(self, lives):
         tops = dict(Bo=["G2", "G3", "G5"], Cy=["Y1", "Y2", "Y3"], Di=["B4", "B5", "B6"])
@@ -105,5 +105,5 @@ class TestUndoPutsTheEntryBack:
             [dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo"), dd_tops(**tops)],
         )
         assert [s.verdict.headline for s in a.game.session.steps][-1].startswith("Bo challenge")
-        entered = b.game.live.drafts["tops"]
+        entered = b.game.live.entries.drafts["tops"]
         assert sorted(map(sorted, entered.values())) == sorted(map(sorted, tops.values()))

@@ -132,7 +132,7 @@ def test_a_deceptidice_top_said_by_its_buttons_name_is_entered_in_a_game(lives, 
         answer = await ears.hear(samples(tmp_path, "Ana's top red four"))
         for _title, yes in asked:  # heard with doubt: tapped on Yes
             yes()
-        return answer, app.game.live.drafts.get("tops")
+        return answer, app.game.live.entries.drafts.get("tops")
 
     answer, tops = run_async(run())
     assert answer["said"] in ("Heard: Ana's top Red 4.", "Did you say: Ana's top Red 4?")
