@@ -9,8 +9,8 @@ import flet as ft
 
 from referee.core.words import amount
 from referee.live.tables import LOCKED
-from referee.ui import layout_values
 from referee.ui.game_view import Pad
+from referee.ui.picked_cards import picked_card
 from referee.ui.widgets import action_button, slug, strut, tagged, tile
 
 # A card as a game's screen names it (a label, a number, a suit): whatever the game's
@@ -118,15 +118,7 @@ class HandPicker(Generic[Card]):
                 )
             )
         chips: list[ft.Control] = [
-            ft.Chip(
-                label=ft.Text(self.label(card), size=18),
-                on_delete=lambda _e, i=i: self._remove(i),
-                delete_icon_tooltip=f"Remove {self.label(card)}",
-                height=48,  # its × is a tap target: a thumb's height
-                # Narrow enough for a whole hand of five on one line of a phone.
-                padding=layout_values.symmetric(horizontal=2),
-                label_padding=layout_values.symmetric(horizontal=4),
-            )
+            picked_card(self.label(card), lambda _e, i=i: self._remove(i))
             for i, card in enumerate(self.picked)
         ] or [ft.Text("Tap a card to add it to the hand.", size=12, italic=True)]
         count = f"{len(self.picked)} of {amount(self.size, 'cards')}"

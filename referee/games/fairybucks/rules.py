@@ -234,7 +234,15 @@ class FairyBucksRules(
         )
 
     def progress(self, state: FairyBucksState) -> str:
-        return f"Lot {state.lot_number}" if state.lot_number else "Before the first lot"
+        """Between lots, the lot done last: the next one is not turned up yet (the table's
+        status says "Turn up the next lot"), so "Lot 2" would name a lot nobody has seen."""
+        if not state.lot_number:
+            return "Before the first lot"
+        if state.phase == "auction":
+            return f"Lot {state.lot_number}"
+        if self.lots_over(state):
+            return "Every lot is done"
+        return f"After lot {state.lot_number}"
 
     def series(self, options: FairyBucksOptions) -> str | None:
         return options.series or None

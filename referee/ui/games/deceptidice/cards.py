@@ -28,6 +28,7 @@ from referee.games.deceptidice.model import (
 )
 from referee.games.deceptidice.truth import card_name
 from referee.ui.game_view import GameView
+from referee.ui.picked_cards import picked_card
 from referee.ui.widgets import action_button, tagged, tile
 
 _CARD: TypeAdapter[Any] = TypeAdapter(Card)  # a top as an entry keeps it: JSON, and back
@@ -334,10 +335,8 @@ class CardEntry(GameView):
                 )
                 continue
             chips: list[ft.Control] = [
-                ft.Chip(
-                    label=ft.Text(card_name(c, names), size=14),
-                    on_delete=lambda _e, s=seat, i=i: self._unpick(s, i),
-                    delete_icon_tooltip=f"Remove {card_name(c, names)}",
+                picked_card(
+                    card_name(c, names), lambda _e, s=seat, i=i: self._unpick(s, i), size=14
                 )
                 for i, c in enumerate(mine)
             ]

@@ -21,6 +21,7 @@ from referee.games.fairybucks.model import FairyBucksState, Finale, Item, Lot
 from referee.games.fairybucks.scoring import item_text
 from referee.ui.card_picker import card_grid, pick_rows
 from referee.ui.game_view import GameView, final
+from referee.ui.picked_cards import picked_card
 from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import action_button, tagged
 
@@ -184,12 +185,7 @@ class FairyBucksView(GameView):
             key=lambda s: f"symbol-{s}@{self.shared_pad.moment}",
         )
         chips: list[ft.Control] = [
-            ft.Chip(
-                label=ft.Text(_item(i), size=16),
-                on_delete=lambda _e, k=k: self._remove_item(k),
-                delete_icon_tooltip=f"Remove {item_text(i)}",
-                height=48,  # its × is a tap target: a thumb's height
-            )
+            picked_card(_item(i), lambda _e, k=k: self._remove_item(k), item_text(i), size=16)
             for k, i in enumerate(pending)
         ]
         heading = (

@@ -16,6 +16,7 @@ import flet as ft
 
 from referee.core.edit import Preview, preview
 from referee.core.errors import RefereeError
+from referee.core.said import restates
 from referee.core.words import amount, number
 from referee.ui.game_view import GameView
 from referee.ui.widgets import TAP, big_button, tagged
@@ -239,7 +240,7 @@ class LogEditor:
                     weight=ft.FontWeight.BOLD,
                 ),
             ),
-            *self._verdict_change(edited),
+            *self._verdict_change(edited, s["action"]),
             ft.Text(f"Scores at the end of the log ({s['unit']}):", size=13),
             ft.Container(
                 ft.Column(rows, spacing=4),
@@ -285,12 +286,24 @@ class LogEditor:
         )
         return ft.Column(parts, spacing=10)
 
-    def _verdict_change(self, edited: dict) -> list[ft.Control]:
-        """The edited action's own verdict, when the change changes it."""
+    def _verdict_change(self, edited: dict, action: dict) -> list[ft.Control]:
+        """The edited action's own verdict, when the change changes it. A verdict that only
+        says the action again (a bid, a pass) is no verdict of its own: the action's line
+        above already says the change, so no "Verdict:" line repeats it."""
         before, after = edited["before"], edited["after"]
         if self.kind != "replace" or before == after:
             return []
-        return [tagged("edit-verdict", ft.Text(f"Verdict: {before} → {after}", size=14))]
+        was = None if restates(before, action["before"]) else before
+        now = None if restates(after, action["after"]) else after
+        if was is None and now is None:
+            return []
+        if was is None:
+            said = f"Verdict now: {now}"
+        elif now is None:
+            said = f"No verdict now (it was: {was})"
+        else:
+            said = f"Verdict: {was} → {now}"
+        return [tagged("edit-verdict", ft.Text(said, size=14))]
 
     def _broken(self, r: Preview) -> ft.Control:
         assert r.broken is not None  # drawn for an edit after which an action breaks

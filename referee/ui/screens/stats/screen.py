@@ -18,6 +18,7 @@ from referee.ui.result.facts import stats_result
 from referee.ui.result.share_dialog import ShareSheet, share_button
 from referee.ui.screen import Screen
 from referee.ui.screens.stats import view
+from referee.ui.screens.stats.by_game import by_game_rows
 from referee.ui.screens.stats.rename import RenameDialog
 from referee.ui.theme import colours_of
 from referee.ui.widgets import big_button, tagged
@@ -188,7 +189,7 @@ class StatsScreen(Screen):
         if self.kind is None and len(stats.kinds) > 1:
             parts += [
                 view.heading("Wins by game"),
-                view.by_game_table(stats),
+                by_game_rows(stats),
                 ft.Text(
                     "Wins of the games played at each game. Choose a game above for its win "
                     "rates and places.",

@@ -128,22 +128,6 @@ def players_table(stats: Statistics, on_rename: Callable[[str], None]) -> ft.Con
     )
 
 
-def by_game_table(stats: Statistics) -> ft.Control:
-    """Each player's wins of games played at each game, one column a game."""
-    kinds = [k.kind for k in stats.kinds]
-    rows = []
-    for p in stats.players:
-        cells = [_cell(p.player, size=15)]
-        for kind in kinds:
-            t = p.by_kind.get(kind)
-            cells.append(_cell(f"{t.wins} of {t.games}" if t else "·", size=15))
-        rows.append(ft.DataRow(cells=cells))
-    return tagged(
-        "stats-by-game",
-        _table(["Player", *(title(k) for k in kinds)], rows, row_height=40),
-    )
-
-
 def _table(headings: Sequence[str], rows: list[ft.DataRow], row_height: int) -> ft.Control:
     """A table that scrolls sideways in its own row when wider than the phone."""
     table = ft.DataTable(
