@@ -18,7 +18,7 @@ def by_game_rows(stats: Statistics) -> ft.Control:
     colour = colours(stats)
     rows: list[ft.Control] = []
     for k in stats.kinds:
-        wins = [
+        wins: list[ft.Control] = [
             tagged(
                 f"stats-by-game-{k.kind}-{slug(p.player)}",
                 ft.Text(
