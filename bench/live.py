@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import percentile
-from tests.e2e.browser import launch, open_page, serve, tagged
+from tests.e2e.browser import fill_in, launch, open_page, serve, tagged
 
 # Kept on window, not returned: Playwright would wait for a returned promise.
 WATCH = """
@@ -141,7 +141,7 @@ def fill_names(page, names) -> None:
     for i, name in enumerate(names):
         field = page.get_by_role("textbox", name=f"Player {i + 1}")
         field.click()
-        field.fill(name)
+        fill_in(field, name)
 
 
 def time_starts(page, starts: int) -> list[float]:

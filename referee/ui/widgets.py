@@ -14,6 +14,15 @@ from referee.ui.suits import suited
 TAP = 52  # px: comfortably above the 48 px minimum for a thumb
 
 
+def sent(e: ft.ControlEvent):
+    """The value a field's change event carried from the phone. Not `e.control.value`:
+    Flet applies the phone's new value at once but runs the event in a task of its own,
+    so a redraw queued before it (the focus of the field) wrote the older value back into
+    the control first, and a name typed right after tapping its field was lost."""
+    data = getattr(e, "data", None)
+    return data if data is not None else getattr(e.control, "value", None)
+
+
 def strut(height: int = 48) -> ft.Control:
     """Nothing to see, `height` tall: a row holding it is at least that tall (48: a thumb's
     minimum, so a short line stays as tall as the lines it takes turns with)."""

@@ -222,3 +222,12 @@ def expect_path(page, path: str) -> None:
 
     assert not page.url.startswith("about:"), f"Back left the app: {page.url}"
     expect(page).to_have_url(re.compile(r"^[a-z]+://[^/]+" + re.escape(path) + r"(\?.*)?$"))
+
+
+def fill_in(field, text: str) -> None:
+    """Type `text` into a text field just tapped, once Flutter has given it the focus, as a
+    person types only once the field has taken the tap."""
+    from playwright.sync_api import expect
+
+    expect(field).to_be_focused()
+    field.fill(text)

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.e2e.browser import fill_in, open_page, serve_app, shot, tagged
 from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
@@ -17,7 +17,7 @@ def create_game(page, names):
     for i, name in enumerate(names):
         field = page.get_by_role("textbox", name=f"Player {i + 1}")
         field.click()
-        field.fill(name)
+        fill_in(field, name)
     page.get_by_role("button", name="Start game").click()
 
 

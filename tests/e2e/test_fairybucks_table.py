@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.e2e.browser import fill_in, open_page, serve_app, shot, tagged
 from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
@@ -24,7 +24,7 @@ class TestHighBidderTwice:
             for i, name in enumerate(["Ana", "Bo"]):
                 field = page.get_by_role("textbox", name=f"Player {i + 1}")
                 field.click()
-                field.fill(name)
+                fill_in(field, name)
             page.get_by_role("button", name="Start game").click()
 
             add_item(page, 5, "moon")

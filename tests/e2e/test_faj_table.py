@@ -8,7 +8,7 @@ from referee.games.faj import RULES
 from referee.games.faj.deck import BOARD_SIZES, TRICK_CARDS
 from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
-from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.e2e.browser import fill_in, open_page, serve_app, shot, tagged
 from tests.helpers import board, plays
 from tests.player_words import cite
 
@@ -58,7 +58,7 @@ class TestTricksAndShowdown:
             for i, name in enumerate(["Ana", "Bo", "Cy"]):
                 field = page.get_by_role("textbox", name=f"Player {i + 1}")
                 field.click()
-                field.fill(name)
+                fill_in(field, name)
             page.get_by_role("button", name="Start game").click()
 
             for trick, (cards, played, winner, step) in enumerate(ROUND_ONE, start=1):

@@ -24,6 +24,7 @@ from tests.e2e.browser import (
     ARTIFACTS,
     ROOT,
     expect_path,
+    fill_in,
     free_port,
     open_page,
     serve,
@@ -54,7 +55,7 @@ def fairy_game(data: Path, players=("Ana", "Bo", "Cy")) -> int:
 def type_code(page, typed: str) -> None:
     field = page.get_by_role("textbox", name="Table code")
     field.click()
-    field.fill(typed)
+    fill_in(field, typed)
     page.get_by_role("button", name="Join the table").tap()
 
 
@@ -270,7 +271,7 @@ class TestHomeIsLive:
             for i, name in enumerate(["Ana", "Bo"]):
                 field = b.get_by_role("textbox", name=f"Player {i + 1}")
                 field.click()
-                field.fill(name)
+                fill_in(field, name)
             b.get_by_role("button", name="Start game").tap()
             resume = a.get_by_role("button", name=re.compile(r"^Resume .*: Ana, Bo$"))
             expect(resume).to_be_visible(timeout=1_500)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from referee.core.session import Session
 from referee.games import rules_for
 from referee.storage.store import Store
-from tests.e2e.browser import ARTIFACTS, open_page, serve, shot, tagged
+from tests.e2e.browser import ARTIFACTS, fill_in, open_page, serve, shot, tagged
 
 LOADS = 12  # page loads of the open-files test
 
@@ -31,7 +31,7 @@ def new_game(page, names, game=None):
     for i, name in enumerate(names):
         field = page.get_by_role("textbox", name=f"Player {i + 1}")
         field.click()
-        field.fill(name)
+        fill_in(field, name)
     page.get_by_role("button", name="Start game").click()
 
 
@@ -129,7 +129,7 @@ class TestSharedTableCode:
             expect(stranger.get_by_role("button", name="New game")).to_have_count(0)
             field = stranger.get_by_role("textbox", name="Table code")
             field.click()
-            field.fill("WRONG1")
+            fill_in(field, "WRONG1")
             stranger.get_by_role("button", name="Join the table").click()
             expect(stranger.get_by_text("not this table's code")).to_be_visible()
             shot(stranger, "live-code-screen")

@@ -16,7 +16,7 @@ from referee.core.record import GameRecord
 from referee.games import GAMES
 from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
-from tests.e2e.browser import ARTIFACTS, open_page, serve_app, shot, tagged
+from tests.e2e.browser import ARTIFACTS, fill_in, open_page, serve_app, shot, tagged
 
 pytestmark = pytest.mark.e2e
 
@@ -175,10 +175,10 @@ def test_finish_play_again_finish_and_the_statistics(browser, tmp_path):
         taps.tap(rename, "Rename or merge a player")
         field = page.get_by_role("textbox", name="Player")
         field.click()
-        field.fill("Anna")
+        fill_in(field, "Anna")
         field = page.get_by_role("textbox", name="New name")
         field.click()
-        field.fill("An")
+        fill_in(field, "An")
         tagged(page, "offered-name").get_by_role("button", name="Ana", exact=True).tap()
         expect(page.get_by_role("textbox", name="New name")).to_have_value("Ana")
         shot(page, "players-rename")
@@ -211,7 +211,7 @@ def test_finish_play_again_finish_and_the_statistics(browser, tmp_path):
         expect(tonight).to_be_visible()
         field = page.get_by_role("textbox", name="Player 1")
         field.click()
-        field.fill("d")
+        fill_in(field, "d")
         offered = tagged(page, "suggestions-0")
         expect(offered.get_by_role("button", name="Dee", exact=True)).to_be_visible()
         shot(page, "players-new-game-suggestions")

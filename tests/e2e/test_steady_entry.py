@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from referee.core.record import GameRecord
 from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
-from tests.e2e.browser import open_page, serve, shot, tagged
+from tests.e2e.browser import fill_in, open_page, serve, shot, tagged
 from tests.helpers import bid, pass_, showdown, top
 
 pytestmark = pytest.mark.e2e
@@ -138,7 +138,7 @@ def test_a_fairy_bucks_lot_moves_nothing_above_the_button_tapped(browser, tmp_pa
         for i, name in enumerate(["Ana", "Bo"]):
             box = page.get_by_role("textbox", name=f"Player {i + 1}")
             box.click()
-            box.fill(name)
+            fill_in(box, name)
         page.get_by_role("button", name="Start game").tap()
         entry = Entry(page)
         for value, symbol in ((5, "moon"), (3, "sun"), (2, "star")):

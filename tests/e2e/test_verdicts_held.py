@@ -6,7 +6,7 @@ through another referee on the same folder."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import open_page, serve, shot, tagged
+from tests.e2e.browser import fill_in, open_page, serve, shot, tagged
 from tests.e2e.test_faeker_table import create_game as faeker_game
 from tests.e2e.test_fairy_table import guesses, turn_up
 
@@ -31,7 +31,7 @@ def fairy_to_the_twelve(browser, url: str, other_url: str | None = None):
     for i, name in enumerate(["Ana", "Bo", "Cy"]):
         field = a.get_by_role("textbox", name=f"Player {i + 1}")
         field.tap()
-        field.fill(name)
+        fill_in(field, name)
     button(a, "Start game").tap()
     button(a, "Card 5").tap()
     expect(tagged(a, "who-holds")).to_be_visible()

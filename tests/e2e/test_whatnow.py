@@ -10,7 +10,7 @@ from referee.core.record import GameRecord
 from referee.games import GAMES
 from referee.live.kept_session import KeptSession
 from referee.storage.store import Store
-from tests.e2e.browser import open_page, serve_app, shot, tagged
+from tests.e2e.browser import fill_in, open_page, serve_app, shot, tagged
 from tests.player_words import cite
 
 pytestmark = pytest.mark.e2e
@@ -86,7 +86,7 @@ def test_a_newcomers_faeker_round_played_by_following_what_now(browser, tmp_path
         for i, name in enumerate(PLAYERS):
             field = page.get_by_role("textbox", name=f"Player {i + 1}")
             field.tap()
-            field.fill(name)
+            fill_in(field, name)
         page.get_by_role("switch", name="Teach this game").tap()
         _button(page, "Start game").tap()
 

@@ -7,7 +7,7 @@ import flet as ft
 
 from referee.ui.phone import AWAKE_AFTER_END_S
 from referee.ui.screen import Screen
-from referee.ui.widgets import tagged
+from referee.ui.widgets import sent, tagged
 
 
 def _lasting(seconds: float) -> str:
@@ -53,7 +53,7 @@ class SettingsScreen(Screen):
         settings = self.shell.phone.settings
         theme = ft.RadioGroup(
             value=settings.theme,
-            on_change=lambda e: self.shell.set_setting("theme", e.control.value),
+            on_change=lambda e: self.shell.set_setting("theme", sent(e)),
             content=ft.Column(
                 [
                     ft.Radio(value=value, label=label, height=48)
@@ -95,7 +95,7 @@ class SettingsScreen(Screen):
             value=on,
             label=label,
             height=48,
-            on_change=lambda e: self.shell.set_setting(name, bool(e.control.value)),
+            on_change=lambda e: self.shell.set_setting(name, bool(sent(e))),
         )
         return ft.Column([switch, self._said(name, SAYS[name][0 if on else 1])], spacing=0)
 

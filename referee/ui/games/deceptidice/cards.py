@@ -29,7 +29,7 @@ from referee.games.deceptidice.model import (
 from referee.games.deceptidice.truth import card_name
 from referee.ui.game_view import GameView
 from referee.ui.picked_cards import picked_card
-from referee.ui.widgets import action_button, tagged, tile
+from referee.ui.widgets import action_button, sent, tagged, tile
 
 _CARD: TypeAdapter[Any] = TypeAdapter(Card)  # a top as an entry keeps it: JSON, and back
 
@@ -239,7 +239,7 @@ class CardEntry(GameView):
                 label="Groups (e.g. 2+2)",
                 value=self.groups,
                 width=180,
-                on_change=lambda e: setattr(self, "groups", e.control.value or ""),
+                on_change=lambda e: setattr(self, "groups", sent(e) or ""),
             )
         self.value = max(self.value, low_value)
 

@@ -24,7 +24,7 @@ from referee.games.deceptidice.material import (
 from referee.games.deceptidice.model import GuessForm
 from referee.games.deceptidice.truth import card_name
 from referee.ui.dispute_form import DisputeForm, choice
-from referee.ui.widgets import slug, tagged
+from referee.ui.widgets import sent, slug, tagged
 
 GUESS_FORM: TypeAdapter[Any] = TypeAdapter(GuessForm)
 # Red, blue, green, yellow:
@@ -123,7 +123,7 @@ class DeceptidiceForm(DisputeForm):
             ft.Checkbox(
                 label=label,
                 value=bool(self.variants.get(key)),
-                on_change=lambda e, key=key: self._variant(key, bool(e.control.value)),
+                on_change=lambda e, key=key: self._variant(key, bool(sent(e))),
                 height=48,
             )
             for key, label in (
@@ -229,7 +229,7 @@ class DeceptidiceForm(DisputeForm):
                 ft.Checkbox(
                     label="Less than" if form == "number" else "Without (every other colour)",
                     value=bool(g.get(key)),
-                    on_change=lambda e: pick(**{key: bool(e.control.value)}),
+                    on_change=lambda e: pick(**{key: bool(sent(e))}),
                     height=48,
                 )
             )
@@ -250,9 +250,7 @@ class DeceptidiceForm(DisputeForm):
             ft.Checkbox(
                 label="It is the round's opening guess",
                 value=opening,
-                on_change=lambda e: self._set(
-                    previous=None if e.control.value else dict(_NEW_GUESS)
-                ),
+                on_change=lambda e: self._set(previous=None if sent(e) else dict(_NEW_GUESS)),
                 height=48,
             )
         )

@@ -17,7 +17,7 @@ from referee.games.deceptidice.model import (
     names_of,
 )
 from referee.ui.games.deceptidice.cards import CELL, CardEntry, face_button, face_size, stepper
-from referee.ui.widgets import action_button, tagged, tile
+from referee.ui.widgets import action_button, sent, tagged, tile
 
 
 class GuessEntry(CardEntry):
@@ -98,7 +98,7 @@ class GuessEntry(CardEntry):
                         ft.Switch(
                             height=48,  # a thumb's height, as every tap target
                             value=self.modifier,
-                            on_change=lambda e: self._set_modifier(e.control.value),
+                            on_change=lambda e: self._set_modifier(sent(e)),
                             label="Less than / Without",
                         )
                     ]

@@ -17,7 +17,7 @@ from referee.games.faeker.deck import (
     card_name,
 )
 from referee.ui.dispute_form import DisputeForm, choice
-from referee.ui.widgets import TAP, slug, tagged
+from referee.ui.widgets import TAP, sent, slug, tagged
 
 
 class FaekerForm(DisputeForm):
@@ -190,13 +190,13 @@ class FaekerForm(DisputeForm):
                     ft.Checkbox(
                         label="Stone circles always count",
                         value=self.stones,
-                        on_change=lambda e: self._set(stones=bool(e.control.value)),
+                        on_change=lambda e: self._set(stones=bool(sent(e))),
                         height=48,
                     ),
                     ft.Checkbox(
                         label="Bluff needs the exact count",
                         value=self.exact,
-                        on_change=lambda e: self._set(exact=bool(e.control.value)),
+                        on_change=lambda e: self._set(exact=bool(sent(e))),
                         height=48,
                     ),
                 ],

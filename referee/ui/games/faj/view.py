@@ -19,7 +19,7 @@ from referee.ui.game_view import GameView, final
 from referee.ui.games.faj import entry
 from referee.ui.games.faj.cards import card_colour, card_label, cards_line
 from referee.ui.score_cards import ScoreRow, scoreboard
-from referee.ui.widgets import action_button, ruling_lines, tagged, why_toggle
+from referee.ui.widgets import action_button, ruling_lines, sent, tagged, why_toggle
 
 
 def _sorted_pile(pile):
@@ -158,7 +158,7 @@ class FajView(GameView):
         pickable = dict(RULES.choices(state).pickable).get(seat, ())
         chooser = ft.RadioGroup(
             value=str(seat),
-            on_change=lambda e: self._choose_draft_seat(int(e.control.value)),
+            on_change=lambda e: self._choose_draft_seat(int(sent(e))),
             content=ft.Row(
                 [
                     ft.Radio(value=str(i), label=f"{n} ({len(state.deal.picks[i])}/{DRAFT_HAND})")

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from referee.games import GAMES
 from referee.storage.players import RecentTable, matching_names
-from referee.ui.widgets import big_button, icon_button, name_chip, tagged
+from referee.ui.widgets import big_button, icon_button, name_chip, sent, tagged
 
 SUGGESTED = 6  # names offered under a field: one or two lines of chips on a phone
 
@@ -161,7 +161,7 @@ class NewGameForm:
                     label=f"Player {i + 1}",
                     value=name,
                     expand=True,
-                    on_change=lambda e, i=i: self._set_name(i, e.control.value),
+                    on_change=lambda e, i=i: self._set_name(i, sent(e)),
                     on_focus=lambda _e, i=i: self._focused(i),
                     capitalization=ft.TextCapitalization.WORDS,
                 ),
@@ -196,7 +196,7 @@ class NewGameForm:
         rules = self.rules
         game_choice = ft.RadioGroup(
             value=self.kind,
-            on_change=lambda e: self._choose_game(e.control.value),
+            on_change=lambda e: self._choose_game(sent(e)),
             content=ft.Column(
                 [ft.Radio(value=k, label=g.title, height=48) for k, g in GAMES.items()]
             ),
@@ -231,7 +231,7 @@ class NewGameForm:
                 ft.Text(rules.options_model.model_fields[name].title, weight=ft.FontWeight.BOLD),
                 ft.RadioGroup(
                     value=str(self.seats.get(name, 0)),
-                    on_change=lambda e, n=name: self.seats.__setitem__(n, int(e.control.value)),
+                    on_change=lambda e, n=name: self.seats.__setitem__(n, int(sent(e))),
                     content=ft.Row(radios, wrap=True),
                 ),
             ]
@@ -244,7 +244,7 @@ class NewGameForm:
 
     def _teach_switch(self) -> ft.Control:
         def flip(e) -> None:
-            self.teach = bool(e.control.value)
+            self.teach = bool(sent(e))
 
         switch = ft.Switch(value=self.teach, on_change=flip, label="Teach this game", height=48)
         why = ft.Text(
@@ -297,7 +297,7 @@ class NewGameForm:
             if field.annotation is bool:
                 switch = ft.Switch(
                     value=value,
-                    on_change=lambda e, n=name: self._set_option(n, e.control.value),
+                    on_change=lambda e, n=name: self._set_option(n, sent(e)),
                     height=48,
                 )
                 controls.append(ft.Row([switch, heading]))
@@ -312,7 +312,7 @@ class NewGameForm:
                         if field.annotation is str
                         else ft.KeyboardType.NUMBER,
                         on_change=lambda e, n=name, text=field.annotation is str: self._set_option(
-                            n, e.control.value if text else _number(e.control.value)
+                            n, sent(e) if text else _number(sent(e))
                         ),
                     )
                 )
@@ -325,7 +325,7 @@ class NewGameForm:
                 controls.append(
                     ft.RadioGroup(
                         value=value,
-                        on_change=lambda e, n=name: self._set_option(n, e.control.value),
+                        on_change=lambda e, n=name: self._set_option(n, sent(e)),
                         content=ft.Row(choices, wrap=True),
                     )
                 )
