@@ -98,6 +98,16 @@ def test_a_die_revealed_is_said_as_its_card_in_the_tables_colours(tmp_path):
     assert done == "play" and (action.type, action.player, action.card) == ("reveal", "Ana", "R4")
 
 
+def test_a_power_claim_is_said_as_its_combo_and_value(tmp_path):
+    device = Device("deceptidice", ["Ana", "Bo"], power_cards=4)
+    hear(device, samples(tmp_path, "Ana claims two pairs value four"))
+    for _title, _message, on_yes, _yes in device.asked:  # heard with doubt: Yes tapped
+        on_yes()
+    ((done, action),) = device.done
+    card = action.guess.card
+    assert done == "play" and (card.combo, card.sizes, card.value) == ("numbers", (2, 2), 4)
+
+
 def test_speech_that_is_no_move_changes_nothing_and_says_what_to_say(tmp_path):
     device = Device("faeker", ["Ana", "Bo", "Cy"], [{"type": "top_card", "card": 3}])
     answer = hear(device, samples(tmp_path, "what a lovely evening for pizza"))

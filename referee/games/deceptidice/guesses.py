@@ -183,20 +183,25 @@ def combo_text(card: PowerCard, names: Mapping[str, str] | None = None) -> str:
     if card.combo == "run":
         return f"a run of {counted(sizes[0], 'numbers')}"
     plus = "+".join(str(s) for s in sizes)
+    named = NAMED_COMBOS.get((card.combo, sizes))
+    if named is not None:
+        return named
     if card.combo == "numbers":
-        named = {
-            (2,): "a pair",
-            (3,): "three of a kind",
-            (4,): "four of a kind",
-            (2, 2): "two pairs",
-            (3, 2): "a full house",
-            (2, 2, 2): "three pairs",
-            (3, 3): "two triples",
-        }.get(sizes)
-        return named or f"groups of {plus} of one number each"
-    if sizes == (1, 1, 1, 1):
-        return "one card of every colour"
+        return f"groups of {plus} of one number each"
     return f"groups of {plus} of one colour each"
+
+
+# The combos a table names in words (and may say aloud: spoken.py), by (combo, sizes).
+NAMED_COMBOS: dict[tuple[str, tuple[int, ...]], str] = {
+    ("numbers", (2,)): "a pair",
+    ("numbers", (3,)): "three of a kind",
+    ("numbers", (4,)): "four of a kind",
+    ("numbers", (2, 2)): "two pairs",
+    ("numbers", (3, 2)): "a full house",
+    ("numbers", (2, 2, 2)): "three pairs",
+    ("numbers", (3, 3)): "two triples",
+    ("colours", (1, 1, 1, 1)): "one card of every colour",
+}
 
 
 def power_text(card: PowerCard) -> str:

@@ -1,8 +1,10 @@
 """Deceptidice moves as the table says them aloud: a guess of a number or a colour ("three
 sixes", "Ana two red", "I guess four blues"), with its modifier ("two less than four",
 "four without red"), a straight ("five in a row with three"), a vague guess ("three of the
-same number"), a revealed die ("Ana reveals red four", "reveal wildcard"), the challenge
-("Bo challenges", "liar"), and the loser's discard ("discard four")."""
+same number"), a power claim of a combo the table names in words ("Ana claims two pairs
+value four", "claim a run of four numbers value three"), a revealed die ("Ana reveals red
+four", "reveal wildcard"), the challenge ("Bo challenges", "liar"), and the loser's discard
+("discard four")."""
 
 from collections.abc import Callable
 from functools import partial
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from referee.core.spoken import Form, Slot, Speech, Words, number_words, phrase, words_of
+from referee.games.deceptidice.guesses import NAMED_COMBOS, combo_text
 from referee.games.deceptidice.material import (
     COLOURS,
     MIN_COUNT,
@@ -29,6 +32,8 @@ from referee.games.deceptidice.model import (
     GuessMenu,
     NoSwap,
     NumberGuess,
+    PowerCard,
+    PowerClaim,
     RevealDie,
     StraightGuess,
     VagueGuess,
@@ -44,12 +49,16 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
     rules: "DeceptidiceRules"  # the rules it says, whose menu it reads
 
     def says(self, action: BaseModel) -> bool:
-        """Number, colour, straight and vague guesses and a die revealed (a number card or
-        a wildcard) are said; a power claim, a power card revealed and a swap are tapped.
+        """Number, colour, straight and vague guesses, a power claim of a combo named in
+        words (SAID_COMBOS) and a die revealed (a number card or a wildcard) are said;
+        other power claims, a power card revealed and a swap are tapped.
         The tops after a challenge are said card by card as the screen's buttons ("Ana's
         top red four": ui/voice.py), since no move of them is whole until the last."""
         if isinstance(action, DeceptidiceGuess):
-            return isinstance(action.guess, NumberGuess | ColourGuess | StraightGuess | VagueGuess)
+            guess = action.guess
+            if isinstance(guess, PowerClaim):
+                return (guess.card.combo, guess.card.sizes) in SAID_COMBOS
+            return isinstance(guess, NumberGuess | ColourGuess | StraightGuess | VagueGuess)
         if isinstance(action, RevealDie):
             return isinstance(action.card, str)
         return isinstance(action, Challenge | Discard | NoSwap)
@@ -79,6 +88,7 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                     build = _guessing(who, guess)
                     forms += [Form((h, slot, tail), build) for h in heads]
             forms += self._more_guesses(state, menu.guesses, heads, who)
+            forms += self._claims(state, seat, menu.guesses, who)
         if menu.reveal:
             forms += self._reveals(state, seat, who)
         if menu.challenge:
@@ -101,6 +111,27 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                 )
             ]
             forms.append(phrase("no swap", NoSwap(player=who)))
+        return forms
+
+    def _claims(self, state: DeceptidiceState, seat: int, menu: GuessMenu, who: str) -> list[Form]:
+        """Power claims of the combos named in words, each with the values the menu allows:
+        "Ana claims two pairs value four"."""
+        forms: list[Form] = []
+        if menu.power is None:
+            return forms
+        heads = self.subjects(state, seat, ("claims",), ("claim",))
+        least, top = menu.power, menu.max_count
+        for combo, sizes in SAID_COMBOS:
+            card = partial(_power_card, combo, sizes)
+            values = [v for v in range(least, top + 1) if menu.allows(PowerClaim(card=card(v)))]
+            if not values:
+                continue
+            slot = Slot("value", tuple((number_words(v), v) for v in values))
+            said = words_of(combo_text(card(values[0])))
+            build = lambda v, c=card, p=who: DeceptidiceGuess(  # noqa: E731
+                player=p, guess=PowerClaim(card=c(v))
+            )
+            forms += [Form((h, said, ("value",), slot), build) for h in heads]
         return forms
 
     def _reveals(self, state: DeceptidiceState, seat: int, who: str) -> list[Form]:
@@ -153,6 +184,17 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                 spoken = ("color",) if of == "colour" else (of,)
                 add(("of", "the", "same", *spoken), partial(_vague, of))
         return [Form((h, slot, tail), build) for slot, tail, build in made for h in heads]
+
+
+# The power claims said aloud: the combos named in words, and runs of 3 to 6 numbers.
+SAID_COMBOS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    *NAMED_COMBOS,
+    *(("run", (n,)) for n in range(3, len(NUMBERS) + 1)),
+)
+
+
+def _power_card(combo: str, sizes: tuple[int, ...], value: int) -> PowerCard:
+    return PowerCard.model_validate({"combo": combo, "sizes": sizes, "value": value})
 
 
 def _guessing(who: str, guess: Callable[[int], GuessForm]) -> Callable[[int], DeceptidiceGuess]:
