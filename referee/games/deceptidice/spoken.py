@@ -4,7 +4,8 @@ sixes", "Ana two red", "I guess four blues"), with its modifier ("two less than 
 same number"), a power claim of a combo the table names in words ("Ana claims two pairs
 value four", "claim a run of four numbers value three"), a revealed die ("Ana reveals red
 four", "reveal wildcard"), the challenge ("Bo challenges", "liar"), and the loser's discard
-("discard four")."""
+("discard four"), and a swap where hands are closed ("Ana swaps with the draw pile",
+"swap with Bo")."""
 
 from collections.abc import Callable
 from functools import partial
@@ -36,6 +37,7 @@ from referee.games.deceptidice.model import (
     PowerClaim,
     RevealDie,
     StraightGuess,
+    Swap,
     VagueGuess,
 )
 
@@ -51,7 +53,7 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
     def says(self, action: BaseModel) -> bool:
         """Number, colour, straight and vague guesses, a power claim of a combo named in
         words (SAID_COMBOS) and a die revealed (a number card or a wildcard) are said;
-        other power claims, a power card revealed and a swap are tapped.
+        other power claims, a power card revealed and a swap naming its cards are tapped.
         The tops after a challenge are said card by card as the screen's buttons ("Ana's
         top red four": ui/voice.py), since no move of them is whole until the last."""
         if isinstance(action, DeceptidiceGuess):
@@ -61,6 +63,8 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
             return isinstance(guess, NumberGuess | ColourGuess | StraightGuess | VagueGuess)
         if isinstance(action, RevealDie):
             return isinstance(action.card, str)
+        if isinstance(action, Swap):  # said where hands are closed: no card is named
+            return action.give is None and action.take is None
         return isinstance(action, Challenge | Discard | NoSwap)
 
     @staticmethod
@@ -111,6 +115,7 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
                 )
             ]
             forms.append(phrase("no swap", NoSwap(player=who)))
+            forms += self._swaps(state, seat, who)
         return forms
 
     def _claims(self, state: DeceptidiceState, seat: int, menu: GuessMenu, who: str) -> list[Form]:
@@ -133,6 +138,23 @@ class DeceptidiceSpeech(Speech[DeceptidiceState]):
             )
             forms += [Form((h, said, ("value",), slot), build) for h in heads]
         return forms
+
+    def _swaps(self, state: DeceptidiceState, seat: int, who: str) -> list[Form]:
+        """A swap with the draw pile or with another player, where hands are closed (open
+        hands name the cards given and taken: those are tapped)."""
+        menu = self.rules.choices(state)
+        if menu.identities:
+            return []
+        withs: list[tuple[Words, Swap]] = []
+        if menu.swap_pile:
+            withs.append((("the", "draw", "pile"), Swap(player=who)))
+        for other in menu.partners:
+            withs.append((self.name(state, other), Swap(player=who, partner=state.players[other])))
+        return [
+            phrase((*h, "with", *target), swap)
+            for target, swap in withs
+            for h in self.subjects(state, seat, ("swaps",), ("swap",))
+        ]
 
     def _reveals(self, state: DeceptidiceState, seat: int, who: str) -> list[Form]:
         """The die turned face up, as its card: a number card in the table's colour
