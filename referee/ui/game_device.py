@@ -96,7 +96,8 @@ class GameDevice:
             seat = live.table.store.seats.of(live.game_id, self.owner)
             if seat is not None and seat < len(live.table.state.players):
                 self.me = seat
-        # What this device just undid: (live version, sentence), shown until either moves.
+        # What this device just undid: (the log's version, sentence), shown until the game
+        # itself moves again.
         self.undone: tuple[int, str] | None = None
         self.log_open: set[str] = set()  # the log entries open on this device
         self.shown: Shown | None = None  # the verdict open on this device, held to the log
@@ -198,7 +199,8 @@ class GameDevice:
             # the screen left the other players asking what happened.
             who, _kind, what = changes[-1]
             took = what.removeprefix("undone: ").rstrip(".")
-            self.undone = (version, f"{who} undid: {took or 'the last move'}. Redo puts it back.")
+            said = f"{who} undid: {took or 'the last move'}. Redo puts it back."
+            self.undone = (self.live.log_version, said)
         # A device joining or leaving changes no button's meaning: a tap sent from the
         # screen before still counts (a phone opening the game dropped a bid tapped as it
         # joined). A change of the game itself is a new version, and the shell then
@@ -338,7 +340,7 @@ class GameDevice:
         action = self.change(lambda: self.live.undo(self.seen, self.device, self.name))
         if action is not None:
             said = f"Undone: {(undone or '').rstrip('.')}. Redo puts it back."
-            self.undone = (self.live.version, said)
+            self.undone = (self.live.log_version, said)
             self.render(to_top=True)
             self._entered_again(action)
 
@@ -396,7 +398,8 @@ class GameDevice:
     # -- telling -----------------------------------------------------------------------
 
     def undone_line(self) -> str | None:
-        if self.undone is not None and self.undone[0] == self.live.version:
+        # Until the next change to the game itself: a pick or an entry leaves Redo there.
+        if self.undone is not None and self.undone[0] == self.live.log_version:
             return self.undone[1]
         return None
 

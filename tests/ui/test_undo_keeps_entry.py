@@ -107,3 +107,14 @@ class TestUndoPutsTheEntryBack:
         assert [s.verdict.headline for s in a.game.session.steps][-1].startswith("Bo challenge")
         entered = b.game.live.entries.drafts["tops"]
         assert sorted(map(sorted, entered.values())) == sorted(map(sorted, tops.values()))
+
+
+def test_the_undone_line_stays_while_the_entry_comes_back_and_is_changed(lives):
+    def one_card_changed(a, _b):
+        a.top.view._toggle_board("7H", 1, 1)  # the board's card taken back: Redo still there
+        a.render()
+
+    a, _b = _undone(lives, "faj", ["Ana", "Bo", "Cy"], [board("7H")], then=one_card_changed)
+    assert (
+        a.game.undone_line() == "Undone: Round 1, trick 1: Hearts ♥ are trump. Redo puts it back."
+    )
