@@ -16,8 +16,8 @@ ANAS = ("Red 4", "Red 4", "Green 1")
 async def _challenged(lives):
     a, sa = device(lives)
     b, sb = device(lives)
-    a.start_game("deceptidice", PLAYERS, {})
-    b.open_game(a.game.game_id)
+    a.games.start_game("deceptidice", PLAYERS, {})
+    b.games.open_game(a.game.game_id)
     await told()
     for action in (dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")):
         a.game.play(a.game.rules.parse_action(action))
