@@ -172,7 +172,7 @@ class TestAQuickTapAfterAPick:
             red, blue = (_named(session, f"Ana's top {c} 4") for c in ("Red", "Blue"))
             await tap(session, red)
             await tap(session, blue)  # before the redraw
-            return app.top.view.picks[0]
+            return app.top.view.cards.picks[0]
 
         assert run_async(run()) == ["R4", "B4"]
 
@@ -182,7 +182,7 @@ class TestAQuickTapAfterAPick:
             red = _named(session, "Ana's top Red 4")
             await tap(session, red)
             await tap(session, red)
-            return app.top.view.picks[0]
+            return app.top.view.cards.picks[0]
 
         assert run_async(run()) == ["R4"]
 
