@@ -148,10 +148,10 @@ def server_round(app: str, devices: int, taps: int) -> float:
         held = [device(lives) for _ in range(devices)]  # a session nobody holds is closed
         shells = [shell for shell, _session in held]
         first = shells[0]
-        first.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        first.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         first.game.play(first.game.rules.parse_action({"type": "top_card", "card": 3}))
         for shell in shells[1:]:
-            shell.open_game(first.game.game_id)
+            shell.games.open_game(first.game.game_id)
         spent = 0.0
         for n in range(WARM_TAPS + taps):
             started = time.process_time()

@@ -52,7 +52,7 @@ async def measure(folder: Path, mb: float) -> dict:
     store = Store(folder / "referee.db")
     lives = LiveTables(store)
     b, b_session = device(lives)
-    b.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    b.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     before = [await tap_and_time(b_session, b) for _ in range(BEFORE)]
     a, a_session = device(lives)
     sends(a_session)

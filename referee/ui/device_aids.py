@@ -1,52 +1,70 @@
 """What the shell does with this device's phone (referee.ui.phone): its theme, its screen
 kept on while a game, a dispute or a walk through a round is on screen, and its settings
-(`/settings`) applied the moment they change or come from the device's storage. A part of
-the shell (a mixin of Shell), kept apart for the shell's length."""
+(`/settings`) applied the moment they change or come from the device's storage.
 
-from typing import TYPE_CHECKING
+DeviceAids is a part the shell holds (`shell.aids`): it reaches the shell only through
+Holder, so what it may touch of the shell is written in one place."""
+
+from typing import Any, Protocol
 
 import flet as ft
 
-if TYPE_CHECKING:  # checked as a part of the shell: what it uses of it is the shell's face
-    from referee.ui.host import Host as _Shell
-else:
-    _Shell = object
+
+class Holder(Protocol):
+    """What the device's aids use of the shell that holds them, and nothing else."""
+
+    page: ft.Page
+    phone: Any  # this device's `ui/phone.Phone`
+    game: Any  # the `ui/game_device.GameDevice` in the view stack, if any
+
+    @property
+    def top(self) -> Any: ...  # the `ui/screen.Screen` on top of the view stack
+
+    def render(self, to_top: bool = False, moved: bool = True) -> None: ...
 
 
-class DeviceAids(_Shell):
-    """Shell's phone: `self.phone`, with the shell's page, screen on top and game."""
+class DeviceAids:
+    """The shell's phone: its theme, its settings, its screen kept on."""
+
+    def __init__(self, shell: Holder) -> None:
+        self.shell = shell
 
     def toggle_theme(self, _e=None) -> None:
-        dark = self.page.theme_mode == ft.ThemeMode.DARK or (
-            self.page.theme_mode == ft.ThemeMode.SYSTEM
-            and self.page.platform_brightness == ft.Brightness.DARK
+        page = self.shell.page
+        dark = page.theme_mode == ft.ThemeMode.DARK or (
+            page.theme_mode == ft.ThemeMode.SYSTEM
+            and page.platform_brightness == ft.Brightness.DARK
         )
         self.set_setting("theme", "light" if dark else "dark")
 
     def set_setting(self, name: str, value) -> None:
         """Change one of this device's settings (`/settings`) and show it at once."""
-        self.phone.set(name, value)
-        self._settings_loaded()
+        self.shell.phone.set(name, value)
+        self.settings_loaded()
 
-    def _settings_loaded(self) -> None:
+    def settings_loaded(self) -> None:
         """This device's settings came (or changed): its theme and its screen kept on
         follow them, and the screen shown says them."""
-        self.page.theme_mode = self.phone.theme_mode
-        self.top.settings_changed()
-        self._stay_awake()
-        self.render()
-        self.page.update()
+        shell = self.shell
+        shell.page.theme_mode = shell.phone.theme_mode
+        shell.top.settings_changed()
+        self.stay_awake()
+        shell.render()
+        shell.page.update()
 
-    def _stay_awake(self) -> None:
+    def stay_awake(self) -> None:
+        """Keep the screen on, or let it go, for the screen now on top."""
         # On while a game (any of its screens), a dispute or a walk through a round is on
         # screen; let go at home, New game and the statistics.
-        route = self.top.route
-        game = self.game
-        self.phone.stay_awake(
+        shell = self.shell
+        route = shell.top.route
+        game = shell.game
+        shell.phone.stay_awake(
             route.game_id is not None or route.screen == "settle",
             ended=game is not None and route.game_id == game.game_id and game.session.is_over,
         )
 
-    def _lifecycle(self, e: ft.AppLifecycleStateChangeEvent) -> None:
+    def lifecycle(self, e: ft.AppLifecycleStateChangeEvent) -> None:
+        """The app hidden or shown again (a phone's app switcher, a locked screen)."""
         if e.state == ft.AppLifecycleState.SHOW:
-            self.phone.shown_again()
+            self.shell.phone.shown_again()

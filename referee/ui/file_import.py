@@ -139,7 +139,7 @@ class FileImport:
         shell = self.shell
         shell.close_dialog()
         if len(result.games) == 1 and not result.already:
-            shell.open_game(result.games[0])
+            shell.games.open_game(result.games[0])
         said = f"Imported {amount(len(result.games), 'games')} from {quoted(name, 60)}"
         if result.already:
             were = "was" if len(result.already) == 1 else "were"

@@ -12,6 +12,26 @@ if TYPE_CHECKING:  # for the types alone: a screen's module need not load them
     from referee.storage.store import Store
 
 
+class Games(Protocol):
+    """The shell's stored games (`ui/stored_games.StoredGames`)."""
+
+    def start_game(self, kind: str, players: list[str], options: dict) -> None: ...
+
+    def open_game(self, game_id: int) -> None: ...
+
+    def confirm_delete(self, game_id: int) -> None: ...
+
+    def show_raw(self, game_id: int) -> None: ...
+
+
+class Aids(Protocol):
+    """The shell's aids of this device (`ui/device_aids.DeviceAids`)."""
+
+    def toggle_theme(self, _e=None) -> None: ...
+
+    def set_setting(self, name: str, value) -> None: ...
+
+
 class Host(Protocol):
     page: ft.Page
     lives: "LiveTables"
@@ -24,6 +44,12 @@ class Host(Protocol):
     game: Any
     # This device's phone: its settings, its screen kept on, its felt taps (`ui/phone.Phone`).
     phone: Any
+
+    @property
+    def games(self) -> Games: ...  # games made, opened, deleted
+
+    @property
+    def aids(self) -> Aids: ...  # the theme, the settings, the screen kept on
 
     @property
     def top(self) -> Any: ...  # the `ui/screen.Screen` on top of the view stack
@@ -60,16 +86,4 @@ class Host(Protocol):
 
     def common_actions(self) -> list[ft.Control]: ...
 
-    def toggle_theme(self, _e=None) -> None: ...
-
-    def set_setting(self, name: str, value) -> None: ...
-
     def share(self, _e=None) -> None: ...
-
-    def start_game(self, kind: str, players: list[str], options: dict) -> None: ...
-
-    def open_game(self, game_id: int) -> None: ...
-
-    def confirm_delete(self, game_id: int) -> None: ...
-
-    def show_raw(self, game_id: int) -> None: ...

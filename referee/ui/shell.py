@@ -51,7 +51,7 @@ def _new_view(route: Route) -> ft.View:
     return ft.View(route=f"{route.path}#{next(_view_keys)}", padding=12)
 
 
-class Shell(StoredGames, DeviceAids):
+class Shell:
     def __init__(
         self,
         page: ft.Page,
@@ -78,8 +78,10 @@ class Shell(StoredGames, DeviceAids):
         self._drawing = threading.RLock()
         self._last_width = 0
         setup_page(page)
+        self.games = StoredGames(self)  # games made, opened, deleted: parts, each with a Holder
+        self.aids = DeviceAids(self)  # the theme, the settings, the screen kept on
         # This device's own: its screen kept on, felt taps, its settings (`/settings`).
-        self.phone = Phone(page, self._settings_loaded)
+        self.phone = Phone(page, self.aids.settings_loaded)
         page.views.clear()
         page.on_route_change = self._route_changed
         page.on_view_pop = self._view_popped
@@ -87,7 +89,7 @@ class Shell(StoredGames, DeviceAids):
         page.on_disconnect = lambda _e: self.game and self.game.leave()
         page.on_connect = lambda _e: self._reconnected()
         page.on_close = lambda _e: self.closed()
-        page.on_app_lifecycle_state_change = self._lifecycle
+        page.on_app_lifecycle_state_change = self.aids.lifecycle
         lives.watch_lists(self.device, self._lists_moved)
         route = routes.parse(page.route)
         self.show(route or HOME)
@@ -237,7 +239,7 @@ class Shell(StoredGames, DeviceAids):
         collector.drawn()
         if self.game is not None:
             self.game.join()
-        self._stay_awake()
+        self.aids.stay_awake()
 
     def _shown_in_place(self, wanted: list[Route]) -> bool:
         """Whether the screen on top draws the top of `wanted` itself, a part of it opened
@@ -272,7 +274,7 @@ class Shell(StoredGames, DeviceAids):
         (said on the home screen)."""
         if self.game is not None and self.game.game_id == game_id:
             return True
-        self._leave_game()
+        self.leave_game()
         if game_id is None:
             return True
         try:
@@ -282,19 +284,19 @@ class Shell(StoredGames, DeviceAids):
             self.toast(f"There is no game {game_id} here: it may have been deleted.")
             return False
         except (RefereeError, sqlite3.Error) as exc:
-            self._cannot_open(game_id, exc)
+            self.games.cannot_open(game_id, exc)
             return False
         self.game = GameDevice(self, live)
         return True
 
-    def _leave_game(self) -> None:
+    def leave_game(self) -> None:
         game, self.game = self.game, None
         if game is not None:
             game.leave()
 
     def closed(self) -> None:
         """The page is gone, or asked for the code again: nothing more is drawn on it."""
-        self._leave_game()
+        self.leave_game()
         self.lives.unwatch_lists(self.device)
         self.sharing.closed()
         if self.asks is not None:
@@ -308,7 +310,7 @@ class Shell(StoredGames, DeviceAids):
 
     def game_gone(self, message: str) -> None:
         """The game on screen was deleted (here or on another device)."""
-        self._leave_game()
+        self.leave_game()
         self.go("/")
         self.toast(message)
 
@@ -338,7 +340,7 @@ class Shell(StoredGames, DeviceAids):
                 self._render(to_top, moved=moved)
         finally:
             collector.drawn()
-        self._stay_awake()  # a game that just ended rests a few minutes from now
+        self.aids.stay_awake()  # a game that just ended rests a few minutes from now
 
     def _render(self, to_top: bool, send: bool = True, moved: bool = True) -> None:
         """`send`: send what changed (else the caller sends the whole page)."""
@@ -441,10 +443,9 @@ class Shell(StoredGames, DeviceAids):
         self.dialog(confirm_dialog(title, message, yes, go, self.close_dialog, no))
 
     def common_actions(self) -> list[ft.Control]:
-        actions = [icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self.toggle_theme)]
-        if table_code():
-            actions.insert(0, icon_button(ft.Icons.QR_CODE_2, "Share this table", self.share))
-        return actions
+        theme = icon_button(ft.Icons.BRIGHTNESS_6, "Light or dark theme", self.aids.toggle_theme)
+        share = icon_button(ft.Icons.QR_CODE_2, "Share this table", self.share)
+        return [share, theme] if table_code() else [theme]
 
     def share(self, _e=None) -> None:
         """The code, and links and a QR code to this very screen, for phones to join."""

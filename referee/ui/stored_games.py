@@ -1,71 +1,99 @@
 """What any screen may do with a stored game through the shell: start a new one, open one,
 delete one (after asking), and show why one cannot be opened with its stored rows to copy.
-A part of the shell (a mixin of Shell), kept apart for the shell's length."""
+
+StoredGames is a part the shell holds (`shell.games`): it reaches the shell only through
+Holder, so what it may touch of the shell is written in one place."""
 
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
+
+import flet as ft
 
 from referee.core.errors import RefereeError
 from referee.core.record import GameRecord
 from referee.ui import routes
 from referee.ui.screens.home.view import cannot_open_dialog, delete_dialog, raw_dialog
 
-if TYPE_CHECKING:  # checked as a part of the shell: what it uses of it is the shell's face
-    from referee.ui.host import Host as _Shell
-else:
-    _Shell = object
+if TYPE_CHECKING:  # for the types alone
+    from referee.live.tables import LiveTables
+    from referee.storage.store import Store
 
 
-class StoredGames(_Shell):
-    """Shell's games: made, opened, deleted (its store, live tables, dialogs and routes)."""
+class Holder(Protocol):
+    """What the stored games use of the shell that holds them, and nothing else."""
 
-    if TYPE_CHECKING:
+    lives: "LiveTables"
+    store: "Store"
+    game: Any  # the `ui/game_device.GameDevice` in the view stack, if any
 
-        def _leave_game(self) -> None: ...  # the shell's
+    def go(self, path: str) -> None: ...
+
+    def render(self, to_top: bool = False, moved: bool = True) -> None: ...
+
+    def leave_game(self) -> None: ...
+
+    def dialog(self, dialog: ft.DialogControl) -> None: ...
+
+    def close_dialog(self, _e=None) -> None: ...
+
+    def toast(self, message: str) -> None: ...
+
+
+class StoredGames:
+    """The shell's games: made, opened, deleted."""
+
+    def __init__(self, shell: Holder) -> None:
+        self.shell = shell
 
     def start_game(self, kind: str, players: list[str], options: dict, teach: bool = False) -> None:
+        shell = self.shell
         try:
             record = GameRecord(game=kind, players=players, options=options)
-            live = self.lives.create(record, teach=teach)
+            live = shell.lives.create(record, teach=teach)
         except RefereeError as exc:
-            self.toast(exc.reason)
+            shell.toast(exc.reason)
             return
-        self.go(routes.game(live.game_id))
+        shell.go(routes.game(live.game_id))
 
     def open_game(self, game_id: int) -> None:
-        self.go(routes.game(game_id))
+        self.shell.go(routes.game(game_id))
 
     def confirm_delete(self, game_id: int) -> None:
+        shell = self.shell
+
         def yes(_e):
-            self.close_dialog()
+            shell.close_dialog()
             try:
-                self.lives.delete(game_id)
+                shell.lives.delete(game_id)
             except RefereeError as exc:  # read-only, disk trouble: the game stays
-                self.toast(exc.reason)
+                shell.toast(exc.reason)
                 return
-            if self.game is not None and self.game.game_id == game_id:
-                self._leave_game()
-            self.go("/")
-            self.render()
+            if shell.game is not None and shell.game.game_id == game_id:
+                shell.leave_game()
+            shell.go("/")
+            shell.render()
 
-        self.dialog(delete_dialog(self.close_dialog, yes))
+        shell.dialog(delete_dialog(shell.close_dialog, yes))
 
-    def _cannot_open(self, game_id: int, exc: Exception) -> None:
+    def cannot_open(self, game_id: int, exc: Exception) -> None:
+        """Why the game cannot be opened, with its stored rows offered to copy."""
         # A damaged row, a game or option this referee does not know, a log that does not
         # replay: say why, and offer what is stored; the game stays listed.
+        shell = self.shell
         reason = exc.reason if isinstance(exc, RefereeError) else "the database cannot be read"
 
         def export(_e: object) -> None:
-            self.close_dialog()
+            shell.close_dialog()
             self.show_raw(game_id)
 
-        self.dialog(cannot_open_dialog(reason, export, self.close_dialog))
+        shell.dialog(cannot_open_dialog(reason, export, shell.close_dialog))
 
     def show_raw(self, game_id: int) -> None:
         """A stored game's rows as they are, to copy (one this referee cannot open)."""
+        shell = self.shell
         try:
-            text = self.store.raw_game(game_id)
+            text = shell.store.raw_game(game_id)
         except (KeyError, sqlite3.Error) as exc:
-            self.toast(f"The stored game cannot be read ({type(exc).__name__}).")
+            shell.toast(f"The stored game cannot be read ({type(exc).__name__}).")
             return
-        self.dialog(raw_dialog(text, self.close_dialog))
+        shell.dialog(raw_dialog(text, shell.close_dialog))

@@ -69,7 +69,7 @@ def play(folder, game: str, seed: int, encode=ENCODE) -> list:
         session.connection.send_message = lambda message: sent.append(
             msgpack.packb([message.action, message.body], default=encode)
         )
-        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        app.games.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         rng = random.Random(seed)
         for _ in range(MOVES):
             action = app.game.rules.draw(app.game.session.state, rng)
@@ -99,8 +99,8 @@ def play_on_two(folder, game: str, seed: int, encode=ENCODE) -> list:
                 (name, msgpack.packb([message.action, message.body], default=encode))
             )
         (a, _), (b, _) = devices
-        a.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
-        b.open_game(a.game.game_id)
+        a.games.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        b.games.open_game(a.game.game_id)
         rng = random.Random(seed)
         for _ in range(MOVES):
             app = rng.choice([a, b])

@@ -92,7 +92,7 @@ def _sent_after(folder, change) -> list:
                     strict_map_key=False,
                 )
             )
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             tile = next(
                 c
                 for c in controls(app.page.views[-1].appbar)

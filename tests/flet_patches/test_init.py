@@ -115,7 +115,7 @@ def _screen(app):
 def test_a_game_screen_is_built_the_same(lives, fast, game):
     async def run():
         app, _session = device(lives)
-        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        app.games.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         ours = _screen(app)
         flet_init.uninstall()
         return ours, _screen(app)

@@ -92,7 +92,7 @@ def _played(lives, game: str, moves: int = 12) -> list[list[str]]:
 
     async def run():
         app, _session = device(lives)
-        app.start_game(game, ["Ana", "Bo", "Cy", "Dee"][: GAMES[game].min_players + 1], {})
+        app.games.start_game(game, ["Ana", "Bo", "Cy", "Dee"][: GAMES[game].min_players + 1], {})
         rng = random.Random(7)
         shown = []
         for _ in range(moves):

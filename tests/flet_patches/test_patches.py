@@ -95,9 +95,9 @@ def _screens_of_a_game(folder, game: str, patches: tuple) -> tuple[list, list]:
                 (name, msgpack.packb([message.action, message.body], default=encoder))
             )
         (a, _), (b, _) = devices
-        a.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        a.games.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         game_id = a.game.game_id
-        b.open_game(game_id)
+        b.games.open_game(game_id)
         rng = random.Random(11)
         pages = [
             routes.game(game_id, "log"),

@@ -25,7 +25,7 @@ def _sent(send, message) -> bytes:
 
 def _game_screen(lives):
     app, _session = device(lives)
-    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     return app.page.views[-1]
 
 

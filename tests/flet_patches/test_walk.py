@@ -96,7 +96,7 @@ def _same_walk(app) -> None:
 def test_the_fast_walk_leaves_what_flets_own_walk_leaves(lives, game):
     async def run():
         app, _session = device(lives)
-        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        app.games.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         _same_walk(app)
 
     run_async(run())
@@ -105,7 +105,7 @@ def test_the_fast_walk_leaves_what_flets_own_walk_leaves(lives, game):
 def test_the_same_on_a_hand_being_picked(lives):
     async def run():
         app, _session = device(lives)
-        app.start_game("faeker", PLAYERS[:3], {})
+        app.games.start_game("faeker", PLAYERS[:3], {})
         for action in ({"type": "top_card", "card": 4}, {"type": "showdown", "player": "Bo"}):
             app.game.play(app.game.rules.parse_action(action))
         for card in (4, 7):
@@ -142,7 +142,7 @@ def test_a_screen_taken_away_is_walked_as_flets_own_walk_walks_it(lives, game):
 
     async def run():
         app, _session = device(lives)
-        app.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
+        app.games.start_game(game, PLAYERS[: GAMES[game].min_players + 1], {})
         for screen in _screens(app):
             for sent in (False, True, "changed since"):
                 if sent:

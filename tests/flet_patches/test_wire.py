@@ -29,7 +29,7 @@ def _frames(lives) -> list[tuple[str, bytes]]:
 
     async def run():
         app, session = device(lives)
-        app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         game = app.top.route.path
         session.connection.send_message = lambda message: sent.append(message)
         app.go("/")

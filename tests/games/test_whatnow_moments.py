@@ -261,7 +261,7 @@ def test_game_over_says_the_result_and_who_starts_the_next_game():
     session = faeker(players=("Ana", "Bo"))
     rules = session.rules
     state = session.state.model_copy(update={"cubes": (15, 0), "supply": 25})
-    state, _ = rules._end_round(state)
+    state, _ = rules.end_round(state)
     now = what_now(rules, state)
     assert now.headline.startswith("The game is over: Ana")
     assert not now.allowed

@@ -491,7 +491,7 @@ class TestUnreadableGames:
         if not replays:
             assert isinstance(info.value, GameUnreadable)
         # Opening it from the home screen tells why, and offers the stored text.
-        app.open_game(bad)
+        app.games.open_game(bad)
         assert app.screen == "home" and page.dialogs
         told = " ".join(texts(page.dialogs[-1]))
         assert info.value.reason in told and "Export raw" in told

@@ -58,7 +58,7 @@ def bidding_on_two(lives: LiveTables) -> tuple:
     device and its session (a session nobody holds is closed)."""
     app, session = device(lives)
     other, other_session = device(lives)
-    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
-    other.open_game(app.game.game_id)
+    other.games.open_game(app.game.game_id)
     return app, session, other, other_session

@@ -33,7 +33,7 @@ async def _answer(session, address: str) -> None:
 async def _on_a_new_game(lives):
     """A device showing a new game, whose address the browser has taken."""
     app, session = device(lives)
-    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     game = app.top.route.path
     await asyncio.sleep(0.01)
     await _answer(session, game)  # the browser took the new game's address
@@ -87,7 +87,7 @@ class TestAnAnswerFromTheBrowser:
             app.go("/new")
             await asyncio.sleep(0.01)
             await _answer(session, "/new")
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             game = app.top.route.path
             await asyncio.sleep(0.01)
             await _answer(session, game)

@@ -18,7 +18,7 @@ def fixing(lives, number: int, action=None):
     """The phone on the fix of action `number`, with `action` entered when given (called
     in an event loop: a phone's page runs on one)."""
     app, session = device(lives)
-    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     for step in FAEKER:
         app.game.play(app.game.rules.parse_action(step))
     app.go(routes.fix(app.game.game_id, number, "edit"))

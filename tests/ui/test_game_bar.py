@@ -72,7 +72,7 @@ class TestTheBarsLastingButtons:
 
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             alone = _menu_items(session)
             monkeypatch.setenv(CODE_ENV, "KQ7M2X")
             app.render()
@@ -97,7 +97,7 @@ class TestTheGamesName:
             app, session = device(lives)
             titles = {}
             for kind in GAMES:
-                app.start_game(kind, ["Ana", "Bo", "Cy"], {})
+                app.games.start_game(kind, ["Ana", "Bo", "Cy"], {})
                 titles[kind] = session.page.views[-1].appbar.title
             return titles
 
@@ -115,7 +115,7 @@ class TestTheGamesName:
             session.page.width = 1280
             sizes = {}
             for kind in GAMES:
-                app.start_game(kind, ["Ana", "Bo", "Cy"], {})
+                app.games.start_game(kind, ["Ana", "Bo", "Cy"], {})
                 sizes[kind] = session.page.views[-1].appbar.title.size
             return sizes
 

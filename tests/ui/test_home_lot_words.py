@@ -17,7 +17,7 @@ def home_tile_after(lives, *actions) -> str:
 
     async def run():
         app, session = device(lives)
-        app.start_game("fairybucks", PLAYERS, {})
+        app.games.start_game("fairybucks", PLAYERS, {})
         for action in actions:
             app.game.play(app.game.rules.parse_action(action))
         game = f"game-{app.game.game_id}"

@@ -103,7 +103,7 @@ def test_another_devices_taps_go_on_while_a_large_file_is_imported(lives, upload
 
     async def run():
         b, b_session = device(lives)
-        b.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        b.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         before = [await tap_and_time(b_session, b) for _ in range(30)]
         a, a_session = device(lives)
         sends(a_session)

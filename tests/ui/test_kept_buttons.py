@@ -45,7 +45,7 @@ def _ids(session) -> dict[str, int]:
 
 def _faj(lives):
     app, session = device(lives)
-    app.start_game("faj", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faj", ["Ana", "Bo", "Cy"], {})
     return app, session
 
 
@@ -94,7 +94,7 @@ class TestFairyBucksItemEntry:
     @staticmethod
     async def _typed(lives, value: str):
         app, session = device(lives)
-        app.start_game("fairybucks", ["Ana", "Bo"], {})
+        app.games.start_game("fairybucks", ["Ana", "Bo"], {})
         await tap(session, _named(session, f"Item value {value}"))
         return app, session
 
@@ -135,7 +135,7 @@ class TestAQuickTapAfterAPick:
     def test_a_deceptidice_guess_right_after_a_count_step_is_made_with_that_count(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
             guess = _button(session.page.views[-1].controls, "Number 4")
             more = _button(session.page.views[-1].controls, "More cards")
             await tap(session, more)
@@ -147,7 +147,7 @@ class TestAQuickTapAfterAPick:
     def test_a_double_tap_on_a_deceptidice_guess_guesses_once(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
             guess = _button(session.page.views[-1].controls, "Number 4")
             await tap(session, guess)
             await tap(session, guess)  # would be Bo's 1 × 4
@@ -160,7 +160,7 @@ class TestAQuickTapAfterAPick:
     def _challenged(lives):
         """A Deceptidice round just challenged: each player enters their face-up tops."""
         app, session = device(lives)
-        app.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
+        app.games.start_game("deceptidice", ["Ana", "Bo", "Cy"], {})
         guess = {"form": "number", "count": 2, "number": 4}
         for action in (dd_guess("Ana", guess), dd_challenge("Bo")):
             app.game.play(app.game.rules.parse_action(action))
@@ -172,7 +172,7 @@ class TestAQuickTapAfterAPick:
             red, blue = (_named(session, f"Ana's top {c} 4") for c in ("Red", "Blue"))
             await tap(session, red)
             await tap(session, blue)  # before the redraw
-            return app.top.view.picks[0]
+            return app.top.view.cards.picks[0]
 
         assert run_async(run()) == ["R4", "B4"]
 
@@ -182,7 +182,7 @@ class TestAQuickTapAfterAPick:
             red = _named(session, "Ana's top Red 4")
             await tap(session, red)
             await tap(session, red)
-            return app.top.view.picks[0]
+            return app.top.view.cards.picks[0]
 
         assert run_async(run()) == ["R4"]
 
@@ -366,7 +366,7 @@ class TestBack:
             app, session = _faj(lives)
             under = session.page.views[0]
             app.back()
-            app.open_game(app_game_id := lives.store.list_games()[0].id)
+            app.games.open_game(app_game_id := lives.store.list_games()[0].id)
             # The phone reports the view taken off by the first Back, after the second
             # screen is up: that report must not take the game off too.
             await page_event(session, "view_pop", {"route": under.route})

@@ -34,8 +34,8 @@ def test_each_phones_ending_opens_the_play_with_its_own_pages_service(lives):
 
     async def run():
         (a, a_session), (b, b_session) = device(lives), device(lives)
-        a.open_game(game_id)
-        b.open_game(game_id)
+        a.games.open_game(game_id)
+        b.games.open_game(game_id)
         # a's Undo and Redo: b's ending is drawn again in turns a's taps began.
         for label in ("Undo", "Redo"):
             await tap(a_session, button(a_session.page, label))

@@ -112,7 +112,7 @@ class TestFairyBucksIsTapped:
     def test_an_items_value_is_picked_from_buttons_never_typed(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("fairybucks", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("fairybucks", ["Ana", "Bo", "Cy"], {})
             shown = list(controls(session.page.views[-1]))
             fields = [c for c in shown if isinstance(c, ft.TextField)]
             values = [

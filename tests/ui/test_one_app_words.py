@@ -77,7 +77,7 @@ def screens_of_play(lives, kind: str, seed: int):
         app, session = device(lives)
         rules = GAMES[kind]
         players = ["Ana", "Bo", "Cy", "Dee"][: rules.min_players + seed % 2]
-        app.start_game(kind, players, {})
+        app.games.start_game(kind, players, {})
         rng = random.Random(seed)
         for _ in range(MOVES):
             page = session.page

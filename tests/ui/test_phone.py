@@ -23,7 +23,7 @@ OUT_OF_TURN = {"type": "bid", "player": "Ana", "amount": 3}  # Bo bids first aft
 
 
 def _faeker(app, *actions):
-    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     for action in actions:
         app.game.play(app.game.rules.parse_action(action))
 
@@ -61,7 +61,7 @@ class TestFelt:
     def test_with_haptics_off_nothing_is_felt_and_the_device_keeps_the_setting(self, lives):
         async def run():
             app, session = device(lives)
-            app.set_setting("haptics", False)
+            app.aids.set_setting("haptics", False)
             _faeker(app, *BLUFF_SETTLED, REVEAL)
             app.game.play(app.game.rules.parse_action(OUT_OF_TURN))
             stored = await invoked(session, app.phone.prefs)
@@ -76,7 +76,7 @@ class TestFelt:
             app, _session = device(lives)
             _faeker(app, *BLUFF_SETTLED)
             other, other_session = device(lives)
-            other.open_game(app.game.game_id)
+            other.games.open_game(app.game.game_id)
             app.game.play(app.game.rules.parse_action(REVEAL))
             await asyncio.sleep(0.05)  # the other device is told in a turn of its own
             return await _felt(other_session, other)
@@ -120,7 +120,7 @@ class TestAwake:
 
         async def run():
             app, session = device(lives)
-            app.start_game("fairy", ["Ana", "Bo"], {})
+            app.games.start_game("fairy", ["Ana", "Bo"], {})
             game, rng = app.game, random.Random(7)
             while not game.session.is_over:  # the rules' own draw plays it to its end
                 game.play(game.rules.draw(game.session.state, rng))
@@ -137,8 +137,8 @@ class TestAwake:
         async def run():
             app, session = device(lives)
             _faeker(app)
-            app.set_setting("keep_awake", False)
-            app.set_setting("keep_awake", True)
+            app.aids.set_setting("keep_awake", False)
+            app.aids.set_setting("keep_awake", True)
             return _locks(await invoked(session, app.phone.wakelock))
 
         assert run_async(run()) == ["enable", "disable", "enable"]
@@ -167,9 +167,9 @@ class TestSettings:
         async def run():
             app, session = device(lives)
             app.go("/settings")
-            app.set_setting("theme", "dark")
+            app.aids.set_setting("theme", "dark")
             dark = session.page.theme_mode
-            app.toggle_theme()
+            app.aids.toggle_theme()
             return dark, session.page.theme_mode, await invoked(session, app.phone.prefs)
 
         dark, toggled, stored = run_async(run())
@@ -179,7 +179,7 @@ class TestSettings:
     def test_new_game_teach_switch_starts_from_teach_by_default(self, lives):
         async def run():
             app, _session = device(lives)
-            app.set_setting("teach", True)
+            app.aids.set_setting("teach", True)
             app.go("/new")
             return app.top.form.teach
 

@@ -115,7 +115,7 @@ class TestPlayAgain:
 
         async def run():
             app, session = device(lives)
-            app.open_game(game_id)
+            app.games.open_game(game_id)
             ending = tagged(_top(session), "ending-actions")
             labels = [
                 c.content
@@ -142,8 +142,8 @@ class TestPlayAgain:
 
         async def run():
             (one, first), (two, second) = device(lives), device(lives)
-            one.open_game(game_id)
-            two.open_game(game_id)
+            one.games.open_game(game_id)
+            two.games.open_game(game_id)
             again = button(_top(first), "Play again"), button(_top(second), "Play again")
             await tap(first, again[0])
             await tap(second, again[1])
@@ -159,7 +159,7 @@ class TestPlayAgain:
 
         async def run():
             app, session = device(lives)
-            app.open_game(game_id)
+            app.games.open_game(game_id)
             await tap(session, button(_top(session), "Play again"))
             app.game.play(app.game.rules.parse_action({"type": "opening", "card": 4}))
             return _top(session)

@@ -68,7 +68,7 @@ class TestRedSuitsOnEveryScreen:
 
         async def run():
             app, _session = device(LiveTables(store))
-            app.start_game(kind, ["Ana", "Bo", "Cy"][: max(2, GAMES[kind].min_players)], {})
+            app.games.start_game(kind, ["Ana", "Bo", "Cy"][: max(2, GAMES[kind].min_players)], {})
             rng = random.Random(5)
             for _ in range(60):
                 action = app.game.rules.draw(app.game.session.state, rng)

@@ -23,7 +23,7 @@ def _button(root, text: str):
 
 
 def _faeker(app: Shell, *actions: dict) -> None:
-    app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+    app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
     for action in ({"type": "top_card", "card": 4}, *actions):
         app.game.play(app.game.rules.parse_action(action))
 
@@ -34,7 +34,7 @@ def _two_devices(lives):
     a, a_session = device(lives)
     _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
     b, b_session = device(lives)
-    b.open_game(a.game.game_id)
+    b.games.open_game(a.game.game_id)
     return (a, a_session), (b, b_session)
 
 
@@ -70,7 +70,7 @@ def test_a_tap_sent_as_another_phone_opens_the_game_still_counts(lives):
         _faeker(a, {"type": "bid", "player": "Bo", "amount": 2})
         bid = _button(_top(a_session), "Bid 3")  # Cy's
         b, _b_session = device(lives)
-        b.open_game(a.game.game_id)
+        b.games.open_game(a.game.game_id)
         for _ in range(5):  # A is told in a turn of its own: "Also open on 1 other device"
             await asyncio.sleep(0)
         assert a.game.live.others(a.game.device)
@@ -102,7 +102,7 @@ def test_a_bid_too_low_to_make_runs_nothing_and_stays_through_a_move(lives):
 def test_a_double_tap_on_undo_undoes_once(lives):
     async def run():
         app, session = device(lives)
-        app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         for action in (
             {"type": "top_card", "card": 4},
             {"type": "bid", "player": "Bo", "amount": 2},
@@ -241,7 +241,7 @@ def test_a_tap_on_home_that_crossed_a_move_at_another_phone_still_counts(lives):
     async def run():
         home, home_session = device(lives)
         player, _player_session = device(lives)
-        player.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        player.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         await moved_elsewhere(player, 3)
         new = _button(_top(home_session), "New game")
         player.game.undo()

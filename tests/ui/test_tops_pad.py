@@ -16,8 +16,8 @@ ANAS = ("Red 4", "Red 4", "Green 1")
 async def _challenged(lives):
     a, sa = device(lives)
     b, sb = device(lives)
-    a.start_game("deceptidice", PLAYERS, {})
-    b.open_game(a.game.game_id)
+    a.games.start_game("deceptidice", PLAYERS, {})
+    b.games.open_game(a.game.game_id)
     await told()
     for action in (dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")):
         a.game.play(a.game.rules.parse_action(action))
@@ -27,7 +27,7 @@ async def _challenged(lives):
 
 
 def _open_at(app) -> str | None:
-    seat = app.top.view.open_seat
+    seat = app.top.view.entering.open_seat
     return None if seat is None else PLAYERS[seat]
 
 
@@ -49,7 +49,7 @@ class TestTheTopsPadFollowsTheTable:
     def test_a_player_opened_here_to_change_stays_open_when_filled_elsewhere(self, lives):
         async def run():
             _a, sa, b, sb = await _challenged(lives)
-            b.top.view._open(0)  # "Enter Ana's", tapped on this device
+            b.top.view.cards.open(0)  # "Enter Ana's", tapped on this device
             for card in ANAS:
                 await tap(sa, _named(sa, f"Ana's top {card}"))
             await told()

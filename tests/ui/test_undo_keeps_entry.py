@@ -26,8 +26,8 @@ def _undone(lives, kind, players, actions, then=None):
     async def run():
         a, sa = device(lives)
         b, sb = device(lives)
-        a.start_game(kind, list(players), {})
-        b.open_game(a.game.game_id)
+        a.games.start_game(kind, list(players), {})
+        b.games.open_game(a.game.game_id)
         await told()
         for action in actions:
             a.game.play(a.game.rules.parse_action(action))

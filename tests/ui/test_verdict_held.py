@@ -60,8 +60,8 @@ async def two_devices(lives, kind, players, actions):
     show the last one's verdict when it settled something."""
     a, sa = device(lives)
     b, sb = device(lives)
-    a.start_game(kind, players, {})
-    b.open_game(a.game.game_id)
+    a.games.start_game(kind, players, {})
+    b.games.open_game(a.game.game_id)
     b.game.choose_me(players.index("Bo"))
     await told()
     play(a, *actions)
@@ -227,7 +227,7 @@ class TestAnotherRefereeOnTheSameFolder:
     def test_an_undo_through_another_store_takes_the_verdict_away(self, lives, tmp_path):
         async def run():
             a, sa = device(lives)
-            a.start_game("fairy", ["Ana", "Bo"], {})
+            a.games.start_game("fairy", ["Ana", "Bo"], {})
             play(a, *FAIRY, *TWELVE)
             await told()
             other = Store(tmp_path / "referee.db")  # a second referee on the same folder
@@ -254,8 +254,8 @@ class TestNoGameShowsAVerdictTheLogNoLongerHolds:
             a, sa = device(lives)
             b, _sb = device(lives)
             rules = GAMES[kind]
-            a.start_game(kind, ["Ana", "Bo", "Cy", "Dee"][: max(3, rules.min_players)], {})
-            b.open_game(a.game.game_id)
+            a.games.start_game(kind, ["Ana", "Bo", "Cy", "Dee"][: max(3, rules.min_players)], {})
+            b.games.open_game(a.game.game_id)
             await told()
             checked = 0
             for _ in range(40):

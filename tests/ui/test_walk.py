@@ -31,7 +31,7 @@ def _step_line(session) -> str:
 
 def _walking(lives, kind: str = "faeker"):
     app, session = device(lives)
-    app.start_game(kind, ["Ana", "Bo", "Cy"], {})
+    app.games.start_game(kind, ["Ana", "Bo", "Cy"], {})
     app.go(routes.game(app.game.game_id, "rules"))
     app.go(routes.game(app.game.game_id, "walk"))
     return app, session
@@ -116,7 +116,7 @@ class TestBackStepsBack:
     def test_an_address_past_the_rounds_end_shows_its_last_step(self, lives):
         async def run():
             app, _session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             app.go(routes.walk(app.game.game_id, 999))
             return app.top.walk, app.top.route
 

@@ -162,7 +162,7 @@ def _screen_after_taps(lives, *keys: str) -> str:
 
     async def run():
         app, session = device(lives)
-        app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+        app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
         for key in keys:
             _button(session, key).on_click(None)
         return app.screen
@@ -194,7 +194,7 @@ class TestWhatNowInTheGamesView:
     def test_one_tap_opens_it_in_the_games_own_view_and_back_closes_it(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
             views, bids = list(session.page.views), _bids(session)
             _button(session, "whatnow").on_click(None)
@@ -216,7 +216,7 @@ class TestWhatNowInTheGamesView:
 
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             closed = []
             for key in ("whatnow", "whatnow-close"):
                 _button(session, "whatnow").on_click(None)
@@ -253,7 +253,7 @@ class TestWhatNowInTheGamesView:
     def test_its_address_opens_the_game_with_it_open(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             game_id = app.game.game_id
             app.go("/")
             await browser_goes(session, routes.game(game_id, "whatnow"))
@@ -267,8 +267,8 @@ class TestWhatNowInTheGamesView:
         async def run():
             app, session = device(lives)
             other, _ = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            other.open_game(app.game.game_id)
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            other.games.open_game(app.game.game_id)
             _open(app, "whatnow")
             before = texts_of(session.page.views[-1])
             other.game.play(other.game.rules.parse_action({"type": "top_card", "card": 3}))
@@ -297,7 +297,7 @@ class TestTheShutPanelKeptOnThePage:
     def test_closed_it_is_kept_at_no_height_and_opened_again_as_it_was(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             _button(session, "whatnow").on_click(None)
             headline = _tags(_slot(session))["whatnow-headline"]
             opened = (_slot(session).height, "whatnow" in _top_tags(session))
@@ -320,7 +320,7 @@ class TestTheShutPanelKeptOnThePage:
 
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             await asyncio.sleep(0.05)  # the first update: the panel is on the page, shut
             before = _headline(session)
             app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
@@ -342,7 +342,7 @@ class TestTheShutPanelKeptOnThePage:
     def test_a_tap_on_why_sent_before_it_was_shut_shows_no_rulings_later(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             _button(session, "whatnow").on_click(None)
             why = _button(session, "whatnow-why")
             _button(session, "whatnow-close").on_click(None)
@@ -384,7 +384,7 @@ class TestTheShutPanelKeptOnThePage:
     def test_opened_before_it_was_brought_up_to_date_it_tells_the_game_as_it_is(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
             _button(session, "whatnow").on_click(None)
             return _headline(session), app.game.session.state
@@ -400,8 +400,8 @@ class TestTeachThisGame:
         async def run():
             app, session = device(lives)
             other, other_session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
-            other.open_game(app.game.game_id)
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            other.games.open_game(app.game.game_id)
             return _top_tags(session), _top_tags(other_session)
 
         mine, theirs = run_async(run())
@@ -411,8 +411,8 @@ class TestTeachThisGame:
         async def run():
             app, session = device(lives)
             other, other_session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
-            other.open_game(app.game.game_id)
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            other.games.open_game(app.game.game_id)
             untaught = "whatnow-panel" in _top_tags(other_session)
             app.game.set_teach(True)
             await _told()
@@ -440,7 +440,7 @@ class TestTeachThisGame:
 
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             off = teach_item(session).checked
             app.game.set_teach(True)
             await _told()
@@ -451,7 +451,7 @@ class TestTeachThisGame:
     def test_the_panel_is_kept_current_after_every_action(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
             before = _top_tags(session)["whatnow-headline"].content.value
             app.game.play(app.game.rules.parse_action({"type": "top_card", "card": 3}))
             return before, _top_tags(session)["whatnow-headline"].content.value, app.game
@@ -464,7 +464,7 @@ class TestTeachThisGame:
     def test_it_is_kept_beside_the_game_not_in_its_record(self, lives, tmp_path):
         async def run():
             app, _ = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
             return app.game.game_id
 
         game_id = run_async(run())
@@ -482,7 +482,7 @@ class TestTeachThisGame:
 
         async def run():
             app, session = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {})
             other_store = Store(tmp_path / "referee.db")  # a second process's connection
             try:
                 LiveTables(other_store).open(app.game.game_id).set_teach("elsewhere", True)
@@ -499,7 +499,7 @@ class TestTeachThisGame:
 
         async def run():
             app, _ = device(lives)
-            app.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
+            app.games.start_game("faeker", ["Ana", "Bo", "Cy"], {}, teach=True)
             rng, rules = random.Random(3), app.game.rules
             while not rules.is_over(app.game.session.state):
                 app.game.play(rules.draw(app.game.session.state, rng))
@@ -564,7 +564,7 @@ class TestWalkScreen:
     def test_it_steps_through_from_the_rules_screen_and_stores_nothing(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("fairy", ["Ana", "Bo", "Cy"], {})
+            app.games.start_game("fairy", ["Ana", "Bo", "Cy"], {})
             stored = len(lives.store.list_games())
             _open(app, "rules")
             walk_button = next(
@@ -604,7 +604,7 @@ class TestChoosingAtOnce:
     def test_a_pick_locked_on_the_table_takes_its_player_off_the_list(self, lives):
         async def run():
             app, session = device(lives)
-            app.start_game("fairy", ["Ana", "Bo", "Cy"], {}, teach=True)
+            app.games.start_game("fairy", ["Ana", "Bo", "Cy"], {}, teach=True)
             rules = app.game.rules
             app.game.play(rules.draw(app.game.session.state, Random(1)))
             before = texts_of(_top_tags(session)["whatnow-choosing"])[0]

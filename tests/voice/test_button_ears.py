@@ -117,7 +117,7 @@ def test_a_deceptidice_top_said_by_its_buttons_name_is_entered_in_a_game(lives, 
 
     async def run():
         app, _session = device(lives)
-        app.start_game("deceptidice", ["Ana", "Bo", "Cy", "Di"], {})
+        app.games.start_game("deceptidice", ["Ana", "Bo", "Cy", "Di"], {})
         for action in (dd_guess("Ana", dd_colour(1, "R")), dd_challenge("Bo")):
             app.game.play(app.game.rules.parse_action(action))
             app.game.close_verdict()

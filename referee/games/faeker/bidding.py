@@ -5,11 +5,10 @@ the reveal, where the hands are shown.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from referee.core import flow
 from referee.core.errors import IllegalAction
-from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.games.faeker import counting
 from referee.games.faeker.deck import FAE, HAND_SIZE, MAX_BID, card_name
@@ -18,36 +17,48 @@ from referee.games.faeker.model import (
     CallBluff,
     CallShowdown,
     FaekerChoices,
-    FaekerOptions,
     FaekerState,
     LadderEntry,
     Pass,
 )
 
 
-class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
-    """The handlers of Bid, Pass, CallShowdown and CallBluff, mixed into FaekerRules, whose
-    `choices`, `seat_of`, `bidding_order`, `_award` and `_end_round` they use."""
+class Holder(Protocol):
+    """What the bidding uses of the Fae-ker rules that hold it, and nothing else."""
 
-    if TYPE_CHECKING:  # FaekerRules's own, declared for the type checker
+    def choices(self, state: FaekerState) -> FaekerChoices: ...
 
-        @staticmethod
-        def bidding_order(state: FaekerState) -> tuple[int, ...]: ...
+    def seat_of(self, state: FaekerState, player: str) -> int: ...
 
-        def _award(
-            self,
-            state: FaekerState,
-            owed: Sequence[tuple[int, int]],
-            *,
-            headline: str,
-            details: list[str],
-            rulings: list[str],
-        ) -> tuple[FaekerState, Verdict]: ...
+    def bidding_order(self, state: FaekerState) -> tuple[int, ...]: ...
 
-        def _end_round(self, state: FaekerState) -> tuple[FaekerState, Verdict]: ...
+    def award(
+        self,
+        state: FaekerState,
+        owed: Sequence[tuple[int, int]],
+        *,
+        headline: str,
+        details: list[str],
+        rulings: list[str],
+    ) -> tuple[FaekerState, Verdict]: ...
+
+    def end_round(self, state: FaekerState) -> tuple[FaekerState, Verdict]: ...
+
+
+def bluff_ruling(state: FaekerState) -> str:
+    """The ruling a bluff is settled by, as the table plays it (exact or at least)."""
+    return "FK-BLUFF-EXACT" if state.options.bluff_needs_exact else "FK-BLUFF-AT-LEAST"
+
+
+class Bidding:
+    """The handlers of Bid, Pass, CallShowdown and CallBluff: a part FaekerRules holds
+    (`rules.bidding`), which reaches the rules only through Holder."""
+
+    def __init__(self, rules: Holder) -> None:
+        self.rules = rules
 
     def _check_turn(self, state: FaekerState, player: str) -> int:
-        seat = self.seat_of(state, player)
+        seat = self.rules.seat_of(state, player)
         if seat in state.deal.passed:
             raise IllegalAction(f"{player} passed and is out of the bidding this round.")
         assert state.deal.turn is not None  # someone's turn while the bidding is on
@@ -60,9 +71,9 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
         deal = state.deal.model_copy(update=dict(ladder=(*state.deal.ladder, entry), **more))
         return state.model_copy(update=dict(deal=deal))
 
-    def _bid(self, state: FaekerState, action: Bid) -> tuple[FaekerState, Verdict]:
+    def bid(self, state: FaekerState, action: Bid) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
-        bids = self.choices(state).bids
+        bids = self.rules.choices(state).bids
         if action.amount not in bids:
             high = bids[0]
             last = state.deal.last_bid_entry
@@ -76,7 +87,7 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
         said = f"{action.player} bids {action.amount}."
         return self._after_bidding_step(new, said, "FK-BID")
 
-    def _pass(self, state: FaekerState, action: Pass) -> tuple[FaekerState, Verdict]:
+    def pass_(self, state: FaekerState, action: Pass) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
         new = self._with_ladder(
             state, LadderEntry(seat=seat, kind="pass"), passed=state.deal.passed | {seat}
@@ -90,13 +101,13 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
     ) -> tuple[FaekerState, Verdict]:
         deal = state.deal
         assert deal.top is not None and deal.turn is not None  # the top card is up
-        active = self.bidding_order(state)
+        active = self.rules.bidding_order(state)
         if not active:
             return self._all_passed(state, said)
         if len(active) == 1 and deal.latest_bid(active[0]) is not None:
             seat = active[0]
             name = state.players[seat]
-            return self._award(
+            return self.rules.award(
                 state,
                 [(seat, FAE[deal.top])],
                 headline=f"{name} takes the round unopposed",
@@ -139,7 +150,7 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
                 details=(said, "Nobody bid, so every player shows their hand."),
                 rulings=("FK-ALL-PASS-SHOWDOWN", "FK-SHOWDOWN-RANK"),
             )
-        new, end = self._end_round(state)
+        new, end = self.rules.end_round(state)
         return new, Verdict(
             headline="Everyone passed: nobody scores this round",
             details=(said, "Nobody bid, so no cubes move.", *end.details),
@@ -147,16 +158,16 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
             decisive=True,
         )
 
-    def _call_showdown(
+    def call_showdown(
         self, state: FaekerState, action: CallShowdown
     ) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
-        active = self.bidding_order(state)
+        active = self.rules.bidding_order(state)
         state = self._with_ladder(state, LadderEntry(seat=seat, kind="showdown"))
         top = state.deal.top
         assert top is not None  # the bidding follows the top card
         if len(active) == 1:
-            return self._award(
+            return self.rules.award(
                 state,
                 [(seat, FAE[top])],
                 headline=f"{action.player} calls a showdown alone and takes the round",
@@ -175,10 +186,10 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
             rulings=("FK-SHOWDOWN-CALL", "FK-SHOWDOWN-RANK"),
         )
 
-    def _call_bluff(self, state: FaekerState, action: CallBluff) -> tuple[FaekerState, Verdict]:
+    def call_bluff(self, state: FaekerState, action: CallBluff) -> tuple[FaekerState, Verdict]:
         seat = self._check_turn(state, action.player)
         last = state.deal.last_bid_entry
-        if self.choices(state).bluff_on is None:
+        if self.rules.choices(state).bluff_on is None:
             raise IllegalAction(
                 "Nobody can call a bluff yet: no bid has been made."
                 if last is None
@@ -198,12 +209,8 @@ class BiddingHandlers(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
         return new, Verdict(
             headline=f"{action.player} calls {bidder}'s bluff on {last.amount}",
             details=(f"{bidder} shows all {HAND_SIZE} cards. The bid counts {target}.",),
-            rulings=(self._bluff_ruling(state),),
+            rulings=(bluff_ruling(state),),
         )
-
-    @staticmethod
-    def _bluff_ruling(state: FaekerState) -> str:
-        return "FK-BLUFF-EXACT" if state.options.bluff_needs_exact else "FK-BLUFF-AT-LEAST"
 
     @staticmethod
     def _start_reveal(

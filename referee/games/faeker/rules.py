@@ -1,6 +1,7 @@
 """Fae-ker rules: apply(state, action) -> (state, verdict), pure and total.
 
-The bidding's handlers are mixed in from `bidding.py`; hands are counted by `counting.py`.
+The bidding's handlers are a part the rules hold (`bidding.py`); hands are counted by
+`counting.py`.
 """
 
 import random
@@ -19,7 +20,7 @@ from referee.core.verdict import ScoreChange, Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount
 from referee.games.faeker import counting
-from referee.games.faeker.bidding import BiddingHandlers
+from referee.games.faeker.bidding import Bidding, bluff_ruling
 from referee.games.faeker.deck import (
     BLUFF_BONUS,
     CUBES_TO_WIN,
@@ -54,7 +55,7 @@ from referee.games.faeker.said import said_of
 BIDDING_ACTIONS = (Bid, Pass, CallShowdown, CallBluff)
 
 
-class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerChoices]):
+class FaekerRules(GameRules[FaekerState, FaekerOptions, FaekerChoices]):
     kind = "faeker"
     title = "Fae-ker"
     # BG Stats: the cubes each player holds at the end; the most cubes wins.
@@ -90,6 +91,11 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[FaekerState]  # set by the package, once RULES exists (teach.py)
     speech: Speech[FaekerState]  # set by the package, once RULES exists (spoken.py)
+
+    def __init__(self) -> None:
+        # A part held (bidding.Holder: what it uses of the rules); the handlers need it.
+        self.bidding = Bidding(self)
+        super().__init__()
 
     def new_state(self, players: Sequence[str], options: FaekerOptions) -> FaekerState:
         self.verify_players(players)
@@ -223,10 +229,10 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
     def handlers(self) -> dict[type, Callable[[FaekerState, Any], tuple[FaekerState, Verdict]]]:
         return {
             TopCard: self._top_card,
-            Bid: self._bid,
-            Pass: self._pass,
-            CallShowdown: self._call_showdown,
-            CallBluff: self._call_bluff,
+            Bid: self.bidding.bid,
+            Pass: self.bidding.pass_,
+            CallShowdown: self.bidding.call_showdown,
+            CallBluff: self.bidding.call_bluff,
             RevealHand: self._reveal,
         }
 
@@ -306,7 +312,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             f"Bid {bid}, needs {compare} {bid}: {count.total} "
             f"{'meets' if true else 'does not meet'} it.",
         ]
-        rulings = [self._bluff_ruling(state), count.ruling]
+        rulings = [bluff_ruling(state), count.ruling]
         if top != STONE and STONE in hand:
             rulings.append(self._stone_ruling(state))
         if true:
@@ -320,7 +326,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
                 f"{caller} caught the bluff: {fae} fae + {BLUFF_BONUS} = "
                 f"{amount(fae + BLUFF_BONUS, 'cubes')}."
             )
-        return self._award(state, owed, headline=headline, details=details, rulings=rulings)
+        return self.award(state, owed, headline=headline, details=details, rulings=rulings)
 
     def _settle_showdown(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
         top = state.deal.top
@@ -342,13 +348,13 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         fae = FAE[top]
         headline, takes, rulings = counting.showdown_words([state.players[s] for s in winners], fae)
         details.append(takes)
-        return self._award(
+        return self.award(
             state, [(s, fae) for s in winners], headline=headline, details=details, rulings=rulings
         )
 
     # -- cubes and round end -----------------------------------------------------------
 
-    def _award(
+    def award(
         self,
         state: FaekerState,
         owed: Sequence[tuple[int, int]],
@@ -357,6 +363,8 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
         details: list[str],
         rulings: list[str],
     ) -> tuple[FaekerState, Verdict]:
+        """Pay what each seat is owed from the supply (shared out when it falls short), and
+        end the round: the bidding and the hands shown both end a round this way."""
         cubes = list(state.cubes)
         total = sum(amount for _, amount in owed)
         details = list(details)
@@ -388,7 +396,7 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             cubes[seat] += paid_cubes
         supply = state.supply - sum(a for _, a in paid)
         new = state.model_copy(update=dict(cubes=tuple(cubes), supply=supply))
-        new, end = self._end_round(new)
+        new, end = self.end_round(new)
         return new, Verdict(
             headline=end.headline if new.phase == "over" else headline,
             details=(*details, *end.details),
@@ -397,7 +405,8 @@ class FaekerRules(BiddingHandlers, GameRules[FaekerState, FaekerOptions, FaekerC
             decisive=True,
         )
 
-    def _end_round(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
+    def end_round(self, state: FaekerState) -> tuple[FaekerState, Verdict]:
+        """The game over once a seat reached the target, else the next round."""
         reached = [s for s, c in enumerate(state.cubes) if c >= state.goal]
         if reached:
             most = max(state.cubes[s] for s in reached)

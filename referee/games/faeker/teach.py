@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from referee.core.whatnow import BaseTeacher, and_list
 from referee.core.words import amount
 from referee.games.faeker import counting
+from referee.games.faeker.bidding import bluff_ruling
 from referee.games.faeker.deck import (
     BLUFF_BONUS,
     DECK,
@@ -77,7 +78,7 @@ class FaekerTeacher(BaseTeacher[FaekerState]):
         if isinstance(example, CallBluff) or (
             isinstance(example, RevealHand) and state.deal.reveal == "bluff"
         ):
-            return self.rules._bluff_ruling(state)
+            return bluff_ruling(state)
         if isinstance(example, RevealHand):
             return "FK-SHOWDOWN-RANK"
         if isinstance(example, Bid) and self._passed(state, example.player):
@@ -148,7 +149,7 @@ class FaekerTeacher(BaseTeacher[FaekerState]):
                 f"with {need} {amount(last.amount, 'counting cards')} {holder} takes "
                 f"{amount(fae, 'cubes')}, "
                 f"otherwise {who} takes {fae + BLUFF_BONUS}"
-                f"{self.whose(self.rules._bluff_ruling(state))}.",
+                f"{self.whose(bluff_ruling(state))}.",
                 f"call a bluff on {holder}'s {last.amount}",
             )
         waiting = and_list([state.players[s] for s in deal.awaiting])
@@ -214,7 +215,7 @@ class FaekerTeacher(BaseTeacher[FaekerState]):
             return "FK-DEALER"
         if state.phase == "reveal":
             if state.deal.reveal == "bluff":
-                return self.rules._bluff_ruling(state)
+                return bluff_ruling(state)
             return "FK-SHOWDOWN-RANK"
         return None
 

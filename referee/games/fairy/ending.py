@@ -3,23 +3,33 @@ between the tied players, or goes on.
 """
 
 from collections.abc import Iterable
+from typing import Protocol
 
-from referee.core.outcome import names_text
-from referee.core.rules import GameRules
+from referee.core.outcome import Outcome, names_text
 from referee.core.words import PLACE_WORDS, number
 from referee.games.fairy.deck import BASE_GOAL, FAIRIES, GOAL_15, is_fairy
-from referee.games.fairy.model import FairyChoices, FairyOptions, FairyState
+from referee.games.fairy.model import FairyState
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Ending(GameRules[FairyState, FairyOptions, FairyChoices]):
-    """The end of a turn, mixed into FairyRules: its reveal calls `_settle`, and its
-    `outcome` words a game's end."""
+class Holder(Protocol):
+    """What the end of a turn uses of the Fairy rules that hold it, and nothing else."""
 
-    def _settle(
+    def outcome(self, state: FairyState) -> Outcome | None:
+        """How a game over is worded: its headline and rulings end the last verdict."""
+
+
+class Ending:
+    """The end of a turn: a part FairyRules holds (`rules.ending`), whose reveal calls
+    `settle`; it reaches the rules only through Holder."""
+
+    def __init__(self, rules: Holder) -> None:
+        self.rules = rules
+
+    def settle(
         self, state: FairyState, card: int, headline: str
     ) -> tuple[FairyState, str, list[str], list[str]]:
         """After a turn's scoring: does the game end, go to a play-off, or go on?"""
@@ -127,6 +137,6 @@ class Ending(GameRules[FairyState, FairyOptions, FairyChoices]):
                 end_rulings=tuple(dict.fromkeys(rulings)),
             )
         )
-        ended = self.outcome(new)
+        ended = self.rules.outcome(new)
         assert ended is not None  # a game over has its outcome
         return new, ended.headline, [reason], list(ended.rulings)

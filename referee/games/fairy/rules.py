@@ -1,6 +1,6 @@
 """Fairy rules: the opening card, everyone's guesses, the reveal, the floor and the end.
 
-The end of a turn (game over, a play-off, or on) is mixed in from `ending.py`.
+The end of a turn (game over, a play-off, or on) is a part the rules hold (`ending.py`).
 """
 
 import random
@@ -63,7 +63,7 @@ from referee.games.fairy.scoring import (
 )
 
 
-class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
+class FairyRules(GameRules[FairyState, FairyOptions, FairyChoices]):
     kind = "fairy"
     title = "Fairy"
     moments = "turns"
@@ -77,6 +77,10 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
     said = staticmethod(said_of)  # each action in the table's words (said.py)
     teacher: BaseTeacher[FairyState]  # set by the package, once RULES exists (teach.py)
     speech: Speech[FairyState]  # set by the package, once RULES exists (spoken.py)
+
+    def __init__(self) -> None:
+        self.ending = Ending(self)  # a part held (ending.Holder: what it uses of the rules)
+        super().__init__()
 
     def pick_label(self, value: Any) -> str:
         return GUESS_LABELS.get(value, str(value))
@@ -397,7 +401,7 @@ class FairyRules(Ending, GameRules[FairyState, FairyOptions, FairyChoices]):
             top, card, [state.players[s] for s, r in settled if r.right], len(settled), suits
         )
 
-        new, headline, end_lines, end_rulings = self._settle(new, card, headline)
+        new, headline, end_lines, end_rulings = self.ending.settle(new, card, headline)
         return new, Verdict(
             headline=headline,
             details=(*details, *end_lines),

@@ -53,7 +53,7 @@ class SettingsScreen(Screen):
         settings = self.shell.phone.settings
         theme = ft.RadioGroup(
             value=settings.theme,
-            on_change=lambda e: self.shell.set_setting("theme", sent(e)),
+            on_change=lambda e: self.shell.aids.set_setting("theme", sent(e)),
             content=ft.Column(
                 [
                     ft.Radio(value=value, label=label, height=48)
@@ -95,7 +95,7 @@ class SettingsScreen(Screen):
             value=on,
             label=label,
             height=48,
-            on_change=lambda e: self.shell.set_setting(name, bool(sent(e))),
+            on_change=lambda e: self.shell.aids.set_setting(name, bool(sent(e))),
         )
         return ft.Column([switch, self._said(name, SAYS[name][0 if on else 1])], spacing=0)
 

@@ -3,7 +3,8 @@ power cards), the power card form, and the top card of every die after a challen
 """
 
 from collections import Counter
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 import flet as ft
 from pydantic import TypeAdapter, ValidationError
@@ -13,6 +14,7 @@ from referee.games.deceptidice.guesses import describe, power_text
 from referee.games.deceptidice.material import (
     COLOURS,
     MAX_DICE_ON_TABLE,
+    MIN_COUNT,
     MIN_RUN,
     NUMBERS,
     WILD,
@@ -27,7 +29,7 @@ from referee.games.deceptidice.model import (
     names_of,
 )
 from referee.games.deceptidice.truth import card_name
-from referee.ui.game_view import GameView
+from referee.ui.game_view import Pad
 from referee.ui.picked_cards import picked_card
 from referee.ui.widgets import action_button, sent, tagged, tile
 
@@ -116,27 +118,58 @@ def stepper(value: int, low: int, high: int, on_set, what: str, ident: str, key=
     )
 
 
-class CardEntry(GameView):
-    """Mixed into DeceptidiceView, whose entry state (`picks`, `open_seat`, `power_open`
-    and the power form's fields) it uses, set by its `__init__`."""
+class Holder(Protocol):
+    """What the card and guess entries use of the view that holds them, and nothing else."""
 
-    power_open: bool
-    combo: Literal["numbers", "colours", "run"]  # a PowerCard's, as COMBOS names them
-    groups: str
-    run_length: int
-    value: int
-    open_seat: int | None
+    @property
+    def shared_pad(self) -> Pad: ...  # the table's picks: its `moment` keys the taps
+
+    def play(self, action: object) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def tell(self, message: str) -> None: ...
+
+    def entry(self, name: str, default: Any = None) -> Any: ...
+
+    def set_entry(self, name: str, value: Any, redraw: bool = True) -> None: ...
+
+
+@dataclass
+class EntryState:
+    """What this device is tapping in, before it is played: one object the view and both
+    entries share, so a reset of the view (a move made) reaches them all."""
+
+    count: int = MIN_COUNT  # a guess's COUNT
+    modifier: bool = False  # Less than / Without, for the guess being made
+    # The power card form, which a guess's power claim and a card picker both show.
+    power_open: bool = False
+    combo: Literal["numbers", "colours", "run"] = "numbers"  # a PowerCard's, as COMBOS names
+    groups: str = "2+2"
+    run_length: int = 3
+    value: int = 1
+    open_seat: int | None = None  # the seat whose tops the pad shows
     # The open seat was opened by a tap on this device ("Change Ana's"): it stays open
     # when full. Else a full seat gives way to the next one to enter, whichever device
     # filled it (another phone's pad stayed on Ana's full tops).
     opened_here: bool = False
 
-    def _set(self, **values: Any) -> None:
-        for key, value in values.items():
-            setattr(self, key, value)
-        self.refresh()
 
-    def _card_picker(self, state, left: dict, menu, on_card, prefix: str, power_key=None, key=None):
+class CardEntry:
+    """The card picker, the power card form and the tops after a challenge: a part
+    DeceptidiceView holds (`view.cards`), with the entry state it shares."""
+
+    def __init__(self, view: Holder, entering: EntryState) -> None:
+        self.view = view
+        self.entering = entering
+
+    def change(self, **values: Any) -> None:
+        """Set fields of the entry state, and draw the screen again."""
+        for key, value in values.items():
+            setattr(self.entering, key, value)
+        self.view.refresh()
+
+    def picker(self, state, left: dict, menu, on_card, prefix: str, power_key=None, key=None):
         """Colour rows of number cards, a wildcard and power card entry; `left`: copies
         still available of each card; `key`: a card's code -> what its tap means until the
         key changes (ui/reconcile.py keeps the card till then)."""
@@ -175,60 +208,62 @@ class CardEntry(GameView):
         if menu.power_cards:
             extras.append(
                 action_button(
-                    "Hide power card" if self.power_open else "Power card…",
-                    lambda _e: self._set(power_open=not self.power_open),
+                    "Hide power card" if self.entering.power_open else "Power card…",
+                    lambda _e: self.change(power_open=not self.entering.power_open),
                     filled=False,
                     icon=ft.Icons.BOLT,
                 )
             )
         if extras:
             rows.append(ft.Row(extras, wrap=True, spacing=6))
-        if menu.power_cards and self.power_open:
-            rows.append(self._power_form(1, "Add this power card", on_card))
+        if menu.power_cards and self.entering.power_open:
+            rows.append(self.power_form(1, "Add this power card", on_card))
         return ft.Column(rows, spacing=4)
 
     # -- power cards -------------------------------------------------------------------
 
     def _power_card(self) -> PowerCard | None:
         """The power card described by the form, or None after telling the table why not."""
-        if self.combo == "run":
-            sizes: list[int] = [self.run_length]
+        if self.entering.combo == "run":
+            sizes: list[int] = [self.entering.run_length]
         else:
-            text = self.groups.replace(" ", "")
+            text = self.entering.groups.replace(" ", "")
             parts = text.split("+") if text else []
             if not parts or not all(p.isdigit() and len(p) <= 2 for p in parts):
-                self.tell("Enter the groups' sizes joined by +, such as 2+2 or 3+2.")
+                self.view.tell("Enter the groups' sizes joined by +, such as 2+2 or 3+2.")
                 return None
             sizes = [int(p) for p in parts]
         try:
-            return PowerCard(combo=self.combo, sizes=tuple(sizes), value=self.value)
+            return PowerCard(
+                combo=self.entering.combo, sizes=tuple(sizes), value=self.entering.value
+            )
         except ValidationError:
-            self.tell(
+            self.view.tell(
                 f"No power card looks like that: at most {len(NUMBERS)} groups of numbers or "
                 f"{len(COLOURS)} of colours, each of 1 to {MAX_DICE_ON_TABLE} cards; a run is "
                 f"{MIN_RUN} to {len(NUMBERS)} long."
             )
             return None
 
-    def _power_form(self, low_value: int, confirm: str, on_card) -> ft.Control:
+    def power_form(self, low_value: int, confirm: str, on_card) -> ft.Control:
         combos: list[ft.Control] = [
-            (ft.FilledButton if self.combo == key else ft.OutlinedButton)(
+            (ft.FilledButton if self.entering.combo == key else ft.OutlinedButton)(
                 content=label,
-                on_click=lambda _e, k=key: self._set(combo=k),
+                on_click=lambda _e, k=key: self.change(combo=k),
                 height=48,
             )
             for key, label in COMBOS.items()
         ]
         shape: ft.Control
-        if self.combo == "run":
+        if self.entering.combo == "run":
             shape = ft.Row(
                 [
                     ft.Text("Run of", size=14),
                     stepper(
-                        self.run_length,
+                        self.entering.run_length,
                         2,
                         6,
-                        lambda v: self._set(run_length=v),
+                        lambda v: self.change(run_length=v),
                         "in the run",
                         "power-run",
                     ),
@@ -237,11 +272,11 @@ class CardEntry(GameView):
         else:
             shape = ft.TextField(
                 label="Groups (e.g. 2+2)",
-                value=self.groups,
+                value=self.entering.groups,
                 width=180,
-                on_change=lambda e: setattr(self, "groups", sent(e) or ""),
+                on_change=lambda e: setattr(self.entering, "groups", sent(e) or ""),
             )
-        self.value = max(self.value, low_value)
+        self.entering.value = max(self.entering.value, low_value)
 
         def done(_e):
             card = self._power_card()
@@ -256,10 +291,10 @@ class CardEntry(GameView):
                     [
                         ft.Text("Value", size=14),
                         stepper(
-                            self.value,
+                            self.entering.value,
                             low_value,
                             48,
-                            lambda v: self._set(value=v),
+                            lambda v: self.change(value=v),
                             "value",
                             "power-value",
                         ),
@@ -275,14 +310,14 @@ class CardEntry(GameView):
     @property
     def picks(self) -> dict[int, list]:
         """Each seat's tops entered so far (on every device of the table)."""
-        kept = self.entry("tops", {})
+        kept = self.view.entry("tops", {})
         return {int(s): [_CARD.validate_python(c) for c in cards] for s, cards in kept.items()}
 
     def _keep_picks(self, picks: dict[int, list]) -> None:
-        self.set_entry("tops", self._dumped(picks))
+        self.view.set_entry("tops", self.dumped(picks))
 
     @staticmethod
-    def _dumped(picks: dict[int, list]) -> dict[str, list]:
+    def dumped(picks: dict[int, list]) -> dict[str, list]:
         """Each seat's tops as the table's entry keeps them (JSON)."""
         return {
             str(s): [_CARD.dump_python(c, mode="json") for c in cards]
@@ -290,7 +325,7 @@ class CardEntry(GameView):
             if cards
         }
 
-    def _tops_entry(self, state: DeceptidiceState) -> ft.Control:
+    def tops_entry(self, state: DeceptidiceState) -> ft.Control:
         menu = RULES.choices(state)
         picks = self.picks
         names = names_of(state)
@@ -299,11 +334,13 @@ class CardEntry(GameView):
         assert r.last is not None and r.challenger is not None  # the tops follow a challenge
         picked = Counter(c for cards in picks.values() for c in cards)
         left = {c: n - picked.get(c, 0) for c, n in menu.cards_left}
-        seat = self.open_seat
+        seat = self.entering.open_seat
         full = seat is not None and len(picks.get(seat, [])) >= expected.get(seat, 0)
-        if seat not in expected or (full and not self.opened_here):
-            self.open_seat = next((s for s, k in menu.tops if len(picks.get(s, [])) < k), None)
-            self.opened_here = False
+        if seat not in expected or (full and not self.entering.opened_here):
+            self.entering.open_seat = next(
+                (s for s, k in menu.tops if len(picks.get(s, [])) < k), None
+            )
+            self.entering.opened_here = False
         guesser = state.players[r.last.seat]
         parts: list[ft.Control] = [
             ft.Text(
@@ -319,14 +356,14 @@ class CardEntry(GameView):
             shown = [*(card_name(c, names) + " (revealed)" for c in kept)]
             shown += [card_name(c, names) for c in mine]
             line = f"{name}: {', '.join(shown) or 'nothing yet'} ({len(mine)} of {k})"
-            if seat != self.open_seat:
+            if seat != self.entering.open_seat:
                 parts.append(
                     ft.Row(
                         [
                             tagged(f"tops-{name}", ft.Text(line, weight=ft.FontWeight.BOLD)),
                             ft.TextButton(
                                 content=f"Change {name}'s" if mine else f"Enter {name}'s",
-                                on_click=lambda _e, s=seat: self._open(s),
+                                on_click=lambda _e, s=seat: self.open(s),
                                 height=48,
                             ),
                         ],
@@ -342,7 +379,7 @@ class CardEntry(GameView):
             ]
             parts.append(tagged(f"tops-{name}", ft.Text(line, weight=ft.FontWeight.BOLD)))
             parts.append(
-                self._card_picker(
+                self.picker(
                     state,
                     left,
                     menu,
@@ -352,7 +389,8 @@ class CardEntry(GameView):
                     # that card the seat has, a double tap adds it once; with the seat,
                     # a tap aimed at a seat just filled is not the next seat's.
                     key=lambda code, s=seat: (
-                        f"top-{s}-{code}-{picks.get(s, []).count(code)}@{self.shared_pad.moment}"
+                        f"top-{s}-{code}-{picks.get(s, []).count(code)}"
+                        f"@{self.view.shared_pad.moment}"
                     ),
                 )
             )
@@ -366,7 +404,7 @@ class CardEntry(GameView):
         parts.append(
             action_button(
                 "Judge the challenge",
-                lambda _e: self.play(
+                lambda _e: self.view.play(
                     Tops(
                         tops=tuple(
                             DieTops(player=state.players[s], cards=tuple(self.picks.get(s, [])))
@@ -380,9 +418,9 @@ class CardEntry(GameView):
         )
         return ft.Column(parts, spacing=8)
 
-    def _open(self, seat: int) -> None:
-        self.open_seat, self.opened_here = seat, True
-        self.refresh()
+    def open(self, seat: int) -> None:
+        self.entering.open_seat, self.entering.opened_here = seat, True
+        self.view.refresh()
 
     def _pick(self, seat: int, size: int, card, menu) -> None:
         picks = self.picks
@@ -390,12 +428,12 @@ class CardEntry(GameView):
         if isinstance(card, PowerCard):
             entered = [c for cards in picks.values() for c in cards]
             if not menu.fits([*entered, card]):
-                self.tell(
+                self.view.tell(
                     f"The {power_text(card)} card cannot be face up again, or more power cards "
                     "would show than were shuffled in."
                 )
                 return
-            self.power_open = False
+            self.entering.power_open = False
         # Checked here too: a quick tap can come before its card shows none left.
         taken = sum(cards.count(card) for cards in picks.values())
         if len(mine) < size and (
@@ -403,16 +441,16 @@ class CardEntry(GameView):
         ):
             mine.append(card)
         if len(mine) >= size:
-            self.open_seat = next(
+            self.entering.open_seat = next(
                 (s for s, k in menu.tops if len(picks.get(s, [])) < k),
                 None,
             )
-            self.opened_here = False
+            self.entering.opened_here = False
         self._keep_picks(picks)
 
     def _unpick(self, seat: int, index: int) -> None:
         picks = self.picks
         if index < len(picks.get(seat, [])):
             del picks[seat][index]
-        self.open_seat = seat
+        self.entering.open_seat = seat
         self._keep_picks(picks)

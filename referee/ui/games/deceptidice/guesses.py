@@ -16,24 +16,34 @@ from referee.games.deceptidice.model import (
     VagueGuess,
     names_of,
 )
-from referee.ui.games.deceptidice.cards import CELL, CardEntry, face_button, face_size, stepper
+from referee.ui.games.deceptidice.cards import (
+    CELL,
+    CardEntry,
+    EntryState,
+    Holder,
+    face_button,
+    face_size,
+    stepper,
+)
 from referee.ui.widgets import action_button, sent, tagged, tile
 
 
-class GuessEntry(CardEntry):
-    """Mixed into DeceptidiceView, whose `count` and `modifier` it uses (set by its
-    `__init__`), and the power form (CardEntry)."""
+class GuessEntry:
+    """The guess pad of a turn: a part DeceptidiceView holds (`view.guesses`), with the
+    entry state it shares and the card entry, whose power form a power claim fills in."""
 
-    count: int
-    modifier: bool
+    def __init__(self, view: Holder, entering: EntryState, cards: CardEntry) -> None:
+        self.view = view
+        self.entering = entering
+        self.cards = cards
 
     def _set_count(self, value: int, high: int) -> None:
-        self.count = max(MIN_COUNT, min(high, value))
-        self.refresh()
+        self.entering.count = max(MIN_COUNT, min(high, value))
+        self.view.refresh()
 
-    def _guess_entry(self, state: DeceptidiceState, player: str, menu) -> ft.Control:
+    def entry(self, state: DeceptidiceState, player: str, menu) -> ft.Control:
         names = names_of(state)
-        count = self.count
+        count = self.entering.count
         o = state.options
 
         def guess_button(
@@ -42,12 +52,12 @@ class GuessEntry(CardEntry):
             allowed = menu.allows(guess)
 
             def go(_e, g=guess):
-                self.play(DeceptidiceGuess(player=player, guess=g))
+                self.view.play(DeceptidiceGuess(player=player, guess=g))
 
             # Kept through the steps of COUNT, which are not moves: a guess tapped right
             # after a step, before the step's redraw came, is made with the count stepped
             # to, not dropped. The guess is a move, so a double tap guesses once.
-            key = f"guess-{player}-{name}@{self.shared_pad.moment}"
+            key = f"guess-{player}-{name}@{self.view.shared_pad.moment}"
             if card is not None:
                 return face_button(
                     text, card, name, go, not allowed, width or CELL, key=key, size=size
@@ -72,7 +82,7 @@ class GuessEntry(CardEntry):
                         lambda v: self._set_count(v, menu.max_count),
                         "cards",
                         "guess-count",
-                        key=f"count-{player}@{self.shared_pad.moment}",
+                        key=f"count-{player}@{self.view.shared_pad.moment}",
                     ),
                     ft.Text(hint, size=12, expand=True),
                 ],
@@ -97,14 +107,14 @@ class GuessEntry(CardEntry):
                     [
                         ft.Switch(
                             height=48,  # a thumb's height, as every tap target
-                            value=self.modifier,
+                            value=self.entering.modifier,
                             on_change=lambda e: self._set_modifier(sent(e)),
                             label="Less than / Without",
                         )
                     ]
                 )
             )
-        mod = self.modifier and menu.modifiers
+        mod = self.entering.modifier and menu.modifiers
         numbers = [
             guess_button(
                 NumberGuess(count=count, number=n, less_than=mod),
@@ -158,25 +168,25 @@ class GuessEntry(CardEntry):
         return ft.Column(rows, spacing=8)
 
     def _set_modifier(self, on: bool) -> None:
-        self.modifier = on
-        self.refresh()
+        self.entering.modifier = on
+        self.view.refresh()
 
     def _power_claim(self, state: DeceptidiceState, player: str, menu) -> ft.Control:
         toggle = action_button(
-            "Hide power claim" if self.power_open else "Claim a power card…",
-            lambda _e: self._set(power_open=not self.power_open),
+            "Hide power claim" if self.entering.power_open else "Claim a power card…",
+            lambda _e: self.cards.change(power_open=not self.entering.power_open),
             filled=False,
             icon=ft.Icons.BOLT,
         )
-        if not self.power_open:
+        if not self.entering.power_open:
             return toggle
         return ft.Column(
             [
                 toggle,
-                self._power_form(
+                self.cards.power_form(
                     menu.power,
                     "Claim this power card",
-                    lambda card: self.play(
+                    lambda card: self.view.play(
                         DeceptidiceGuess(player=player, guess=PowerClaim(card=card))
                     ),
                 ),

@@ -1,7 +1,8 @@
 """The Deceptidice table: the guess ladder, fast guess entry, the tops after a challenge.
 
 Rules stay in games/deceptidice: every button is enabled from `RULES.choices(state)`. The
-guess entry (guesses.py) and the card entry (cards.py) are mixed in.
+guess entry (guesses.py) and the card entry (cards.py) are parts the view holds, sharing
+one entry state.
 """
 
 import flet as ft
@@ -12,7 +13,6 @@ from referee.games.deceptidice.guesses import describe
 from referee.games.deceptidice.material import (
     COLOURS,
     END_AT,
-    MIN_COUNT,
     NUMBERS,
     WILD,
     sizes_text,
@@ -32,25 +32,21 @@ from referee.games.deceptidice.model import (
 )
 from referee.games.deceptidice.truth import card_name
 from referee.ui.game_view import GameView, acting, final
-from referee.ui.games.deceptidice.cards import CardEntry
+from referee.ui.games.deceptidice.cards import CardEntry, EntryState
 from referee.ui.games.deceptidice.guesses import GuessEntry
 from referee.ui.score_cards import ScoreRow, scoreboard
 from referee.ui.widgets import action_button, tagged
 
 
-class DeceptidiceView(GuessEntry, CardEntry, GameView):
+class DeceptidiceView(GameView):
     unit = "cards"
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.count = MIN_COUNT
-        self.modifier = False
-        self.power_open = False
-        self.combo = "numbers"
-        self.groups = "2+2"
-        self.run_length = 3
-        self.value = 1
-        self.open_seat: int | None = None
+        self.entering = EntryState()  # what is being tapped in, shared by both entries
+        # Parts held (cards.Holder: what they use of the view).
+        self.cards = CardEntry(self, self.entering)
+        self.guesses = GuessEntry(self, self.entering, self.cards)
         self._for: object = None
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -62,33 +58,38 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
             return
         self._for = now
         self.clear_own_entries()  # a live game's entries end with the change itself
-        self.open_seat, self.opened_here = None, False
-        self.modifier = False
-        self.power_open = False
+        entering = self.entering
+        entering.open_seat, entering.opened_here = None, False
+        entering.modifier = False
+        entering.power_open = False
         menu = RULES.choices(state).guesses
         if menu is not None:
             # Start at the least COUNT a number or colour guess needs: the usual next guess.
             mins = [m for m in (menu.vague,) if m is not None] + [m for _, m in menu.straight]
             if menu.specific is not None:
-                self.count = menu.specific
+                entering.count = menu.specific
             else:
-                self.count = min(mins) if mins else menu.max_count
-            self.value = menu.power or 1
+                entering.count = min(mins) if mins else menu.max_count
+            entering.value = menu.power or 1
 
     def start_from(self, state: DeceptidiceState, action) -> None:
+        entering = self.entering
         if isinstance(action, DeceptidiceGuess):
             guess = action.guess
             if isinstance(guess, PowerClaim):  # its form filled in
                 card = guess.card
-                self.power_open, self.combo, self.value = True, card.combo, card.value
-                self.run_length = card.sizes[0] if card.combo == "run" else self.run_length
-                self.groups = "+".join(map(str, card.sizes))
+                entering.power_open, entering.combo, entering.value = True, card.combo, card.value
+                if card.combo == "run":
+                    entering.run_length = card.sizes[0]
+                entering.groups = "+".join(map(str, card.sizes))
             else:
-                self.count = guess.count
-                self.modifier = bool(getattr(guess, "less_than", 0) or getattr(guess, "without", 0))
+                entering.count = guess.count
+                entering.modifier = bool(
+                    getattr(guess, "less_than", 0) or getattr(guess, "without", 0)
+                )
         elif isinstance(action, Tops):
             tops = {RULES.seat_of(state, t.player): list(t.cards) for t in action.tops}
-            self.set_entry("tops", self._dumped(tops), redraw=False)
+            self.set_entry("tops", self.cards.dumped(tops), redraw=False)
         elif isinstance(action, Swap) and action.give is not None:
             self.set_entry("swap", {"give": action.give, "take": action.take}, redraw=False)
 
@@ -156,7 +157,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         if state.phase == "guessing":
             return ft.Column([self._ladder(state), self._turn(state)], spacing=12)
         if state.phase == "tops":
-            return ft.Column([self._ladder(state), self._tops_entry(state)], spacing=12)
+            return ft.Column([self._ladder(state), self.cards.tops_entry(state)], spacing=12)
         if state.phase == "discard":
             return ft.Column([self._ladder(state), self._discard(state)], spacing=12)
         if state.phase == "swap":
@@ -231,7 +232,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
         if menu.reveal:
             parts.append(ft.Text(f"{player} reveals a die:", weight=ft.FontWeight.BOLD))
             parts.append(
-                self._card_picker(
+                self.cards.picker(
                     state,
                     dict(menu.cards_left),
                     menu,
@@ -241,7 +242,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
             )
             return ft.Column(parts, spacing=10)
         if menu.guesses is not None and menu.guesses.any:
-            parts.append(self._guess_entry(state, player, menu.guesses))
+            parts.append(self.guesses.entry(state, player, menu.guesses))
         return ft.Column(parts, spacing=12)
 
     # -- after the verdict -------------------------------------------------------------
@@ -305,7 +306,7 @@ class DeceptidiceView(GuessEntry, CardEntry, GameView):
                 if menu.wildcards:
                     everything[WILD] = 1
                 parts.append(
-                    self._card_picker(
+                    self.cards.picker(
                         state,
                         everything,
                         menu,

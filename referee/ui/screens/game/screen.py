@@ -141,8 +141,8 @@ class GameScreen(Screen):
             ("Log in BG Stats", "bgstats", lambda _e: self.log_in_bgstats()),
             ("Settle a dispute", "dispute", lambda _e: self.settle()),
             ("Earlier versions", "versions", lambda _e: self.shell.dialog(versions_dialog(game))),
-            ("Delete game", "delete", lambda _e: self.shell.confirm_delete(game.game_id)),
-            ("Light or dark theme", "theme", self.shell.toggle_theme),
+            ("Delete game", "delete", lambda _e: self.shell.games.confirm_delete(game.game_id)),
+            ("Light or dark theme", "theme", self.shell.aids.toggle_theme),
         ]
         # On for the whole table: What now? under the status line on every device.
         items.insert(3, ("Teach this game", "teach", lambda _e: game.set_teach(not teach)))

@@ -56,8 +56,8 @@ class HomeScreen(Screen):
             series,
             on_new=lambda: self.shell.go("/new"),
             on_import=self.import_dialog,
-            on_open=self.shell.open_game,
-            on_delete=self.shell.confirm_delete,
+            on_open=self.shell.games.open_game,
+            on_delete=self.shell.games.confirm_delete,
             on_export=self.export_raw,
             trouble=trouble,
             read_only=store.read_only_reason if store.read_only else None,
@@ -78,7 +78,7 @@ class HomeScreen(Screen):
         self.shell.render()
 
     def export_raw(self, game_id: int) -> None:
-        self.shell.show_raw(game_id)
+        self.shell.games.show_raw(game_id)
 
     def import_dialog(self, _e=None) -> None:
         field = ft.TextField(
@@ -92,14 +92,14 @@ class HomeScreen(Screen):
                 live = self.shell.lives.register(import_record(self.shell.store, field.value or ""))
             except StoredAlready as exc:  # the game the table wanted is here already: open it
                 self.shell.close_dialog()
-                self.shell.open_game(exc.game_id)
+                self.shell.games.open_game(exc.game_id)
                 self.shell.toast(exc.reason)
                 return
             except RefereeError as exc:
                 field.error = sentence(exc.reason)
             else:
                 self.shell.close_dialog()
-                self.shell.open_game(live.game_id)
+                self.shell.games.open_game(live.game_id)
                 return
             field.update()
 

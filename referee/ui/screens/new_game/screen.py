@@ -20,7 +20,7 @@ class NewGameScreen(Screen):
         self.form = NewGameForm(
             store.players.known(),
             # Teach this game: asked on the form, kept beside the game (not in its record).
-            lambda kind, players, options: shell.start_game(
+            lambda kind, players, options: shell.games.start_game(
                 kind, players, options, teach=self.form.teach
             ),
             shell.back,
