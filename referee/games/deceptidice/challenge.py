@@ -3,11 +3,10 @@ truth.judge), and the round's loser named.
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from referee.core import flow
 from referee.core.errors import IllegalAction, InvalidAction
-from referee.core.rules import GameRules
 from referee.core.verdict import Verdict
 from referee.core.words import amount
 from referee.games.deceptidice import guesses, truth
@@ -17,7 +16,6 @@ from referee.games.deceptidice.model import (
     Card,
     Challenge,
     DeceptidiceChoices,
-    DeceptidiceOptions,
     DeceptidiceState,
     PowerCard,
     PowerClaim,
@@ -27,34 +25,45 @@ from referee.games.deceptidice.model import (
 from referee.games.deceptidice.truth import card_name, judge, verdict_phrase
 
 
-class ChallengeHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, DeceptidiceChoices]):
-    """Challenge and Tops: their handlers and the offer test of the tops, mixed into
-    DeceptidiceRules, whose `choices`, `_actor` and `hidden_dice` they use."""
+class Holder(Protocol):
+    """What the challenge uses of the Deceptidice rules that hold it, and nothing else."""
 
-    if TYPE_CHECKING:  # DeceptidiceRules's own, declared for the type checker
+    def choices(self, state: DeceptidiceState) -> DeceptidiceChoices: ...
 
-        def _actor(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int: ...
+    def acting_seat(
+        self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices
+    ) -> int: ...
 
-        def hidden_dice(self, state: DeceptidiceState, seat: int) -> int: ...
+    def hidden_dice(self, state: DeceptidiceState, seat: int) -> int: ...
 
-    @staticmethod
-    def _tops_fit(state: DeceptidiceState, menu: DeceptidiceChoices, action: Tops) -> bool:
-        expected = {state.players[s]: k for s, k in menu.tops}
-        players = [t.player for t in action.tops]
-        if sorted(players) != sorted(expected):
-            return False
-        cards = [c for t in action.tops for c in t.cards]
-        return (
-            all(len(t.cards) == expected[t.player] for t in action.tops)
-            and all(menu.card_kind_ok(c) for c in cards)
-            and menu.fits(cards)
-        )
 
-    def _challenge(
+def tops_fit(state: DeceptidiceState, menu: DeceptidiceChoices, action: Tops) -> bool:
+    """Whether the menu offers these tops: every die not yet revealed, each a card the deck
+    holds (the offer test of Tops, which the rules' `offers` asks)."""
+    expected = {state.players[s]: k for s, k in menu.tops}
+    players = [t.player for t in action.tops]
+    if sorted(players) != sorted(expected):
+        return False
+    cards = [c for t in action.tops for c in t.cards]
+    return (
+        all(len(t.cards) == expected[t.player] for t in action.tops)
+        and all(menu.card_kind_ok(c) for c in cards)
+        and menu.fits(cards)
+    )
+
+
+class Challenging:
+    """The handlers of Challenge and Tops: a part DeceptidiceRules holds
+    (`rules.challenging`), which reaches the rules only through Holder."""
+
+    def __init__(self, rules: Holder) -> None:
+        self.rules = rules
+
+    def challenge(
         self, state: DeceptidiceState, action: Challenge
     ) -> tuple[DeceptidiceState, Verdict]:
-        menu = self.choices(state)
-        seat = self._actor(state, action.player, menu)
+        menu = self.rules.choices(state)
+        seat = self.rules.acting_seat(state, action.player, menu)
         if not menu.challenge:
             raise IllegalAction(
                 "There is no guess to challenge yet: the Liar opens the round with a guess."
@@ -66,7 +75,7 @@ class ChallengeHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptid
         new = state.model_copy(
             update=dict(phase="tops", round=r.model_copy(update=dict(challenger=seat, turn=None)))
         )
-        if not any(self.hidden_dice(new, s) for s in range(len(state.players))):
+        if not any(self.rules.hidden_dice(new, s) for s in range(len(state.players))):
             # every die was revealed during the round: judge at once
             return self._settle(new, {})
         names = names_of(state)
@@ -84,8 +93,8 @@ class ChallengeHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptid
 
     # -- the challenge's verdict -------------------------------------------------------
 
-    def _tops(self, state: DeceptidiceState, action: Tops) -> tuple[DeceptidiceState, Verdict]:
-        menu = self.choices(state)
+    def tops(self, state: DeceptidiceState, action: Tops) -> tuple[DeceptidiceState, Verdict]:
+        menu = self.rules.choices(state)
         expected = dict(menu.tops)
         entered = flow.collect(
             state.players,
@@ -141,7 +150,7 @@ class ChallengeHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptid
                 i += 1
             lines.append(f"{state.players[seat]}: {', '.join(shown)}.")
         if isinstance(last.guess, PowerClaim):
-            lines.append(self._power_owner(state, tops, last.seat, last.guess.card))
+            lines.append(_power_owner(state, tops, last.seat, last.guess.card))
         lines += verdict.lines
         name = state.players[loser]
         if verdict.true:
@@ -160,16 +169,16 @@ class ChallengeHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptid
             scored_next=True,
         )
 
-    @staticmethod
-    def _power_owner(
-        state: DeceptidiceState, tops: Sequence[Sequence[Card]], claimant: int, card: PowerCard
-    ) -> str:
-        """Whose die the claimed power card was on, in words."""
-        holders = [s for s, seat_tops in enumerate(tops) if card in seat_tops]
-        name = state.players[claimant]
-        what = f"The power card {guesses.power_text(card)}"
-        if claimant in holders:
-            return f"{what} is the top of one of {name}'s own dice."
-        if holders:
-            return f"{what} is on {state.players[holders[0]]}'s die, not on {name}'s."
-        return f"{what} is on no die at all."
+
+def _power_owner(
+    state: DeceptidiceState, tops: Sequence[Sequence[Card]], claimant: int, card: PowerCard
+) -> str:
+    """Whose die the claimed power card was on, in words."""
+    holders = [s for s, seat_tops in enumerate(tops) if card in seat_tops]
+    name = state.players[claimant]
+    what = f"The power card {guesses.power_text(card)}"
+    if claimant in holders:
+        return f"{what} is the top of one of {name}'s own dice."
+    if holders:
+        return f"{what} is on {state.players[holders[0]]}'s die, not on {name}'s."
+    return f"{what} is on no die at all."

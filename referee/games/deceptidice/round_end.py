@@ -2,17 +2,16 @@
 as the Liar; or the discard ends the game.
 """
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from referee.core.errors import IllegalAction, InvalidAction
-from referee.core.rules import GameRules
+from referee.core.outcome import Outcome
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
 from referee.games.deceptidice.deck import check_kinds
 from referee.games.deceptidice.material import cards_text, game_over, sizes_list, sizes_text, split
 from referee.games.deceptidice.model import (
     DeceptidiceChoices,
-    DeceptidiceOptions,
     DeceptidiceState,
     Discard,
     NoSwap,
@@ -23,33 +22,47 @@ from referee.games.deceptidice.model import (
 from referee.games.deceptidice.truth import card_name
 
 
-class RoundEndHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, DeceptidiceChoices]):
-    """Discard, Swap and NoSwap: their handlers and the offer test of a swap, mixed into
-    DeceptidiceRules, whose `choices`, `_actor`, `seat_of` and `outcome` they use."""
+class Holder(Protocol):
+    """What the round's end uses of the Deceptidice rules that hold it, and nothing else."""
 
-    if TYPE_CHECKING:  # DeceptidiceRules's own, declared for the type checker
+    def choices(self, state: DeceptidiceState) -> DeceptidiceChoices: ...
 
-        def _actor(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int: ...
+    def acting_seat(
+        self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices
+    ) -> int: ...
 
-    @staticmethod
-    def _swap_fits(state: DeceptidiceState, menu: DeceptidiceChoices, action: Swap) -> bool:
-        if action.partner is None:
-            if not menu.swap_pile:
-                return False
-        elif action.partner not in state.players or (
-            state.players.index(action.partner) not in menu.partners
-        ):
+    def seat_of(self, state: DeceptidiceState, player: str) -> int: ...
+
+    def outcome(self, state: DeceptidiceState) -> Outcome | None:
+        """How a game over is worded: the discard that ends the game ends with it."""
+
+
+def swap_fits(state: DeceptidiceState, menu: DeceptidiceChoices, action: Swap) -> bool:
+    """Whether the menu offers this swap: a partner the table swaps with, and cards named
+    exactly when hands are open (the offer test of Swap, which the rules' `offers` asks)."""
+    if action.partner is None:
+        if not menu.swap_pile:
             return False
-        named = (action.give, action.take)
-        if menu.identities:
-            return all(c is not None and menu.card_kind_ok(c) for c in named)
-        return all(c is None for c in named)
+    elif action.partner not in state.players or (
+        state.players.index(action.partner) not in menu.partners
+    ):
+        return False
+    named = (action.give, action.take)
+    if menu.identities:
+        return all(c is not None and menu.card_kind_ok(c) for c in named)
+    return all(c is None for c in named)
 
-    def _discard(
-        self, state: DeceptidiceState, action: Discard
-    ) -> tuple[DeceptidiceState, Verdict]:
-        menu = self.choices(state)
-        seat = self._actor(state, action.player, menu)
+
+class RoundEnd:
+    """The handlers of Discard, Swap and NoSwap: a part DeceptidiceRules holds
+    (`rules.round_end`), which reaches the rules only through Holder."""
+
+    def __init__(self, rules: Holder) -> None:
+        self.rules = rules
+
+    def discard(self, state: DeceptidiceState, action: Discard) -> tuple[DeceptidiceState, Verdict]:
+        menu = self.rules.choices(state)
+        seat = self.rules.acting_seat(state, action.player, menu)
         held = state.cards[seat]
         if action.size not in menu.sizes:
             raise IllegalAction(
@@ -70,7 +83,7 @@ class RoundEndHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             most = max(cards)
             winners = tuple(s for s, c in enumerate(cards) if c == most)
             new = new.model_copy(update=dict(phase="over", winners=winners))
-            ended = self.outcome(new)
+            ended = self.rules.outcome(new)
             assert ended is not None  # a game over has its outcome
             ranking = [
                 f"{place}. {state.players[s]}: {cards_text(new.cards[s])}"
@@ -105,15 +118,15 @@ class RoundEndHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             changes=(change,),
         )
 
-    def _swap(self, state: DeceptidiceState, action: Swap) -> tuple[DeceptidiceState, Verdict]:
-        menu = self.choices(state)
-        seat = self._actor(state, action.player, menu)
+    def swap(self, state: DeceptidiceState, action: Swap) -> tuple[DeceptidiceState, Verdict]:
+        menu = self.rules.choices(state)
+        seat = self.rules.acting_seat(state, action.player, menu)
         if action.partner is None:
             if not menu.swap_pile:
                 raise IllegalAction("This table swaps with another player: say with whom.")
             with_whom = "the draw pile"
         else:
-            partner = self.seat_of(state, action.partner)
+            partner = self.rules.seat_of(state, action.partner)
             if partner not in menu.partners:
                 raise IllegalAction(
                     f"{action.player} cannot swap with themself."
@@ -146,9 +159,9 @@ class RoundEndHandlers(GameRules[DeceptidiceState, DeceptidiceOptions, Deceptidi
             rulings=tuple(rulings),
         )
 
-    def _no_swap(self, state: DeceptidiceState, action: NoSwap) -> tuple[DeceptidiceState, Verdict]:
-        menu = self.choices(state)
-        seat = self._actor(state, action.player, menu)
+    def no_swap(self, state: DeceptidiceState, action: NoSwap) -> tuple[DeceptidiceState, Verdict]:
+        menu = self.rules.choices(state)
+        seat = self.rules.acting_seat(state, action.player, menu)
         new, start = self._next_round(state, seat)
         ruling = "DD-SWAP" if state.options.swap == "draw_pile" else "DD-SWAP-PLAYER"
         return new, Verdict(

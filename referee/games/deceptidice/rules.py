@@ -3,7 +3,8 @@
 The decisions themselves are small pure functions beside this module: `guesses.py` (which
 guess is higher, which can never be true), `truth.py` (is the challenged guess true) and
 `deck.py` (which cards can be face up). The handlers of the challenge (`challenge.py`) and
-of the round's end (`round_end.py`) are mixed in; `random_play.py` draws a legal action.
+of the round's end (`round_end.py`) are parts the rules hold; `random_play.py` draws a
+legal action.
 """
 
 import random
@@ -23,7 +24,7 @@ from referee.core.verdict import Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount
 from referee.games.deceptidice import guesses, random_play
-from referee.games.deceptidice.challenge import ChallengeHandlers
+from referee.games.deceptidice.challenge import Challenging, tops_fit
 from referee.games.deceptidice.deck import check_cards, deck_left
 from referee.games.deceptidice.guesses import POWER, SPECIFIC, STRAIGHT, VAGUE, least
 from referee.games.deceptidice.material import (
@@ -65,7 +66,7 @@ from referee.games.deceptidice.model import (
     has_modifier,
     names_of,
 )
-from referee.games.deceptidice.round_end import RoundEndHandlers
+from referee.games.deceptidice.round_end import RoundEnd, swap_fits
 from referee.games.deceptidice.rulings import RULINGS
 from referee.games.deceptidice.said import said_of
 from referee.games.deceptidice.truth import card_name
@@ -74,11 +75,7 @@ from referee.games.deceptidice.truth import card_name
 _Handlers = dict[type, Callable[[DeceptidiceState, Any], tuple[DeceptidiceState, Verdict]]]
 
 
-class DeceptidiceRules(
-    ChallengeHandlers,
-    RoundEndHandlers,
-    GameRules[DeceptidiceState, DeceptidiceOptions, DeceptidiceChoices],
-):
+class DeceptidiceRules(GameRules[DeceptidiceState, DeceptidiceOptions, DeceptidiceChoices]):
     kind = "deceptidice"
     title = "Deceptidice"
     said = staticmethod(said_of)  # each action in the table's words (said.py)
@@ -160,6 +157,10 @@ class DeceptidiceRules(
         return state.dice - len(state.round.revealed[seat])
 
     def __init__(self) -> None:
+        # Parts held (challenge.Holder, round_end.Holder: what each uses of the rules), made
+        # first: the handler table, which the base checks, points at them.
+        self.challenging = Challenging(self)
+        self.round_end = RoundEnd(self)
         super().__init__()
         # The menu of the last few states, by identity: views, handlers and `offers` ask
         # for the same state's menu several times. An entry holds its state, so the id
@@ -219,7 +220,7 @@ class DeceptidiceRules(
             return False
         menu = self.choices(state)
         if isinstance(action, Tops):
-            return self._tops_fit(state, menu, action)
+            return tops_fit(state, menu, action)
         # One of the phase's other actions, each a player's, in a phase with one to act.
         assert isinstance(action, PlayerAction) and menu.actor is not None
         if action.player != state.players[menu.actor]:
@@ -233,7 +234,7 @@ class DeceptidiceRules(
         if isinstance(action, Discard):
             return action.size in menu.sizes
         if isinstance(action, Swap):
-            return self._swap_fits(state, menu, action)
+            return swap_fits(state, menu, action)
         return isinstance(action, NoSwap)
 
     def draw(self, state: DeceptidiceState, rng: random.Random) -> DeceptidiceAction | None:
@@ -297,14 +298,16 @@ class DeceptidiceRules(
         return {
             RevealDie: self._reveal_die,
             DeceptidiceGuess: self._guess,
-            Challenge: self._challenge,
-            Tops: self._tops,
-            Discard: self._discard,
-            Swap: self._swap,
-            NoSwap: self._no_swap,
+            Challenge: self.challenging.challenge,
+            Tops: self.challenging.tops,
+            Discard: self.round_end.discard,
+            Swap: self.round_end.swap,
+            NoSwap: self.round_end.no_swap,
         }
 
-    def _actor(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int:
+    def acting_seat(self, state: DeceptidiceState, player: str, menu: DeceptidiceChoices) -> int:
+        """The seat of `player`, who must be the one the menu has acting (a refusal
+        otherwise): every handler of a player's action, here and in the parts, asks it."""
         seat = self.seat_of(state, player)
         assert menu.actor is not None  # asked only in a phase with one to act
         if seat != menu.actor:
@@ -319,7 +322,7 @@ class DeceptidiceRules(
         self, state: DeceptidiceState, action: RevealDie
     ) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
-        seat = self._actor(state, action.player, menu)
+        seat = self.acting_seat(state, action.player, menu)
         r = state.round
         if not menu.reveal:
             if not state.options.reveal_dice:
@@ -360,7 +363,7 @@ class DeceptidiceRules(
         self, state: DeceptidiceState, action: DeceptidiceGuess
     ) -> tuple[DeceptidiceState, Verdict]:
         menu = self.choices(state)
-        seat = self._actor(state, action.player, menu)
+        seat = self.acting_seat(state, action.player, menu)
         player = action.player
         guess = action.guess
         o = state.options
