@@ -3,20 +3,17 @@ settling of the lot once it is won or discarded.
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from referee.core import flow
 from referee.core.errors import IllegalAction
 from referee.core.outcome import names_text
-from referee.core.rules import GameRules
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.words import amount
 from referee.games.fairybucks.material import NOTHING, POOF
 from referee.games.fairybucks.model import (
     Auction,
     BucksReveal,
-    FairyBucksChoices,
-    FairyBucksOptions,
     FairyBucksState,
     Shown,
 )
@@ -31,18 +28,22 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-class AuctionHandlers(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksChoices]):
-    """The handler of Reveal and the lot's settling, mixed into FairyBucksRules, whose
-    `showable` and `lots_left` they use."""
+class Holder(Protocol):
+    """What the auction uses of the Fairy Bucks rules that hold it, and nothing else."""
 
-    if TYPE_CHECKING:  # FairyBucksRules's own, declared for the type checker
+    def showable(self, state: FairyBucksState, seat: int) -> tuple[Shown, ...]: ...
 
-        @staticmethod
-        def showable(state: FairyBucksState, seat: int) -> tuple[Shown, ...]: ...
+    def lots_left(self, state: FairyBucksState) -> int | None: ...
 
-        def lots_left(self, state: FairyBucksState) -> int | None: ...
 
-    def _reveal(
+class Auctioneer:
+    """The handler of Reveal and the lot's settling: a part FairyBucksRules holds
+    (`rules.auctioneer`), which reaches the rules only through Holder."""
+
+    def __init__(self, rules: Holder) -> None:
+        self.rules = rules
+
+    def reveal(
         self, state: FairyBucksState, action: BucksReveal
     ) -> tuple[FairyBucksState, Verdict]:
         auction = state.auction
@@ -169,7 +170,7 @@ class AuctionHandlers(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksCh
         )
 
     def _verify_card(self, state: FairyBucksState, seat: int, card: Shown) -> None:
-        if card in self.showable(state, seat):
+        if card in self.rules.showable(state, seat):
             return
         name = state.players[seat]
         hand = state.hands[seat]
@@ -252,7 +253,7 @@ class AuctionHandlers(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksCh
                 discarded_lots=discarded_lots,
             )
         )
-        left = self.lots_left(new)
+        left = self.rules.lots_left(new)
         if left == 0:
             lines.append("That was the last lot: turn up the item hidden on the castle.")
         elif left is not None:

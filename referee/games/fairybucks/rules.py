@@ -1,6 +1,6 @@
 """Fairy Bucks rules: lots, simultaneous reveals, the High Bidder, Poof!, castle and score.
 
-The auction of a lot (its reveals and its settling) is mixed in from `auction.py`.
+The auction of a lot (its reveals and its settling) is a part the rules hold (`auction.py`).
 """
 
 import math
@@ -18,7 +18,7 @@ from referee.core.spoken import Speech
 from referee.core.verdict import ScoreChange, Verdict
 from referee.core.whatnow import BaseTeacher
 from referee.core.words import amount, count_word
-from referee.games.fairybucks.auction import AuctionHandlers
+from referee.games.fairybucks.auction import Auctioneer
 from referee.games.fairybucks.material import (
     BUCKS,
     LOT_SIZE,
@@ -51,9 +51,7 @@ from referee.games.fairybucks.said import said_of, shown_text
 from referee.games.fairybucks.scoring import Score, item_text, score
 
 
-class FairyBucksRules(
-    AuctionHandlers, GameRules[FairyBucksState, FairyBucksOptions, FairyBucksChoices]
-):
+class FairyBucksRules(GameRules[FairyBucksState, FairyBucksOptions, FairyBucksChoices]):
     kind = "fairybucks"
     title = "Fairy Bucks"
     moments = "lots"
@@ -91,6 +89,12 @@ class FairyBucksRules(
         "auction": "Finish the running auction first: enter the next reveal",
         "over": "The game is over",
     }
+
+    def __init__(self) -> None:
+        # A part held (auction.Holder: what it uses of the rules), made first: the handler
+        # table, which the base checks, points at it.
+        self.auctioneer = Auctioneer(self)
+        super().__init__()
 
     def new_state(self, players: Sequence[str], options: FairyBucksOptions) -> FairyBucksState:
         self.verify_players(players)
@@ -275,7 +279,7 @@ class FairyBucksRules(
     def handlers(
         self,
     ) -> dict[type, Callable[[FairyBucksState, Any], tuple[FairyBucksState, Verdict]]]:
-        return {Lot: self._lot, BucksReveal: self._reveal, Finale: self._finale}
+        return {Lot: self._lot, BucksReveal: self.auctioneer.reveal, Finale: self._finale}
 
     # -- a new lot ---------------------------------------------------------------------
 
