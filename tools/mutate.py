@@ -89,6 +89,7 @@ DISPLAY_ONLY = {
     "suit_groups": "Fairy's suits as rows on the screen",
 }
 # Functions no rule reads (by module and name), with why a survivor in them is equivalent.
+PART = "a part, made once with the rules object at import, before mutmut turns a mutant on"
 NO_RULE = {
     "rules.__init__": "the game's rules object is made once, at import, before mutmut turns a "
     "mutant on: its menu cache is out of mutmut's reach",
@@ -98,12 +99,16 @@ NO_RULE = {
     "same menus, computed again",
     "deceptidice/rules.handlers": "the handler table, built once at import and kept: out of "
     "mutmut's reach",
-    "deceptidice/challenge.__init__": "a part, made once with the rules object at import, "
-    "before mutmut turns a mutant on",
-    "deceptidice/round_end.__init__": "a part, made once with the rules object at import, "
-    "before mutmut turns a mutant on",
-    "fairybucks/auction.__init__": "a part, made once with the rules object at import, "
-    "before mutmut turns a mutant on",
+    **{
+        f"{part}.__init__": PART
+        for part in (
+            "deceptidice/challenge",
+            "deceptidice/round_end",
+            "fairybucks/auction",
+            "faeker/bidding",
+            "fairy/ending",
+        )
+    },
 }
 STATUS = re.compile(r"^\s*(\S+): (.+)$")
 RULING_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
